@@ -1,0 +1,31 @@
+// The compiler driver: runs the phases in order on one .dsl file and either prints the stage
+// asked for with --emit or writes the generated header and object. The whole pipeline is
+// readable in Driver.cpp's `compile` function: each phase takes a structure and returns one.
+#pragma once
+
+#include "compiler/kir/ScalarType.h"
+
+#include <string>
+#include <vector>
+
+namespace gpucc {
+
+/// What `--emit=` may print instead of writing outputs.
+enum class EmitKind { None, Tokens, Ast, Ir, Llvm, LlvmHost, Ptx };
+
+struct DriverOptions {
+    std::string input_path;
+    std::string output_dir = ".";
+    EmitKind emit = EmitKind::None;
+    std::vector<int> archs = {90};            ///< SM versions to build SASS for; PTX of the highest
+    std::vector<ScalarType> default_dtypes;   ///< what a bare <T> stands for (empty: the default)
+    std::string module_name;                  ///< overrides the module declaration and file stem
+    std::string cuda_path;                    ///< CUDA toolkit root (ptxas, fatbinary, libdevice)
+    bool verify = false;                      ///< check expected-* comments instead of printing
+};
+
+/// Compiles one file. Returns the process exit status: 0 on success, 1 on user errors (which
+/// have been reported as diagnostics on stderr).
+int compile(const DriverOptions& options);
+
+} // namespace gpucc

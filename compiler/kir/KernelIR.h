@@ -1,0 +1,352 @@
+// The kernel IR: what the front end hands to code generation. It is typed and target-neutral:
+// every C conversion rule has already been applied by Sema (implicit conversions are explicit Cast
+// nodes, compound assignments carry the type they compute in, math calls name the builtin and
+// their operands already have its operand type), every generic kernel has been instantiated once
+// per type binding, and names are resolved to parameters and local variables. Code generation
+// for NVPTX and for the host CPU reads this and nothing else of the front end; fusion and launch
+// planning will work on it too. `--emit=ir` prints it (KirPrinter.h).
+//
+// The tree keeps the shape of the C body (statements and expression trees) rather than SSA:
+// LLVM builds SSA from it, and a tree is what fusion splices.
+#pragma once
+
+#include "compiler/diag/SourceLocation.h"
+#include "compiler/kir/ScalarType.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace gpucc::kir {
+
+// ---------------------------------------------------------------------------------------------
+// Parameters and variables
+// ---------------------------------------------------------------------------------------------
+
+enum class ParamRole : std::uint8_t { Input, Output };
+
+/// A parameter of one instantiated kernel, with its concrete type.
+struct Param {
+    std::string name;
+    ScalarType type = ScalarType::Float32;
+    ParamRole role = ParamRole::Input;
+    bool is_raw = false; ///< indexed freely by the body (`raw T x`), never broadcast
+    SourceLocation loc;
+};
+
+/// A local variable declared in a kernel body. Owned by its instance; expressions point to it.
+struct Variable {
+    std::string name;
+    ScalarType type = ScalarType::Float32;
+    bool is_const = false;
+    int id = 0; ///< unique within the instance, in declaration order (for printing)
+    SourceLocation loc;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Expressions
+// ---------------------------------------------------------------------------------------------
+
+enum class ExprKind : std::uint8_t {
+    Constant,   ///< a literal, already of its final type
+    ParamRef,   ///< the current element of a non-raw parameter (an lvalue for outputs)
+    LocalRef,   ///< a local variable (an lvalue unless const)
+    RawElement, ///< element `index` of a raw parameter, C-order linear index (an lvalue for outputs)
+    LoopIndex,  ///< `i`: the linear index of the current element, Int64
+    LoopSize,   ///< `_ind.size()`: the number of elements of the loop, Int64
+    Unary,
+    Binary,
+    Compare,
+    Logical, ///< && and ||, short-circuit
+    Select,  ///< cond ? a : b
+    Cast,
+    Call, ///< a math builtin
+    Assign,
+    IncDec,
+};
+
+struct Expr {
+    ExprKind kind;
+    ScalarType type; ///< the type of the value this expression yields
+    SourceLocation loc;
+
+    Expr(ExprKind kind, ScalarType type, SourceLocation loc) : kind(kind), type(type), loc(loc) {}
+    virtual ~Expr() = default;
+    Expr(const Expr&) = delete;
+    Expr& operator=(const Expr&) = delete;
+};
+using ExprPtr = std::unique_ptr<Expr>;
+
+struct ConstantExpr : Expr {
+    /// Integers and bool: the value's bits (sign-extended for signed types). Floats: `float_value`.
+    std::uint64_t int_bits = 0;
+    double float_value = 0;
+    ConstantExpr(ScalarType type, SourceLocation loc) : Expr(ExprKind::Constant, type, loc) {}
+};
+
+struct ParamRefExpr : Expr {
+    int param_index; ///< into the instance's `params`
+    ParamRefExpr(int param_index, ScalarType type, SourceLocation loc)
+        : Expr(ExprKind::ParamRef, type, loc), param_index(param_index) {}
+};
+
+struct LocalRefExpr : Expr {
+    const Variable* variable;
+    LocalRefExpr(const Variable* variable, SourceLocation loc)
+        : Expr(ExprKind::LocalRef, variable->type, loc), variable(variable) {}
+};
+
+struct RawElementExpr : Expr {
+    int param_index;
+    ExprPtr index; ///< Int64
+    RawElementExpr(int param_index, ScalarType type, ExprPtr index, SourceLocation loc)
+        : Expr(ExprKind::RawElement, type, loc), param_index(param_index), index(std::move(index)) {}
+};
+
+struct LoopIndexExpr : Expr {
+    explicit LoopIndexExpr(SourceLocation loc) : Expr(ExprKind::LoopIndex, ScalarType::Int64, loc) {}
+};
+
+struct LoopSizeExpr : Expr {
+    explicit LoopSizeExpr(SourceLocation loc) : Expr(ExprKind::LoopSize, ScalarType::Int64, loc) {}
+};
+
+enum class UnaryOp : std::uint8_t {
+    Neg,        ///< -x, operand type == result type
+    BitNot,     ///< ~x, integers
+    LogicalNot, ///< !x, operand Bool, result Bool
+};
+
+struct UnaryExpr : Expr {
+    UnaryOp op;
+    ExprPtr operand;
+    UnaryExpr(UnaryOp op, ExprPtr operand, ScalarType type, SourceLocation loc)
+        : Expr(ExprKind::Unary, type, loc), op(op), operand(std::move(operand)) {}
+};
+
+/// Arithmetic and bitwise operators. Both operands have the result's type (for shifts Sema has
+/// converted the right operand to the left operand's type). Integer division and remainder
+/// truncate toward zero as in C; division by zero is the target's business, as in CUDA.
+enum class BinaryOp : std::uint8_t { Add, Sub, Mul, Div, Rem, Shl, Shr, BitAnd, BitOr, BitXor };
+
+struct BinaryExpr : Expr {
+    BinaryOp op;
+    ExprPtr lhs, rhs;
+    BinaryExpr(BinaryOp op, ExprPtr lhs, ExprPtr rhs, ScalarType type, SourceLocation loc)
+        : Expr(ExprKind::Binary, type, loc), op(op), lhs(std::move(lhs)), rhs(std::move(rhs)) {}
+};
+
+enum class CompareOp : std::uint8_t { Eq, Ne, Lt, Le, Gt, Ge };
+
+/// Operands have one common type (`lhs->type`); the result is Bool. Floating compares are
+/// ordered except Ne, which is true for NaN, as in C.
+struct CompareExpr : Expr {
+    CompareOp op;
+    ExprPtr lhs, rhs;
+    CompareExpr(CompareOp op, ExprPtr lhs, ExprPtr rhs, SourceLocation loc)
+        : Expr(ExprKind::Compare, ScalarType::Bool, loc), op(op), lhs(std::move(lhs)),
+          rhs(std::move(rhs)) {}
+};
+
+enum class LogicalOp : std::uint8_t { And, Or };
+
+struct LogicalExpr : Expr {
+    LogicalOp op;
+    ExprPtr lhs, rhs; ///< both Bool
+    LogicalExpr(LogicalOp op, ExprPtr lhs, ExprPtr rhs, SourceLocation loc)
+        : Expr(ExprKind::Logical, ScalarType::Bool, loc), op(op), lhs(std::move(lhs)),
+          rhs(std::move(rhs)) {}
+};
+
+struct SelectExpr : Expr {
+    ExprPtr condition; ///< Bool
+    ExprPtr if_true, if_false; ///< both of the result type; only the chosen one is evaluated
+    SelectExpr(ExprPtr condition, ExprPtr if_true, ExprPtr if_false, ScalarType type,
+               SourceLocation loc)
+        : Expr(ExprKind::Select, type, loc), condition(std::move(condition)),
+          if_true(std::move(if_true)), if_false(std::move(if_false)) {}
+};
+
+/// A conversion with C's meaning: float to integer truncates toward zero, integer to bool and
+/// float to bool compare with zero, narrowing integers wraps.
+struct CastExpr : Expr {
+    ExprPtr operand;
+    CastExpr(ExprPtr operand, ScalarType to, SourceLocation loc)
+        : Expr(ExprKind::Cast, to, loc), operand(std::move(operand)) {}
+};
+
+/// Math functions of CUDA's library. Sema picks the operand type (Float32 or Float64 for the
+/// floating functions, which is also the result type; Float16/BFloat16 arguments are computed in
+/// Float32; integer arguments in Float64, as C++'s <cmath> overloads do). Abs, Min and Max also
+/// exist for integer types. The predicates (IsNan, IsInf, IsFinite, SignBit) return Bool.
+enum class Builtin : std::uint8_t {
+    Sqrt, Rsqrt, Cbrt, Exp, Exp2, Exp10, Expm1, Log, Log2, Log10, Log1p,
+    Sin, Cos, Tan, Asin, Acos, Atan, Atan2, Sinh, Cosh, Tanh, Asinh, Acosh, Atanh,
+    Pow, Hypot, Fmod, Remainder, Copysign, Fma,
+    Abs, Fabs, Min, Max, Fmin, Fmax,
+    Floor, Ceil, Trunc, Round, Rint,
+    Erf, Erfc, Lgamma, Tgamma,
+    IsNan, IsInf, IsFinite, SignBit,
+};
+
+/// The source spelling ("atan2").
+std::string_view builtin_name(Builtin builtin);
+
+struct CallExpr : Expr {
+    Builtin builtin;
+    std::vector<ExprPtr> args; ///< each of the builtin's operand type
+    CallExpr(Builtin builtin, std::vector<ExprPtr> args, ScalarType type, SourceLocation loc)
+        : Expr(ExprKind::Call, type, loc), builtin(builtin), args(std::move(args)) {}
+};
+
+/// `target = value` or `target op= value`. For plain assignment `value` has the target's type.
+/// For a compound assignment the target is read once, converted to `compute_type` (which is also
+/// `value`'s type), combined with `value` by `compound_op`, converted back and stored; the target
+/// (and any index in it) is evaluated once. The expression's value is the stored value.
+struct AssignExpr : Expr {
+    ExprPtr target; ///< ParamRef (output), LocalRef (non-const), or RawElement (output)
+    ExprPtr value;
+    std::optional<BinaryOp> compound_op;
+    ScalarType compute_type;
+    AssignExpr(ExprPtr target, ExprPtr value, std::optional<BinaryOp> compound_op,
+               ScalarType compute_type, SourceLocation loc)
+        : Expr(ExprKind::Assign, target->type, loc), target(std::move(target)),
+          value(std::move(value)), compound_op(compound_op), compute_type(compute_type) {}
+};
+
+/// ++x, --x, x++, x--. The value is the new value (prefix) or the old one (postfix).
+struct IncDecExpr : Expr {
+    ExprPtr target;
+    bool is_increment;
+    bool is_prefix;
+    IncDecExpr(ExprPtr target, bool is_increment, bool is_prefix, SourceLocation loc)
+        : Expr(ExprKind::IncDec, target->type, loc), target(std::move(target)),
+          is_increment(is_increment), is_prefix(is_prefix) {}
+};
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+// ---------------------------------------------------------------------------------------------
+
+enum class StmtKind : std::uint8_t { Block, Decl, ExprStmt, If, For, While, DoWhile, Break, Continue };
+
+struct Stmt {
+    StmtKind kind;
+    SourceLocation loc;
+    Stmt(StmtKind kind, SourceLocation loc) : kind(kind), loc(loc) {}
+    virtual ~Stmt() = default;
+    Stmt(const Stmt&) = delete;
+    Stmt& operator=(const Stmt&) = delete;
+};
+using StmtPtr = std::unique_ptr<Stmt>;
+
+struct BlockStmt : Stmt {
+    std::vector<StmtPtr> statements;
+    explicit BlockStmt(SourceLocation loc) : Stmt(StmtKind::Block, loc) {}
+};
+
+/// Declares one variable; `int a = 1, b;` becomes two DeclStmts.
+struct DeclStmt : Stmt {
+    const Variable* variable;
+    ExprPtr init; ///< of the variable's type, or null (the value is then unspecified)
+    DeclStmt(const Variable* variable, ExprPtr init, SourceLocation loc)
+        : Stmt(StmtKind::Decl, loc), variable(variable), init(std::move(init)) {}
+};
+
+struct ExprStmt : Stmt {
+    ExprPtr expr;
+    ExprStmt(ExprPtr expr, SourceLocation loc) : Stmt(StmtKind::ExprStmt, loc), expr(std::move(expr)) {}
+};
+
+struct IfStmt : Stmt {
+    ExprPtr condition; ///< Bool
+    StmtPtr then_branch;
+    StmtPtr else_branch; ///< may be null
+    IfStmt(ExprPtr condition, StmtPtr then_branch, StmtPtr else_branch, SourceLocation loc)
+        : Stmt(StmtKind::If, loc), condition(std::move(condition)),
+          then_branch(std::move(then_branch)), else_branch(std::move(else_branch)) {}
+};
+
+struct ForStmt : Stmt {
+    StmtPtr init;      ///< Decl or ExprStmt, may be null
+    ExprPtr condition; ///< Bool, may be null (forever)
+    ExprPtr step;      ///< may be null
+    StmtPtr body;
+    explicit ForStmt(SourceLocation loc) : Stmt(StmtKind::For, loc) {}
+};
+
+struct WhileStmt : Stmt {
+    ExprPtr condition; ///< Bool
+    StmtPtr body;
+    WhileStmt(ExprPtr condition, StmtPtr body, SourceLocation loc)
+        : Stmt(StmtKind::While, loc), condition(std::move(condition)), body(std::move(body)) {}
+};
+
+struct DoWhileStmt : Stmt {
+    StmtPtr body;
+    ExprPtr condition; ///< Bool
+    DoWhileStmt(StmtPtr body, ExprPtr condition, SourceLocation loc)
+        : Stmt(StmtKind::DoWhile, loc), body(std::move(body)), condition(std::move(condition)) {}
+};
+
+/// `break` and `continue` inside a loop of the body. `continue` outside any loop of the body ends
+/// the current element (as in CuPy, whose body sits inside the element loop).
+struct BreakStmt : Stmt {
+    explicit BreakStmt(SourceLocation loc) : Stmt(StmtKind::Break, loc) {}
+};
+struct ContinueStmt : Stmt {
+    explicit ContinueStmt(SourceLocation loc) : Stmt(StmtKind::Continue, loc) {}
+};
+
+// ---------------------------------------------------------------------------------------------
+// Kernels and the module
+// ---------------------------------------------------------------------------------------------
+
+/// A type placeholder of a generic kernel (`T` in `<T: float32 | float64>`).
+struct Placeholder {
+    std::string name;
+    std::vector<ScalarType> allowed; ///< the types it is compiled for, in the order written
+    SourceLocation loc;
+};
+
+/// A parameter as declared, before instantiation: a fixed type or a placeholder.
+struct ParamSignature {
+    std::string name;
+    std::variant<ScalarType, int> type; ///< a fixed type, or an index into `placeholders`
+    ParamRole role = ParamRole::Input;
+    bool is_raw = false;
+    SourceLocation loc;
+};
+
+/// One instantiation of an elementwise kernel: concrete types, a checked body, a symbol.
+struct ElementwiseInstance {
+    /// The device/host symbol: the kernel's name, then "__" and the numpy names of the bindings
+    /// joined by "_" ("squared_diff_generic__float32"); just the name for a non-generic kernel.
+    std::string symbol;
+    std::vector<ScalarType> bindings; ///< one per placeholder, in declaration order
+    std::vector<Param> params;        ///< inputs then outputs, each in declaration order
+    std::vector<std::unique_ptr<Variable>> locals;
+    std::unique_ptr<BlockStmt> body;
+};
+
+/// language.md section 1: `elementwise name<T: ...>(inputs) -> (outputs) { body }`.
+struct ElementwiseKernel {
+    std::string name;
+    SourceLocation loc;
+    std::vector<Placeholder> placeholders;
+    std::vector<ParamSignature> params; ///< inputs then outputs, as declared
+    /// One per element of the cartesian product of the placeholders' allowed types, in order
+    /// (the last placeholder varies fastest). A non-generic kernel has exactly one.
+    std::vector<ElementwiseInstance> instances;
+};
+
+struct Module {
+    std::string name;        ///< the C++ namespace of the generated code
+    std::string source_path; ///< the .dsl file as given on the command line
+    std::vector<ElementwiseKernel> elementwise;
+};
+
+} // namespace gpucc::kir
