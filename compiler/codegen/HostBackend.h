@@ -1,0 +1,22 @@
+// Kernel IR to a host object file: the host entry point of every kernel instance (loops the
+// runtime's thread pool calls over element ranges), optimized and vectorized at -O3, plus the
+// device image (fatbin) as a read-only byte array written straight into the object, so nothing
+// passes through megabytes of C++ hex literals.
+#pragma once
+
+#include "compiler/kir/KernelIR.h"
+
+#include <string>
+
+namespace gpucc {
+
+struct HostObjectResult {
+    bool ok = false;
+    std::string object;  ///< an ELF relocatable object, position-independent
+    std::string llvm_ir; ///< the optimized module, when asked for
+    std::string error;
+};
+
+HostObjectResult compile_host_object(const kir::Module& kernels, const std::string& device_image, bool want_llvm_ir);
+
+} // namespace gpucc

@@ -1,0 +1,44 @@
+// Argument slots and per-thread element counts of generated elementwise kernels (KernelAbi.h).
+#include "compiler/codegen/KernelAbi.h"
+
+#include <algorithm>
+
+namespace gpucc {
+
+SlotKind slot_kind(const kir::Param& param) {
+    if (param.is_raw) {
+        return SlotKind::RawArray;
+    }
+    return param.role == kir::ParamRole::Input ? SlotKind::ArrayOrScalarInput : SlotKind::ArrayOutput;
+}
+
+int slot_count(const kir::ElementwiseInstance& instance) {
+    int slots = 1; // n
+    for (const kir::Param& param : instance.params) {
+        slots += slot_kind(param) == SlotKind::ArrayOrScalarInput ? 2 : 1;
+    }
+    return slots;
+}
+
+int elements_per_thread(const kir::ElementwiseInstance& instance) {
+    int widest = 0;
+    for (const kir::Param& param : instance.params) {
+        if (!param.is_raw) {
+            widest = std::max(widest, size_in_bytes(param.type));
+        }
+    }
+    if (widest == 0) {
+        return 1;
+    }
+    return std::clamp(16 / widest, 1, 4);
+}
+
+std::string host_symbol(const std::string& module_name, const kir::ElementwiseInstance& instance) {
+    return module_name + "__" + instance.symbol + "__host";
+}
+
+std::string image_symbol(const std::string& module_name) { return "gpucc_image_" + module_name; }
+
+std::string image_size_symbol(const std::string& module_name) { return "gpucc_image_" + module_name + "_size"; }
+
+} // namespace gpucc

@@ -1,0 +1,62 @@
+// Module construction and optimization for both targets (LlvmModuleBuilder.h).
+#include "compiler/codegen/LlvmModuleBuilder.h"
+
+#include "compiler/codegen/ElementwiseEmitter.h"
+
+#include <llvm/Analysis/TargetLibraryInfo.h>
+#include <llvm/IR/SystemLibraries.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstdlib>
+
+namespace gpucc {
+
+std::unique_ptr<llvm::Module> build_kernel_module(const kir::Module& kernels, CodegenTarget target,
+                                                  llvm::TargetMachine& machine, llvm::LLVMContext& context) {
+    auto module = std::make_unique<llvm::Module>(kernels.name, context);
+    module->setTargetTriple(machine.getTargetTriple());
+    module->setDataLayout(machine.createDataLayout());
+    module->setSourceFileName(kernels.source_path);
+    for (const kir::ElementwiseKernel& kernel : kernels.elementwise) {
+        for (const kir::ElementwiseInstance& instance : kernel.instances) {
+            emit_elementwise_kernel(instance, target, *module);
+        }
+    }
+    if (llvm::verifyModule(*module, &llvm::errs())) {
+        // A malformed module is a bug in gpucc, never in the user's program.
+        llvm::errs() << "gpucc: internal error: generated LLVM IR does not verify\n";
+        std::abort();
+    }
+    return module;
+}
+
+void optimize_module(llvm::Module& module, llvm::TargetMachine& machine, CodegenTarget target) {
+    llvm::LoopAnalysisManager loop_analyses;
+    llvm::FunctionAnalysisManager function_analyses;
+    llvm::CGSCCAnalysisManager cgscc_analyses;
+    llvm::ModuleAnalysisManager module_analyses;
+
+    llvm::PipelineTuningOptions tuning;
+    tuning.LoopVectorization = target == CodegenTarget::Host;
+    tuning.SLPVectorization = target == CodegenTarget::Host;
+    tuning.LoopUnrolling = true;
+    llvm::PassBuilder passes(&machine, tuning);
+
+    llvm::Triple triple(module.getTargetTriple());
+    llvm::TargetLibraryInfoImpl library_info(
+        triple, target == CodegenTarget::Host ? llvm::VectorLibrary::LIBMVEC : llvm::VectorLibrary::NoLibrary);
+    function_analyses.registerPass([&] { return llvm::TargetLibraryAnalysis(library_info); });
+
+    passes.registerModuleAnalyses(module_analyses);
+    passes.registerCGSCCAnalyses(cgscc_analyses);
+    passes.registerFunctionAnalyses(function_analyses);
+    passes.registerLoopAnalyses(loop_analyses);
+    passes.crossRegisterProxies(loop_analyses, function_analyses, cgscc_analyses, module_analyses);
+
+    llvm::ModulePassManager pipeline = passes.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+    pipeline.run(module, module_analyses);
+}
+
+} // namespace gpucc

@@ -1,0 +1,21 @@
+// Kernel IR to PTX for one SM architecture: builds the NVPTX module, links the libdevice math
+// functions it calls (and only those), internalizes them, optimizes at -O3 (NVVMReflect resolves
+// libdevice's __nvvm_reflect queries: no flush-to-zero, as CUDA's default), and emits PTX.
+#pragma once
+
+#include "compiler/kir/KernelIR.h"
+
+#include <string>
+
+namespace gpucc {
+
+struct PtxResult {
+    bool ok = false;
+    std::string ptx;
+    std::string llvm_ir; ///< the optimized module, when asked for
+    std::string error;
+};
+
+PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string& cuda_path, bool want_llvm_ir);
+
+} // namespace gpucc
