@@ -39,6 +39,7 @@ private:
     void write_extern_declarations();
     void write_kernel_table(const kir::ElementwiseKernel& kernel);
     void write_wrapper(const kir::ElementwiseKernel& kernel, bool outputs_given);
+    void write_undecided_size_wrapper(const kir::ElementwiseKernel& kernel);
     void write_type_bindings(const kir::ElementwiseKernel& kernel, const std::vector<WrapperParam>& bound);
     std::string type_of(const kir::ElementwiseKernel& kernel, const kir::ParamSignature& param) const;
     std::string describe_type(const kir::ElementwiseKernel& kernel, const kir::ParamSignature& param) const;
@@ -126,10 +127,17 @@ void HeaderWriter::write(const std::string& header_name) {
         for (const kir::ParamSignature& param : kernel.params) {
             has_raw_output |= param.role == kir::ParamRole::Output && param.is_raw;
         }
+        bool has_input = false, has_array_input = false;
+        for (const kir::ParamSignature& param : kernel.params) {
+            has_input |= param.role == kir::ParamRole::Input;
+            has_array_input |= param.role == kir::ParamRole::Input && !param.is_raw;
+        }
         out_ << "// elementwise " << signature_text(kernel) << "\n";
-        if (!has_raw_output) {
+        if (has_array_input && !has_raw_output) {
             // A raw output has no shape to allocate it with: it must be passed.
             write_wrapper(kernel, false);
+        } else if (has_input && !has_raw_output) {
+            write_undecided_size_wrapper(kernel);
         }
         write_wrapper(kernel, true);
     }
@@ -218,6 +226,25 @@ void HeaderWriter::write_type_bindings(const kir::ElementwiseKernel& kernel, con
                  << ");\n";
         }
     }
+}
+
+/// Every input is raw, so no argument gives the loop a shape: the outputs must be passed. The
+/// overload exists only to say so at compile time instead of "no matching function".
+void HeaderWriter::write_undecided_size_wrapper(const kir::ElementwiseKernel& kernel) {
+    std::vector<std::string> template_params, function_params, template_names;
+    for (const kir::ParamSignature& param : kernel.params) {
+        if (param.role == kir::ParamRole::Input) {
+            template_names.push_back("In_" + param.name);
+            template_params.push_back("class In_" + param.name);
+            function_params.push_back("const In_" + param.name + "& " + param.name);
+        }
+    }
+    out_ << "template <" << join(template_params, ", ") << ">\n"
+         << "inline void " << kernel.name << "(" << join(function_params, ", ") << ") {\n"
+         << "    static_assert(gpucc::detail::always_false_v<" << join(template_names, ", ") << ">, "
+         << quoted(kernel.name + ": the loop size is undecided: every input is raw, so pass the output array(s) "
+                                 "after the inputs")
+         << ");\n}\n\n";
 }
 
 void HeaderWriter::write_wrapper(const kir::ElementwiseKernel& kernel, bool outputs_given) {

@@ -1,0 +1,139 @@
+// Elementwise benchmark on the GPU: bandwidth of generated add, squared_diff and copy kernels on
+// 2^k float32 (median of CUDA-event timings after warm-up, inputs random, outputs checked), host
+// overhead of one generated call on a tiny array with its output allocated (20,000 back-to-back
+// calls, then one synchronize), and the time from a created context to the first kernel result
+// (which includes loading the module: the embedded SASS, no JIT). Prints one JSON object per
+// line; bench/report.py puts them next to CuPy's and PyTorch's figures from the same run.
+#include "bench_kernels.gpucc.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// Random floats in [-1, 1) from a 64-bit LCG: fast enough for 2^28 elements.
+std::vector<float> random_floats(std::int64_t n, std::uint64_t seed) {
+    std::vector<float> values(n);
+    std::uint64_t state = seed * 0x9E3779B97F4A7C15ULL + 1;
+    for (float& v : values) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        v = static_cast<float>(static_cast<std::int32_t>(state >> 32)) * (1.0f / 2147483648.0f);
+    }
+    return values;
+}
+
+template <class F>
+double median_ms(F&& run, int warmup, int repeat) {
+    for (int i = 0; i < warmup; ++i) {
+        run();
+    }
+    gpucc::Device device = gpucc::default_device();
+    std::vector<double> times;
+    for (int i = 0; i < repeat; ++i) {
+        gpucc::Event start(device), stop(device);
+        start.record();
+        run();
+        stop.record();
+        stop.synchronize();
+        times.push_back(gpucc::elapsed_ms(start, stop));
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+/// Checks `got` against `want(i)` on 4096 spread indices; exits on a mismatch.
+template <class F>
+void check(const char* what, const std::vector<float>& got, F&& want) {
+    std::int64_t n = static_cast<std::int64_t>(got.size());
+    for (std::int64_t k = 0; k < 4096; ++k) {
+        std::int64_t i = (k * 2654435761LL) % n;
+        float w = want(i);
+        if (std::fabs(got[i] - w) > 1e-6f * std::max(1.0f, std::fabs(w))) {
+            std::fprintf(stderr, "%s: element %lld is %g, expected %g\n", what, static_cast<long long>(i), got[i], w);
+            std::exit(1);
+        }
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    int log2_size = argc > 1 ? std::atoi(argv[1]) : 28;
+    int repeat = argc > 2 ? std::atoi(argv[2]) : 50;
+    std::int64_t n = std::int64_t{1} << log2_size;
+    if (gpucc::cuda_device_count() == 0) {
+        std::fprintf(stderr, "elementwise_bench: no CUDA device\n");
+        return 1;
+    }
+    gpucc::Device device = gpucc::Device::cuda(0);
+    gpucc::set_default_device(device);
+
+    // Start-up: a context exists (the first allocation made it); then the first kernel result.
+    auto tiny_host = random_floats(1024, 7);
+    gpucc::Array<float> tiny_x = gpucc::asarray<float>(tiny_host, {1024}, device);
+    gpucc::Array<float> tiny_y = gpucc::asarray<float>(tiny_host, {1024}, device);
+    gpucc::synchronize();
+    Clock::time_point first_start = Clock::now();
+    gpucc::Array<float> first = bench::add(tiny_x, tiny_y);
+    std::vector<float> first_host = first.to_host();
+    double first_ms = seconds_since(first_start) * 1e3;
+    check("first add", first_host, [&](std::int64_t i) { return tiny_host[i] + tiny_host[i]; });
+    std::printf("{\"work\": \"first kernel result after context creation (module load + launch + copy back)\", "
+                "\"ms\": %.4f}\n", first_ms);
+
+    // Host overhead: generated call with output allocation, tiny array.
+    for (int i = 0; i < 1000; ++i) {
+        bench::add(tiny_x, tiny_y);
+    }
+    gpucc::synchronize();
+    constexpr int kCalls = 20000;
+    Clock::time_point overhead_start = Clock::now();
+    for (int i = 0; i < kCalls; ++i) {
+        bench::add(tiny_x, tiny_y);
+    }
+    gpucc::synchronize();
+    double overhead_us = seconds_since(overhead_start) * 1e6 / kCalls;
+    std::printf("{\"work\": \"host overhead per generated call, tiny add with output allocation\", \"us\": %.3f}\n",
+                overhead_us);
+
+    // Bandwidth on 2^k elements.
+    auto hx = random_floats(n, 1);
+    auto hy = random_floats(n, 2);
+    gpucc::Array<float> x = gpucc::asarray<float>(hx, {n}, device);
+    gpucc::Array<float> y = gpucc::asarray<float>(hy, {n}, device);
+    gpucc::Array<float> z = gpucc::empty<float>({n}, device);
+    double bytes3 = 3.0 * 4.0 * static_cast<double>(n);
+    double bytes2 = 2.0 * 4.0 * static_cast<double>(n);
+
+    double add_ms = median_ms([&] { bench::add(x, y, z); }, 5, repeat);
+    check("add", z.to_host(), [&](std::int64_t i) { return hx[i] + hy[i]; });
+    std::printf("{\"work\": \"add 2^%d float32\", \"ms\": %.4f, \"GBps\": %.1f}\n", log2_size, add_ms,
+                bytes3 / add_ms / 1e6);
+
+    double sq_ms = median_ms([&] { bench::squared_diff(x, y, z); }, 5, repeat);
+    check("squared_diff", z.to_host(), [&](std::int64_t i) { return (hx[i] - hy[i]) * (hx[i] - hy[i]); });
+    std::printf("{\"work\": \"squared_diff 2^%d float32\", \"ms\": %.4f, \"GBps\": %.1f}\n", log2_size, sq_ms,
+                bytes3 / sq_ms / 1e6);
+
+    double copy_ms = median_ms([&] { bench::copy(x, z); }, 5, repeat);
+    check("copy", z.to_host(), [&](std::int64_t i) { return hx[i]; });
+    std::printf("{\"work\": \"copy kernel 2^%d float32\", \"ms\": %.4f, \"GBps\": %.1f}\n", log2_size, copy_ms,
+                bytes2 / copy_ms / 1e6);
+
+    double alloc_ms = median_ms([&] { bench::add(x, y); }, 5, repeat);
+    std::printf("{\"work\": \"add 2^%d float32, output allocated per call\", \"ms\": %.4f, \"GBps\": %.1f}\n",
+                log2_size, alloc_ms, bytes3 / alloc_ms / 1e6);
+    return 0;
+}

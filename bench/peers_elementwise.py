@@ -1,0 +1,97 @@
+"""Peer figures for bench/elementwise_bench.cpp, measured in the same run on the same GPU:
+CuPy's device-to-device copy (the bandwidth ceiling), cp.add, CuPy's ElementwiseKernel
+squared_diff, torch.add, and the host overhead of one tiny call of each. Same protocol as the
+gpucc binary: CUDA events, warm-up, median, random inputs. Prints one JSON object per line."""
+import json
+import sys
+import time
+
+import numpy as np
+
+log2_size = int(sys.argv[1]) if len(sys.argv) > 1 else 28
+repeat = int(sys.argv[2]) if len(sys.argv) > 2 else 50
+n = 1 << log2_size
+
+
+def emit(**fields):
+    print(json.dumps(fields), flush=True)
+
+
+def median_ms(cp, run, warmup=5):
+    for _ in range(warmup):
+        run()
+    times = []
+    for _ in range(repeat):
+        start, stop = cp.cuda.Event(), cp.cuda.Event()
+        start.record()
+        run()
+        stop.record()
+        stop.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, stop))
+    return sorted(times)[len(times) // 2]
+
+
+def host_overhead_us(sync, call, calls=20000):
+    for _ in range(1000):
+        call()
+    sync()
+    start = time.perf_counter()
+    for _ in range(calls):
+        call()
+    sync()
+    return (time.perf_counter() - start) * 1e6 / calls
+
+
+try:
+    import cupy as cp
+
+    emit(work="peer versions", cupy=cp.__version__)
+    rng = cp.random.default_rng(1)
+    x = rng.random(n, dtype=cp.float32) * 2 - 1
+    y = rng.random(n, dtype=cp.float32) * 2 - 1
+    z = cp.empty_like(x)
+    b3, b2 = 12.0 * n, 8.0 * n
+
+    ms = median_ms(cp, lambda: z.data.copy_from_device(x.data, x.nbytes))
+    emit(work=f"cupy D2D copy 2^{log2_size} float32 (memcpy)", ms=ms, GBps=b2 / ms / 1e6)
+    ms = median_ms(cp, lambda: cp.add(x, y, out=z))
+    emit(work=f"cupy add 2^{log2_size} float32", ms=ms, GBps=b3 / ms / 1e6)
+    squared_diff = cp.ElementwiseKernel("T x, T y", "T z", "z = (x - y) * (x - y)", "squared_diff")
+    ms = median_ms(cp, lambda: squared_diff(x, y, z))
+    assert cp.allclose(z[:1000], (x[:1000] - y[:1000]) ** 2)
+    emit(work=f"cupy ElementwiseKernel squared_diff 2^{log2_size} float32", ms=ms, GBps=b3 / ms / 1e6)
+
+    tx = cp.asarray(np.random.default_rng(7).random(1024, dtype=np.float32))
+    sync = cp.cuda.Device().synchronize
+    emit(work="cupy host overhead, tiny add with output allocation", us=host_overhead_us(sync, lambda: cp.add(tx, tx)))
+    emit(work="cupy host overhead, tiny ElementwiseKernel with output allocation",
+         us=host_overhead_us(sync, lambda: squared_diff(tx, tx)))
+    del x, y, z
+    cp.get_default_memory_pool().free_all_blocks()
+except ImportError as error:
+    emit(work="cupy unavailable", error=str(error))
+
+try:
+    import torch
+
+    emit(work="peer versions", torch=torch.__version__)
+    gen = torch.Generator(device="cuda").manual_seed(1)
+    x = torch.rand(n, device="cuda", generator=gen) * 2 - 1
+    y = torch.rand(n, device="cuda", generator=gen) * 2 - 1
+    z = torch.empty_like(x)
+
+    class TorchEvents:
+        class cuda:
+            Event = staticmethod(lambda: torch.cuda.Event(enable_timing=True))
+
+            @staticmethod
+            def get_elapsed_time(start, stop):
+                return start.elapsed_time(stop)
+
+    ms = median_ms(TorchEvents, lambda: torch.add(x, y, out=z))
+    emit(work=f"torch add 2^{log2_size} float32", ms=ms, GBps=12.0 * n / ms / 1e6)
+    tx = torch.rand(1024, device="cuda")
+    emit(work="torch host overhead, tiny add with output allocation",
+         us=host_overhead_us(torch.cuda.synchronize, lambda: torch.add(tx, tx)))
+except ImportError as error:
+    emit(work="torch unavailable", error=str(error))

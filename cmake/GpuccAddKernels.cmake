@@ -1,0 +1,64 @@
+# gpucc_add_kernels(<target> <file.dsl>... [ARCHS <sm>...] [DTYPES <type>...] [MODULE <name>])
+#
+# Compiles each .dsl file with gpucc at build time and makes <target>, a static library holding
+# the generated objects (SASS and PTX for the GPU, code for the host CPU), with the generated
+# headers (<stem>.gpucc.h) on its include path and gpucc::runtime linked. Only a .dsl file that
+# changed (or a new gpucc) is recompiled.
+#
+#   ARCHS    SM versions to build SASS for (default: 90); PTX of the newest is embedded too.
+#   DTYPES   the types a bare <T> stands for (default: every type of the language).
+#   MODULE   the C++ namespace, when only one file is given (default: the file's module
+#            declaration, else its stem).
+function(gpucc_add_kernels target)
+    cmake_parse_arguments(PARSE_ARGV 1 GPUCC "" "MODULE" "ARCHS;DTYPES")
+    set(sources ${GPUCC_UNPARSED_ARGUMENTS})
+    if(NOT sources)
+        message(FATAL_ERROR "gpucc_add_kernels(${target}): no .dsl file given")
+    endif()
+    list(LENGTH sources source_count)
+    if(GPUCC_MODULE AND source_count GREATER 1)
+        message(FATAL_ERROR "gpucc_add_kernels(${target}): MODULE needs exactly one .dsl file")
+    endif()
+    if(NOT TARGET gpucc::gpucc)
+        message(FATAL_ERROR "gpucc_add_kernels(${target}): the gpucc::gpucc executable target is missing; "
+                            "use find_package(gpucc)")
+    endif()
+
+    set(flags)
+    if(GPUCC_ARCHS)
+        string(REPLACE ";" "," archs "${GPUCC_ARCHS}")
+        list(APPEND flags "--arch=${archs}")
+    endif()
+    if(GPUCC_DTYPES)
+        string(REPLACE ";" "," dtypes "${GPUCC_DTYPES}")
+        list(APPEND flags "--dtypes=${dtypes}")
+    endif()
+    if(GPUCC_MODULE)
+        list(APPEND flags "--module=${GPUCC_MODULE}")
+    endif()
+
+    set(output_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}.gpucc")
+    set(objects)
+    set(headers)
+    foreach(source IN LISTS sources)
+        get_filename_component(source_path "${source}" ABSOLUTE)
+        get_filename_component(source_name "${source}" NAME)
+        string(REGEX REPLACE "\\.dsl$" "" stem "${source_name}")
+        set(header "${output_dir}/${stem}.gpucc.h")
+        set(object "${output_dir}/${stem}.gpucc.o")
+        add_custom_command(
+            OUTPUT "${header}" "${object}"
+            COMMAND gpucc::gpucc "${source_path}" -o "${output_dir}" ${flags}
+            DEPENDS "${source_path}" gpucc::gpucc
+            COMMENT "gpucc ${source_name}"
+            VERBATIM)
+        list(APPEND objects "${object}")
+        list(APPEND headers "${header}")
+    endforeach()
+
+    add_library(${target} STATIC ${objects} ${headers})
+    set_target_properties(${target} PROPERTIES LINKER_LANGUAGE CXX)
+    target_include_directories(${target} PUBLIC "${output_dir}")
+    target_link_libraries(${target} PUBLIC gpucc::runtime)
+    target_compile_features(${target} PUBLIC cxx_std_20)
+endfunction()
