@@ -1,0 +1,24 @@
+// The generated header compiles with -Wall -Wextra -Werror, declares one function template per
+// kernel (allocating and given-output forms), and a kernel table entry per instance.
+// RUN: rm -rf %t && %gpucc %s -o %t
+// RUN: FileCheck %s < %t/header_compiles.gpucc.h
+// RUN: %cxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror -I%runtime_include -I%t -x c++ %t/header_compiles.gpucc.h
+// RUN: %cxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror -I%runtime_include -I%t %S/Inputs/calls_ok.cpp
+module hc;
+
+elementwise squared_diff(float32 x, float32 y) -> (float32 z) { z = (x - y) * (x - y); }
+elementwise polar<T: float32 | float64>(T re, T im) -> (T r, T phi) {
+    r = sqrt(re * re + im * im);
+    phi = atan2(im, re);
+}
+elementwise reverse<T: int32 | float64>(raw T x) -> (T y) { y = x[_ind.size() - i - 1]; }
+
+// CHECK: #pragma once
+// CHECK: extern const unsigned char gpucc_image_hc[];
+// CHECK: void hc__polar__float32__host(void**, std::int64_t, std::int64_t);
+// CHECK: namespace hc {
+// CHECK: {image, "polar__float32", &hc__polar__float32__host, 4},
+// CHECK: {image, "polar__float64", &hc__polar__float64__host, 2},
+// CHECK: inline auto squared_diff(const In_x& x, const In_y& y) {
+// CHECK: inline auto squared_diff(const In_x& x, const In_y& y, const Out_z& z) {
+// CHECK: return std::make_tuple(r, phi);
