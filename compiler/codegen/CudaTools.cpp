@@ -68,12 +68,13 @@ bool run_tool(const std::string& cuda_path, const std::string& tool, std::vector
     for (const std::string& arg : args) {
         argv.emplace_back(arg);
     }
-    std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(messages.path()),
-                                                  llvm::StringRef(messages.path())};
+    std::string messages_path = messages.path();
+    std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(messages_path),
+                                                  llvm::StringRef(messages_path)};
     std::string exec_error;
     int status = llvm::sys::ExecuteAndWait(program, argv, std::nullopt, redirects, 0, 0, &exec_error);
     if (status != 0) {
-        std::optional<std::string> log = read_file(messages.path());
+        std::optional<std::string> log = read_file(messages_path);
         error = tool + " failed" + (exec_error.empty() ? "" : " (" + exec_error + ")") + ":\n" + log.value_or("");
         return false;
     }
