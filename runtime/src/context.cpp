@@ -3,12 +3,12 @@
 // primary context at exit would race with other libraries and with the driver's own shutdown.
 #include "context.h"
 
+#include "driver.h"
+#include "gpucc/errors.h"
+
 #include <cstdint>
 #include <mutex>
 #include <string>
-
-#include "driver.h"
-#include "gpucc/errors.h"
 
 namespace gpucc::detail {
 namespace {
@@ -68,7 +68,9 @@ void make_current(int ordinal) {
     }
 }
 
-CUdevice cu_device(int ordinal) { return ready_slot(ordinal).device; }
+CUdevice cu_device(int ordinal) {
+    return ready_slot(ordinal).device;
+}
 
 CUmemoryPool default_memory_pool(int ordinal) {
     DeviceSlot& s = ready_slot(ordinal);

@@ -3,9 +3,9 @@
 // a GPU that exists. Private to the runtime: it includes cuda.h.
 #pragma once
 
-#include <cuda.h>
-
 #include "gpucc/device.h"
+
+#include <cuda.h>
 
 namespace gpucc::detail {
 

@@ -1,16 +1,16 @@
 // Device values, the device count, the default-device rules, properties and DeviceGuard.
 #include "gpucc/device.h"
 
+#include "context.h"
+#include "driver.h"
+#include "gpucc/errors.h"
+
 #include <array>
 #include <atomic>
 #include <charconv>
 #include <cstdlib>
 #include <mutex>
 #include <string>
-
-#include "context.h"
-#include "driver.h"
-#include "gpucc/errors.h"
 
 namespace gpucc {
 namespace {
@@ -104,7 +104,9 @@ void set_default_device(Device device) {
     g_default_ordinal.store(device.ordinal(), std::memory_order_relaxed);
 }
 
-void reset_default_device() { g_default_ordinal.store(kNoDefault, std::memory_order_relaxed); }
+void reset_default_device() {
+    g_default_ordinal.store(kNoDefault, std::memory_order_relaxed);
+}
 
 const DeviceProperties& device_properties(Device device) {
     detail::require_cuda_device(device, "device_properties");
@@ -148,7 +150,9 @@ void synchronize(Device device) {
     GPUCC_CU(cuCtxSynchronize);
 }
 
-void synchronize() { synchronize(default_device()); }
+void synchronize() {
+    synchronize(default_device());
+}
 
 DeviceGuard::DeviceGuard(Device device) : previous_(t_guard_device), had_previous_(t_has_guard) {
     if (device.is_cuda()) {
@@ -165,7 +169,7 @@ DeviceGuard::~DeviceGuard() {
     if (had_previous_ && previous_.is_cuda()) {
         try {
             detail::make_current(previous_.ordinal()); // it was current before: cheap
-        } catch (const Error&) {
+        } catch (const Error&) {                       // NOLINT(bugprone-empty-catch)
             // Destructors never throw; the next runtime call makes its context current anyway.
         }
     }

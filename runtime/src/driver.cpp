@@ -3,13 +3,12 @@
 // and reported by driver() as a DeviceError; driver_if_available() then returns nullptr.
 #include "driver.h"
 
-#include <dlfcn.h>
+#include "gpucc/errors.h"
 
 #include <cstdio>
+#include <dlfcn.h>
 #include <mutex>
 #include <string>
-
-#include "gpucc/errors.h"
 
 namespace gpucc::detail {
 namespace {
@@ -47,8 +46,8 @@ std::string resolve(GetProcAddressFn get_proc, const char* symbol, Fn* out) {
         const char* why = status == CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT
                               ? "the driver is older than CUDA 12.0"
                               : "symbol not found";
-        return std::string("cuGetProcAddress(\"") + symbol + "\") failed: " + why +
-               " (CUresult " + std::to_string(static_cast<int>(result)) + ")";
+        return std::string("cuGetProcAddress(\"") + symbol + "\") failed: " + why + " (CUresult " +
+               std::to_string(static_cast<int>(result)) + ")";
     }
     *out = reinterpret_cast<Fn>(pfn);
     return {};
@@ -82,7 +81,8 @@ LoadedDriver load() {
         loaded.error = "CUDA driver unusable (libcuda.so.1): " + error;
         return loaded;
     }
-    const CUresult init = loaded.api.cuInit(0);
+    // Every entry point was resolved above (error is empty).
+    const CUresult init = loaded.api.cuInit(0); // NOLINT(clang-analyzer-core.CallAndMessage)
     if (init != CUDA_SUCCESS) {
         const char* text = nullptr;
         loaded.api.cuGetErrorString(init, &text);

@@ -10,7 +10,6 @@
 #pragma once
 
 #include <cuda.h>
-
 #include <string>
 
 namespace gpucc::detail {
@@ -18,7 +17,8 @@ namespace gpucc::detail {
 /// The driver entry points the runtime uses. decltype of the cuda.h declaration fixes each type
 /// (the header maps e.g. cuMemcpyHtoD to cuMemcpyHtoD_v2, which is what version 12000 returns).
 struct DriverApi {
-#define GPUCC_DRIVER_ENTRY(name) decltype(&::name) name = nullptr;
+#define GPUCC_DRIVER_ENTRY(name)                                                                   \
+    decltype(&::name) name = nullptr; // NOLINT(bugprone-macro-parentheses)
 #include "driver_entries.inc"
 #undef GPUCC_DRIVER_ENTRY
 };
@@ -52,8 +52,8 @@ inline void check(CUresult result, const char* api) {
 /// thrown, and CUDA_ERROR_DEINITIALIZED (the driver is gone at process exit) is ignored.
 #define GPUCC_CU_NOTHROW(name, ...)                                                                \
     do {                                                                                           \
-        if (const ::gpucc::detail::DriverApi* gpucc_api_ = ::gpucc::detail::driver_if_available()) \
-        {                                                                                          \
+        if (const ::gpucc::detail::DriverApi* gpucc_api_ =                                         \
+                ::gpucc::detail::driver_if_available()) {                                          \
             const CUresult gpucc_result_ = gpucc_api_->name(__VA_ARGS__);                          \
             if (gpucc_result_ != CUDA_SUCCESS) {                                                   \
                 ::gpucc::detail::report_failure_in_destructor(gpucc_result_, #name);               \

@@ -2,14 +2,14 @@
 // run: cuLaunchKernel on the GPU, the host function over the thread pool on the CPU.
 #include "gpucc/detail/elementwise_launch.h"
 
-#include <algorithm>
-#include <string>
-
 #include "context.h"
 #include "driver.h"
 #include "gpucc/errors.h"
 #include "gpucc/stream.h"
 #include "thread_pool.h"
+
+#include <algorithm>
+#include <string>
 
 namespace gpucc::detail {
 
@@ -42,9 +42,8 @@ void ElementwiseLaunch::note_loop_array(const char* param, const NDArray& array)
         loop_shape_ = array.shape();
     } else if (!(array.shape() == loop_shape_)) [[unlikely]] {
         throw ShapeError(std::string(kernel_name_) + ": shape mismatch: " + loop_param_ +
-                         " has shape " + loop_shape_.to_string() + " but " + param +
-                         " has shape " + array.shape().to_string() +
-                         " (broadcasting arrives with n-d arrays)");
+                         " has shape " + loop_shape_.to_string() + " but " + param + " has shape " +
+                         array.shape().to_string() + " (broadcasting arrives with n-d arrays)");
     }
 }
 
@@ -52,9 +51,8 @@ void ElementwiseLaunch::note_raw_array(const char* param, const NDArray& array) 
     note_device(param, array.device());
     if (!array.is_c_contiguous()) [[unlikely]] {
         throw ValueError(std::string(kernel_name_) + ": raw parameter " + param +
-                         " is not C-contiguous (shape " + array.shape().to_string() +
-                         ", strides " + array.strides().to_string() +
-                         "); the kernel indexes it as a flat array");
+                         " is not C-contiguous (shape " + array.shape().to_string() + ", strides " +
+                         array.strides().to_string() + "); the kernel indexes it as a flat array");
     }
 }
 
@@ -99,12 +97,12 @@ void ElementwiseLaunch::run() {
     const std::int64_t wanted = (n + per_block - 1) / per_block;
     const std::int64_t resident =
         std::int64_t{properties.sm_count} * (properties.max_threads_per_sm / kBlockSize);
-    const auto grid = static_cast<unsigned>(std::max<std::int64_t>(
-        1, std::min(wanted, std::max<std::int64_t>(resident, 1))));
+    const auto grid = static_cast<unsigned>(
+        std::max<std::int64_t>(1, std::min(wanted, std::max<std::int64_t>(resident, 1))));
     make_current(device_.ordinal());
     const auto stream = static_cast<CUstream>(current_stream(device_).handle());
-    const CUresult result = driver().cuLaunchKernel(function, grid, 1, 1, kBlockSize, 1, 1, 0,
-                                                    stream, args_, nullptr);
+    const CUresult result =
+        driver().cuLaunchKernel(function, grid, 1, 1, kBlockSize, 1, 1, 0, stream, args_, nullptr);
     if (result != CUDA_SUCCESS) [[unlikely]] {
         throw_cuda_error(result, "cuLaunchKernel", kernel_name_);
     }

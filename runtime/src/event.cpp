@@ -1,16 +1,17 @@
 // Events: creation, record, synchronize, elapsed time.
 #include "gpucc/event.h"
 
-#include <string>
-#include <utility>
-
 #include "context.h"
 #include "driver.h"
 #include "gpucc/errors.h"
 
+#include <string>
+#include <utility>
+
 namespace gpucc {
 
-Event::Event() : Event(default_device()) {}
+Event::Event() : Event(default_device()) {
+}
 
 Event::Event(Device device, bool timing) : device_(device) {
     detail::require_cuda_device(device, "Event");
@@ -20,10 +21,13 @@ Event::Event(Device device, bool timing) : device_(device) {
     handle_ = event;
 }
 
-Event::~Event() { destroy(); }
+Event::~Event() {
+    destroy();
+}
 
 Event::Event(Event&& other) noexcept
-    : device_(other.device_), handle_(std::exchange(other.handle_, nullptr)) {}
+    : device_(other.device_), handle_(std::exchange(other.handle_, nullptr)) {
+}
 
 Event& Event::operator=(Event&& other) noexcept {
     if (this != &other) {
@@ -57,7 +61,9 @@ void Event::record(StreamRef stream) {
     GPUCC_CU(cuEventRecord, static_cast<CUevent>(event), static_cast<CUstream>(stream.handle()));
 }
 
-void Event::record() { record(current_stream(device_)); }
+void Event::record() {
+    record(current_stream(device_));
+}
 
 void Event::synchronize() const {
     void* event = checked_handle("Event::synchronize");

@@ -1,12 +1,12 @@
 // Rounding to the 16-bit formats. Every source (float, double, integer) is first taken apart
 // exactly into sign, integer magnitude and power of two; one routine then rounds that value to
 // nearest, ties to even, for a format of E exponent and M fraction bits. Widening is exact.
+#include "gpucc/half.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
-
-#include "gpucc/half.h"
 
 namespace gpucc::detail {
 namespace {
@@ -45,7 +45,8 @@ std::uint16_t round_to_format(bool negative, std::uint64_t magnitude, int expone
     // the implicit bit and a rounding carry move the exponent up (up to infinity). Subnormals
     // have an exponent field of 0 and a carry into 2^M gives the smallest normal.
     const int field = leading_exponent < kMinExponent ? 0 : leading_exponent + kBias - 1;
-    const auto bits = (static_cast<std::uint32_t>(field) << M) + static_cast<std::uint32_t>(quotient);
+    const auto bits =
+        (static_cast<std::uint32_t>(field) << M) + static_cast<std::uint32_t>(quotient);
     return static_cast<std::uint16_t>(sign | std::min(bits, kInfinity));
 }
 
@@ -53,8 +54,7 @@ std::uint16_t round_to_format(bool negative, std::uint64_t magnitude, int expone
 template <int E, int M>
 std::uint16_t nan_bits(bool negative, std::uint64_t top_fraction_bits) noexcept {
     const std::uint32_t sign = negative ? 1U << (E + M) : 0U;
-    const std::uint32_t fraction =
-        static_cast<std::uint32_t>(top_fraction_bits) | (1U << (M - 1));
+    const std::uint32_t fraction = static_cast<std::uint32_t>(top_fraction_bits) | (1U << (M - 1));
     return static_cast<std::uint16_t>(sign | (((1U << E) - 1U) << M) | fraction);
 }
 
@@ -110,18 +110,30 @@ float to_float(std::uint16_t bits) noexcept {
 
 } // namespace
 
-std::uint16_t float16_bits_from(float value) noexcept { return from_float<5, 10>(value); }
-std::uint16_t float16_bits_from(double value) noexcept { return from_double<5, 10>(value); }
+std::uint16_t float16_bits_from(float value) noexcept {
+    return from_float<5, 10>(value);
+}
+std::uint16_t float16_bits_from(double value) noexcept {
+    return from_double<5, 10>(value);
+}
 std::uint16_t float16_bits_from_integer(bool negative, std::uint64_t magnitude) noexcept {
     return round_to_format<5, 10>(negative, magnitude, 0);
 }
-float float16_bits_to_float(std::uint16_t bits) noexcept { return to_float<5, 10>(bits); }
+float float16_bits_to_float(std::uint16_t bits) noexcept {
+    return to_float<5, 10>(bits);
+}
 
-std::uint16_t bfloat16_bits_from(float value) noexcept { return from_float<8, 7>(value); }
-std::uint16_t bfloat16_bits_from(double value) noexcept { return from_double<8, 7>(value); }
+std::uint16_t bfloat16_bits_from(float value) noexcept {
+    return from_float<8, 7>(value);
+}
+std::uint16_t bfloat16_bits_from(double value) noexcept {
+    return from_double<8, 7>(value);
+}
 std::uint16_t bfloat16_bits_from_integer(bool negative, std::uint64_t magnitude) noexcept {
     return round_to_format<8, 7>(negative, magnitude, 0);
 }
-float bfloat16_bits_to_float(std::uint16_t bits) noexcept { return to_float<8, 7>(bits); }
+float bfloat16_bits_to_float(std::uint16_t bits) noexcept {
+    return to_float<8, 7>(bits);
+}
 
 } // namespace gpucc::detail

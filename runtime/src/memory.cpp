@@ -1,13 +1,13 @@
 // Host and GPU allocation: the stream-ordered resource with its out-of-memory retry, and Buffer.
 #include "gpucc/memory.h"
 
-#include <cstdint>
-#include <new>
-
 #include "context.h"
 #include "driver.h"
 #include "gpucc/errors.h"
 #include "stream_internal.h"
+
+#include <cstdint>
+#include <new>
 
 namespace gpucc {
 namespace {
@@ -23,7 +23,9 @@ void* allocate_host(std::size_t bytes) {
     return data;
 }
 
-void free_host(void* data) noexcept { ::operator delete(data, std::align_val_t{kHostAlignment}); }
+void free_host(void* data) noexcept {
+    ::operator delete(data, std::align_val_t{kHostAlignment});
+}
 
 } // namespace
 
@@ -49,7 +51,8 @@ void* StreamOrderedResource::allocate(std::size_t bytes, StreamRef stream) {
         }
     }
     detail::check(result, "cuMemAllocFromPoolAsync");
-    return reinterpret_cast<void*>(static_cast<std::uintptr_t>(ptr));
+    return reinterpret_cast<void*>( // NOLINT(performance-no-int-to-ptr): a device address
+        static_cast<std::uintptr_t>(ptr));
 }
 
 void StreamOrderedResource::deallocate(void* ptr, std::size_t /*bytes*/,
@@ -83,7 +86,7 @@ std::shared_ptr<Buffer> Buffer::allocate(std::size_t bytes, Device device) {
     }
     if (bytes == 0) {
         return std::make_shared<Buffer>(Private{}, nullptr, 0, device, StreamRef(device, nullptr),
-                                         nullptr);
+                                        nullptr);
     }
     const StreamRef stream = current_stream(device);
     DeviceMemoryResource& resource = device_memory_resource();
@@ -98,7 +101,8 @@ std::shared_ptr<Buffer> Buffer::allocate(std::size_t bytes, Device device) {
 
 Buffer::Buffer(Private, void* data, std::size_t bytes, Device device, StreamRef stream,
                DeviceMemoryResource* resource) noexcept
-    : data_(data), size_(bytes), device_(device), stream_(stream), resource_(resource) {}
+    : data_(data), size_(bytes), device_(device), stream_(stream), resource_(resource) {
+}
 
 Buffer::~Buffer() {
     if (data_ == nullptr) {

@@ -1,12 +1,12 @@
 // ModuleImage registration and per-device loading; KernelRef's first look-up per device.
-#include <mutex>
-#include <string>
-#include <vector>
-
 #include "context.h"
 #include "driver.h"
 #include "gpucc/detail/module_image.h"
 #include "gpucc/errors.h"
+
+#include <mutex>
+#include <string>
+#include <vector>
 
 namespace gpucc::detail {
 namespace {
@@ -65,7 +65,8 @@ void* ModuleImage::module(Device device) {
 KernelRef::KernelRef(ModuleImage& image, const char* symbol, HostKernelFn host_fn,
                      int elements_per_thread) noexcept
     : image_(image), symbol_(symbol), host_fn_(host_fn),
-      elements_per_thread_(elements_per_thread < 1 ? 1 : elements_per_thread) {}
+      elements_per_thread_(elements_per_thread < 1 ? 1 : elements_per_thread) {
+}
 
 void* KernelRef::load_function(Device device) {
     auto* module = static_cast<CUmodule>(image_.module(device)); // checks the device

@@ -3,15 +3,15 @@
 // order on the host).
 #include "gpucc/ndarray.h"
 
-#include <cstring>
-#include <string>
-#include <utility>
-#include <vector>
-
 #include "context.h"
 #include "driver.h"
 #include "gpucc/errors.h"
 #include "gpucc/stream.h"
+
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace gpucc {
 namespace {
@@ -91,8 +91,7 @@ std::int64_t checked_element_count(const Shape& shape, std::size_t itemsize, con
         overflow = overflow || __builtin_mul_overflow(count, extent, &count);
     }
     std::int64_t bytes = 0;
-    if (overflow ||
-        __builtin_mul_overflow(count, static_cast<std::int64_t>(itemsize), &bytes)) {
+    if (overflow || __builtin_mul_overflow(count, static_cast<std::int64_t>(itemsize), &bytes)) {
         throw ShapeError(std::string(what) + ": shape " + shape.to_string() +
                          " has too many elements to address");
     }
@@ -101,7 +100,8 @@ std::int64_t checked_element_count(const Shape& shape, std::size_t itemsize, con
 
 } // namespace detail
 
-NDArray::NDArray(DType dtype) : shape_{0}, strides_{0}, dtype_(dtype) {}
+NDArray::NDArray(DType dtype) : shape_{0}, strides_{0}, dtype_(dtype) {
+}
 
 NDArray::NDArray(std::shared_ptr<Buffer> buffer, DType dtype, Shape shape, Strides strides,
                  std::int64_t byte_offset)
@@ -121,9 +121,8 @@ NDArray::NDArray(std::shared_ptr<Buffer> buffer, DType dtype, Shape shape, Strid
         buffer_ != nullptr ? static_cast<std::int64_t>(buffer_->size()) : 0;
     if (byte_offset_ + span.low < 0 || byte_offset_ + span.high > buffer_size) {
         throw ValueError("NDArray: a view of shape " + shape_.to_string() + ", strides " +
-                         strides_.to_string() + " and byte offset " +
-                         std::to_string(byte_offset_) + " reaches bytes [" +
-                         std::to_string(byte_offset_ + span.low) + ", " +
+                         strides_.to_string() + " and byte offset " + std::to_string(byte_offset_) +
+                         " reaches bytes [" + std::to_string(byte_offset_ + span.low) + ", " +
                          std::to_string(byte_offset_ + span.high) + ") of a buffer of " +
                          std::to_string(buffer_size) + " bytes");
     }
@@ -159,8 +158,7 @@ NDArray NDArray::reshape(const Shape& shape) const {
     for (int axis = 0; axis < shape.ndim(); ++axis) {
         if (shape[axis] == -1) {
             if (unknown_axis >= 0) {
-                throw ShapeError(reshape_prefix(shape_, shape) +
-                                 ": only one extent may be -1");
+                throw ShapeError(reshape_prefix(shape_, shape) + ": only one extent may be -1");
             }
             unknown_axis = axis;
         } else if (shape[axis] < 0) {
@@ -181,8 +179,7 @@ NDArray NDArray::reshape(const Shape& shape) const {
     }
     if (known != size_) {
         throw ShapeError(reshape_prefix(shape_, shape) + ": the array has " +
-                         std::to_string(size_) + " elements, the shape " +
-                         std::to_string(known));
+                         std::to_string(size_) + " elements, the shape " + std::to_string(known));
     }
     if (!is_c_contiguous()) {
         throw ShapeError(reshape_prefix(shape_, shape) + ": the array (strides " +
@@ -256,8 +253,7 @@ void NDArray::copy_from_host(const void* source) const {
     detail::require_cuda_device(device_, "copy_from_host");
     detail::make_current(device_.ordinal());
     const auto cu_stream = static_cast<CUstream>(current_stream(device_).handle());
-    GPUCC_CU(cuMemcpyHtoDAsync, reinterpret_cast<CUdeviceptr>(data()), source, nbytes(),
-             cu_stream);
+    GPUCC_CU(cuMemcpyHtoDAsync, reinterpret_cast<CUdeviceptr>(data()), source, nbytes(), cu_stream);
     GPUCC_CU(cuStreamSynchronize, cu_stream);
 }
 
@@ -280,9 +276,8 @@ void throw_dtype_mismatch(DType actual, DType wanted) {
 }
 
 void throw_asarray_size(std::size_t data_size, const Shape& shape, std::int64_t count) {
-    throw ShapeError("asarray: the data has " + std::to_string(data_size) +
-                     " elements but shape " + shape.to_string() + " needs " +
-                     std::to_string(count));
+    throw ShapeError("asarray: the data has " + std::to_string(data_size) + " elements but shape " +
+                     shape.to_string() + " needs " + std::to_string(count));
 }
 
 } // namespace gpucc::detail

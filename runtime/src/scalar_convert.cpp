@@ -1,11 +1,11 @@
 // The error messages of scalar argument conversion, built only when a conversion fails.
 #include "gpucc/detail/scalar_convert.h"
 
+#include "gpucc/errors.h"
+
 #include <cmath>
 #include <cstdio>
 #include <string>
-
-#include "gpucc/errors.h"
 
 namespace gpucc::detail {
 namespace {
@@ -30,8 +30,7 @@ void throw_scalar_out_of_range(const char* kernel, const char* param, std::uint6
     throw_out_of_range(kernel, param, std::to_string(value), target, false);
 }
 
-void throw_scalar_out_of_range(const char* kernel, const char* param, double value,
-                               DType target) {
+void throw_scalar_out_of_range(const char* kernel, const char* param, double value, DType target) {
     char text[64];
     if (std::isnan(value)) {
         std::snprintf(text, sizeof text, "nan");

@@ -1,17 +1,17 @@
 // Shape and Strides helpers: formatting, products, C-order strides, their errors.
 #include "gpucc/shape.h"
 
+#include "gpucc/errors.h"
+
 #include <algorithm>
 #include <string>
-
-#include "gpucc/errors.h"
 
 namespace gpucc {
 namespace detail {
 
 void throw_too_many_dims(int ndim) {
-    throw ShapeError("an array may have at most " + std::to_string(kMaxNdim) +
-                     " dimensions, got " + std::to_string(ndim));
+    throw ShapeError("an array may have at most " + std::to_string(kMaxNdim) + " dimensions, got " +
+                     std::to_string(ndim));
 }
 
 void throw_dim_out_of_range(unsigned long long value) {
@@ -44,7 +44,7 @@ std::int64_t Shape::element_count() const noexcept {
     return count;
 }
 
-Strides Strides::c_contiguous(const Shape& shape, std::int64_t itemsize) noexcept {
+Strides Strides::c_contiguous(const Shape& shape, std::int64_t itemsize) {
     std::int64_t values[kMaxNdim];
     std::int64_t step = itemsize;
     for (int axis = shape.ndim() - 1; axis >= 0; --axis) {

@@ -2,14 +2,14 @@
 // and the registry of live owned streams that lets memory outlive the Stream it came from.
 #include "gpucc/stream.h"
 
-#include <mutex>
-#include <unordered_set>
-#include <utility>
-
 #include "context.h"
 #include "driver.h"
 #include "gpucc/errors.h"
 #include "stream_internal.h"
+
+#include <mutex>
+#include <unordered_set>
+#include <utility>
 
 namespace gpucc {
 namespace {
@@ -50,7 +50,8 @@ void StreamRef::synchronize() const {
     GPUCC_CU(cuStreamSynchronize, static_cast<CUstream>(handle_));
 }
 
-Stream::Stream() : Stream(default_device()) {}
+Stream::Stream() : Stream(default_device()) {
+}
 
 Stream::Stream(Device device, StreamKind kind) : device_(device), kind_(kind) {
     detail::require_cuda_device(device, "Stream");
@@ -64,10 +65,13 @@ Stream::Stream(Device device, StreamKind kind) : device_(device), kind_(kind) {
     handle_ = stream;
 }
 
-Stream::~Stream() { destroy(); }
+Stream::~Stream() {
+    destroy();
+}
 
 Stream::Stream(Stream&& other) noexcept
-    : device_(other.device_), handle_(std::exchange(other.handle_, nullptr)), kind_(other.kind_) {}
+    : device_(other.device_), handle_(std::exchange(other.handle_, nullptr)), kind_(other.kind_) {
+}
 
 Stream& Stream::operator=(Stream&& other) noexcept {
     if (this != &other) {
@@ -100,7 +104,9 @@ StreamRef Stream::null(Device device) {
     return StreamRef(device, nullptr);
 }
 
-StreamRef Stream::null() { return null(default_device()); }
+StreamRef Stream::null() {
+    return null(default_device());
+}
 
 StreamRef Stream::ref() const {
     if (handle_ == nullptr) {
@@ -115,7 +121,9 @@ StreamRef current_stream(Device device) {
     return StreamRef(device, current.handle, current.owned);
 }
 
-StreamRef current_stream() { return current_stream(default_device()); }
+StreamRef current_stream() {
+    return current_stream(default_device());
+}
 
 StreamGuard::StreamGuard(StreamRef stream) : ordinal_(stream.device().ordinal()) {
     detail::require_cuda_device(stream.device(), "StreamGuard");

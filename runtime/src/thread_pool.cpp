@@ -26,8 +26,8 @@ ThreadPool::ThreadPool(int workers) {
     }
 }
 
-void ThreadPool::run_chunks(ChunkFn chunk, void* context, std::int64_t n,
-                            std::int64_t chunk_size, std::int64_t chunk_count) {
+void ThreadPool::run_chunks(ChunkFn chunk, void* context, std::int64_t n, std::int64_t chunk_size,
+                            std::int64_t chunk_count) {
     while (true) {
         const std::int64_t index = next_chunk_.fetch_add(1, std::memory_order_relaxed);
         if (index >= chunk_count) {

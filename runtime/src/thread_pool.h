@@ -41,7 +41,7 @@ private:
     std::condition_variable work_ready_;
     std::condition_variable work_done_;
     std::uint64_t generation_ = 0;
-    int active_ = 0; // workers inside the current job
+    int active_ = 0;              // workers inside the current job
     ChunkFn job_chunk_ = nullptr; // nullptr: no job
     void* job_context_ = nullptr;
     std::int64_t job_n_ = 0;

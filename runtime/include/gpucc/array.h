@@ -11,23 +11,22 @@
 // devices, asynchronous copies.
 #pragma once
 
-#include <cstdint>
-#include <string>
-#include <type_traits>
-#include <vector>
-
 #include "gpucc/device.h"
 #include "gpucc/dtype.h"
 #include "gpucc/errors.h"
 #include "gpucc/ndarray.h"
 #include "gpucc/shape.h"
 
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
 namespace gpucc {
 
 namespace detail {
 [[noreturn]] void throw_dtype_mismatch(DType actual, DType wanted);
-[[noreturn]] void throw_asarray_size(std::size_t data_size, const Shape& shape,
-                                     std::int64_t count);
+[[noreturn]] void throw_asarray_size(std::size_t data_size, const Shape& shape, std::int64_t count);
 } // namespace detail
 
 template <ElementType T>

@@ -3,13 +3,13 @@
 // compile time (so Array<T> and NDArray agree), and the table of names and sizes lives here.
 #pragma once
 
+#include "gpucc/half.h"
+
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <type_traits>
-
-#include "gpucc/half.h"
 
 namespace gpucc {
 
@@ -44,8 +44,8 @@ inline constexpr bool kIsElementType =
     std::is_same_v<T, bool> || std::is_same_v<T, float16> || std::is_same_v<T, bfloat16> ||
     std::is_same_v<T, float> || std::is_same_v<T, double> ||
     (std::is_integral_v<T> && !std::is_same_v<T, char> && !std::is_same_v<T, wchar_t> &&
-     !std::is_same_v<T, char8_t> && !std::is_same_v<T, char16_t> &&
-     !std::is_same_v<T, char32_t> && sizeof(T) <= 8);
+     !std::is_same_v<T, char8_t> && !std::is_same_v<T, char16_t> && !std::is_same_v<T, char32_t> &&
+     sizeof(T) <= 8);
 
 template <class T>
 concept ElementType = kIsElementType<T>;
@@ -64,7 +64,7 @@ constexpr DType dtype_of() noexcept {
     } else if constexpr (std::is_same_v<T, double>) {
         return DType::Float64;
     } else if constexpr (std::is_signed_v<T>) {
-        constexpr DType kBySize[] = {DType::Int8, DType::Int16, DType::Int32, DType::Int32,
+        constexpr DType kBySize[] = {DType::Int8,  DType::Int16, DType::Int32, DType::Int32,
                                      DType::Int64, DType::Int64, DType::Int64, DType::Int64};
         return kBySize[sizeof(T) - 1];
     } else {

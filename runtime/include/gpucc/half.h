@@ -41,7 +41,7 @@ constexpr std::uint64_t magnitude(I value) noexcept {
 // and error messages stay plain.
 
 /// IEEE binary16.
-class float16 {
+class float16 { // NOLINT(readability-identifier-naming): the kernel language's type name
 public:
     float16() = default;
     explicit float16(float value) noexcept : bits_(detail::float16_bits_from(value)) {}
@@ -83,7 +83,7 @@ private:
 };
 
 /// bfloat16: float32's sign and exponent, 7 fraction bits.
-class bfloat16 {
+class bfloat16 { // NOLINT(readability-identifier-naming): the kernel language's type name
 public:
     bfloat16() = default;
     explicit bfloat16(float value) noexcept : bits_(detail::bfloat16_bits_from(value)) {}

@@ -12,11 +12,11 @@
 // arenas, limits, used/total bytes), a pinned host pool, set_allocator to choose among them.
 #pragma once
 
-#include <cstddef>
-#include <memory>
-
 #include "gpucc/device.h"
 #include "gpucc/stream.h"
+
+#include <cstddef>
+#include <memory>
 
 namespace gpucc {
 

@@ -7,14 +7,14 @@
 // copies, asynchronous copies through pinned memory, negative strides.
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
-#include <memory>
-
 #include "gpucc/device.h"
 #include "gpucc/dtype.h"
 #include "gpucc/memory.h"
 #include "gpucc/shape.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
 
 namespace gpucc {
 

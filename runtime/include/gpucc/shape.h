@@ -90,7 +90,7 @@ public:
     }
     explicit Strides(std::span<const std::int64_t> strides) : DimVector(strides) {}
     /// The strides of a C-contiguous (row-major) array of `shape` and `itemsize`-byte elements.
-    static Strides c_contiguous(const Shape& shape, std::int64_t itemsize) noexcept;
+    static Strides c_contiguous(const Shape& shape, std::int64_t itemsize);
     friend bool operator==(const Strides& a, const Strides& b) noexcept { return a.equals(b); }
 };
 

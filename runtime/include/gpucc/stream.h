@@ -8,9 +8,10 @@
 // graph capture.
 #pragma once
 
-#include <cstddef>
-
 #include "gpucc/device.h"
+
+#include <cstddef>
+#include <cstdint>
 
 namespace gpucc {
 
@@ -49,7 +50,7 @@ private:
 
 /// Whether work on a stream waits for the legacy null stream (as CuPy's default,
 /// non_blocking=False) or not.
-enum class StreamKind { Blocking, NonBlocking };
+enum class StreamKind : std::uint8_t { Blocking, NonBlocking };
 
 /// An owned CUDA stream: created in the constructor, destroyed (after finishing its work) in the
 /// destructor. Move-only; a moved-from Stream owns nothing and may only be destroyed or assigned.

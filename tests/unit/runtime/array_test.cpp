@@ -1,16 +1,15 @@
 // Arrays on the CPU: creation, views (reshape, transpose), to_host of strided views against a
 // reference gather, the typed/untyped conversions, the errors and their messages, and copy/move
 // semantics (copies share the elements).
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
+#include "gpucc/array.h"
+#include "gpucc/errors.h"
 
 #include <cstdint>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 #include <numeric>
 #include <random>
 #include <vector>
-
-#include "gpucc/array.h"
-#include "gpucc/errors.h"
 
 namespace {
 
@@ -54,8 +53,7 @@ TEST(Array, AllElementTypes) {
               (std::vector<bool>{true, false, true}));
     EXPECT_EQ(gpucc::asarray<std::int8_t>({-1, 2}, Shape{2}, kCpu).to_host(),
               (std::vector<std::int8_t>{-1, 2}));
-    EXPECT_EQ(gpucc::asarray<std::uint64_t>({1ULL << 63}, Shape{1}, kCpu).to_host()[0],
-              1ULL << 63);
+    EXPECT_EQ(gpucc::asarray<std::uint64_t>({1ULL << 63}, Shape{1}, kCpu).to_host()[0], 1ULL << 63);
     const auto h = gpucc::asarray<gpucc::float16>({gpucc::float16(1.5F)}, Shape{1}, kCpu);
     EXPECT_EQ(h.to_host()[0].bits(), gpucc::float16(1.5F).bits());
     const auto b = gpucc::asarray<gpucc::bfloat16>({gpucc::bfloat16(2.0F)}, Shape{1}, kCpu);
@@ -92,6 +90,16 @@ TEST(Array, EmptyAndZeroSize) {
     EXPECT_EQ(def.size(), 0);
     EXPECT_EQ(def.shape(), Shape{0});
     EXPECT_THROW(gpucc::empty<float>(Shape{1LL << 62, 1LL << 62}, kCpu), gpucc::ShapeError);
+}
+
+TEST(Array, HostOutOfMemory) {
+    try {
+        (void)gpucc::empty<std::uint8_t>(Shape{std::int64_t{1} << 52}, kCpu);
+        FAIL() << "no error";
+    } catch (const gpucc::OutOfMemory& e) {
+        EXPECT_EQ(e.requested_bytes(), std::size_t{1} << 52);
+        EXPECT_STREQ(e.what(), "out of memory on host: allocating 4503599627370496 bytes");
+    }
 }
 
 TEST(Array, ReshapeIsAViewWithOneInferredExtent) {
@@ -149,7 +157,8 @@ TEST(Array, TransposeIsAViewAndToHostGathers) {
         for (std::size_t count = 0; count < n; ++count) {
             std::int64_t flat = 0; // offset in `data` of t[index] == a[reversed index]
             for (int axis = 0; axis < shape.ndim(); ++axis) {
-                flat = flat * shape[axis] + index[static_cast<std::size_t>(shape.ndim() - 1 - axis)];
+                flat =
+                    flat * shape[axis] + index[static_cast<std::size_t>(shape.ndim() - 1 - axis)];
             }
             expected.push_back(data[static_cast<std::size_t>(flat)]);
             for (int axis = shape.ndim() - 1; axis >= 0; --axis) {
@@ -168,8 +177,7 @@ TEST(Array, ViewsOfABuffer) {
     // A strided view made by hand: every other element of a (4, 6) array's columns.
     const std::vector<float> data = random_floats(24, 3);
     const Array<float> a = gpucc::asarray(data, Shape{4, 6}, kCpu);
-    const NDArray view(a.ndarray().buffer(), gpucc::DType::Float32, Shape{4, 3}, Strides{24, 8},
-                       4);
+    const NDArray view(a.ndarray().buffer(), gpucc::DType::Float32, Shape{4, 3}, Strides{24, 8}, 4);
     const std::vector<float> got = view.as<float>().to_host();
     for (std::size_t i = 0; i < 4; ++i) {
         for (std::size_t j = 0; j < 3; ++j) {

@@ -1,14 +1,13 @@
 // Device values and the default-device rules: DeviceGuard, set_default_device, GPUCC_DEVICE
 // (with its bad values), and the automatic choice.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
-#include <cstdlib>
-#include <optional>
-#include <string>
-
 #include "gpucc/device.h"
 #include "gpucc/errors.h"
+
+#include <cstdlib>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <optional>
+#include <string>
 
 namespace {
 

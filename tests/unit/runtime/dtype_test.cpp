@@ -1,9 +1,8 @@
 // The dtype table and the mapping from C++ element types.
-#include <gtest/gtest.h>
+#include "gpucc/dtype.h"
 
 #include <cstdint>
-
-#include "gpucc/dtype.h"
+#include <gtest/gtest.h>
 
 namespace {
 

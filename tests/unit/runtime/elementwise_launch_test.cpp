@@ -1,15 +1,14 @@
 // ElementwiseLaunch on the CPU with host functions written here by hand against the kernel ABI
 // (what gpucc's host target generates): argument slots, scalars, allocated and given outputs,
 // raw parameters, the thread pool over large loops, and every error with its message.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
+#include "gpucc/generated_support.h"
 
 #include <atomic>
 #include <cstdint>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 #include <random>
 #include <vector>
-
-#include "gpucc/generated_support.h"
 
 namespace {
 
@@ -129,8 +128,8 @@ TEST(ElementwiseLaunch, ScalarArgumentAndGivenOutput) {
 }
 
 TEST(ElementwiseLaunch, RawParameterWithGivenOutput) {
-    const Array<std::int32_t> x = gpucc::asarray<std::int32_t>({1, 2, 3, 4, 5}, Shape{5},
-                                                               Device::cpu());
+    const Array<std::int32_t> x =
+        gpucc::asarray<std::int32_t>({1, 2, 3, 4, 5}, Shape{5}, Device::cpu());
     const Array<std::int32_t> y = gpucc::empty<std::int32_t>(Shape{5}, Device::cpu());
     ElementwiseLaunch launch("reverse", g_reverse);
     launch.raw("x", x);

@@ -2,17 +2,16 @@
 // decoding by the formula (sign, exponent, fraction), encoding by searching the sorted table of
 // every finite value and comparing with the exact midpoints (ties to even). Exhaustive where it
 // is cheap (all 65536 patterns), dense around every rounding boundary, random elsewhere.
-#include <gtest/gtest.h>
+#include "gpucc/half.h"
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <gtest/gtest.h>
 #include <limits>
 #include <random>
 #include <vector>
-
-#include "gpucc/half.h"
 
 namespace {
 
@@ -186,8 +185,12 @@ void check_boundaries() {
     }
 }
 
-TEST(Float16, RoundsToNearestEvenAtEveryBoundary) { check_boundaries<float16, 5, 10>(); }
-TEST(BFloat16, RoundsToNearestEvenAtEveryBoundary) { check_boundaries<bfloat16, 8, 7>(); }
+TEST(Float16, RoundsToNearestEvenAtEveryBoundary) {
+    check_boundaries<float16, 5, 10>();
+}
+TEST(BFloat16, RoundsToNearestEvenAtEveryBoundary) {
+    check_boundaries<bfloat16, 8, 7>();
+}
 
 template <class H, int E, int M>
 void check_random_floats() {
@@ -218,8 +221,12 @@ void check_random_floats() {
     }
 }
 
-TEST(Float16, MatchesReferenceOnRandomValues) { check_random_floats<float16, 5, 10>(); }
-TEST(BFloat16, MatchesReferenceOnRandomValues) { check_random_floats<bfloat16, 8, 7>(); }
+TEST(Float16, MatchesReferenceOnRandomValues) {
+    check_random_floats<float16, 5, 10>();
+}
+TEST(BFloat16, MatchesReferenceOnRandomValues) {
+    check_random_floats<bfloat16, 8, 7>();
+}
 
 #if defined(__FLT16_MAX__)
 // The compiler's own _Float16 conversion is a second, unrelated reference.
@@ -271,8 +278,9 @@ TEST(Float16, ConvertsIntegersExactlyRounded) {
     }
     // 2^62 + 2^54 + 1 is just above a bfloat16 midpoint; through double it would be the tie.
     const std::int64_t above_tie = (std::int64_t{1} << 62) + (std::int64_t{1} << 54) + 1;
-    EXPECT_EQ(bfloat16(above_tie).bits(), bfloat16(std::ldexp(1.0, 62) + std::ldexp(1.0, 55)).bits());
-    EXPECT_EQ(bfloat16(std::numeric_limits<std::int64_t>::min()).bits(), 0xDF00); // -2^63
+    EXPECT_EQ(bfloat16(above_tie).bits(),
+              bfloat16(std::ldexp(1.0, 62) + std::ldexp(1.0, 55)).bits());
+    EXPECT_EQ(bfloat16(std::numeric_limits<std::int64_t>::min()).bits(), 0xDF00);  // -2^63
     EXPECT_EQ(bfloat16(std::numeric_limits<std::uint64_t>::max()).bits(), 0x5F80); // 2^64
 }
 

@@ -1,16 +1,15 @@
 // The path without a CUDA driver: the program runs, counts no GPU, and every GPU operation fails
 // with a DeviceError that says the driver is missing. Skipped where a driver is installed.
-#include <dlfcn.h>
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
-#include <vector>
-
 #include "gpucc/array.h"
 #include "gpucc/device.h"
 #include "gpucc/errors.h"
 #include "gpucc/event.h"
 #include "gpucc/stream.h"
+
+#include <dlfcn.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <vector>
 
 namespace {
 

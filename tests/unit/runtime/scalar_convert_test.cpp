@@ -1,14 +1,13 @@
 // Scalar arguments: NumPy 2's assignment rules, and the error messages.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
+#include "gpucc/detail/scalar_convert.h"
+#include "gpucc/errors.h"
 
 #include <cmath>
 #include <cstdint>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
 #include <limits>
 #include <string>
-
-#include "gpucc/detail/scalar_convert.h"
-#include "gpucc/errors.h"
 
 namespace {
 
@@ -37,9 +36,12 @@ TEST(ScalarConvert, IntegersInRange) {
 }
 
 TEST(ScalarConvert, IntegersOutOfRangeAreErrors) {
-    EXPECT_EQ(error_of<std::uint8_t>(300), "mul_add: scalar argument b = 300 is out of range for uint8");
-    EXPECT_EQ(error_of<std::uint32_t>(-1), "mul_add: scalar argument b = -1 is out of range for uint32");
-    EXPECT_EQ(error_of<std::int8_t>(128), "mul_add: scalar argument b = 128 is out of range for int8");
+    EXPECT_EQ(error_of<std::uint8_t>(300),
+              "mul_add: scalar argument b = 300 is out of range for uint8");
+    EXPECT_EQ(error_of<std::uint32_t>(-1),
+              "mul_add: scalar argument b = -1 is out of range for uint32");
+    EXPECT_EQ(error_of<std::int8_t>(128),
+              "mul_add: scalar argument b = 128 is out of range for int8");
     EXPECT_EQ(error_of<std::int64_t>(std::numeric_limits<std::uint64_t>::max()),
               "mul_add: scalar argument b = 18446744073709551615 is out of range for int64");
     EXPECT_THAT(error_of<std::uint16_t>(65536U), HasSubstr("uint16"));
@@ -52,7 +54,8 @@ TEST(ScalarConvert, FloatsToIntegers) {
     EXPECT_EQ(convert_scalar<std::uint8_t>(-0.5, "k", "p"), 0);
     EXPECT_EQ(convert_scalar<std::int64_t>(-9223372036854775808.0, "k", "p"),
               std::numeric_limits<std::int64_t>::min());
-    EXPECT_EQ(error_of<std::int32_t>(std::nan("")), "mul_add: scalar argument b = nan cannot be converted to int32");
+    EXPECT_EQ(error_of<std::int32_t>(std::nan("")),
+              "mul_add: scalar argument b = nan cannot be converted to int32");
     EXPECT_EQ(error_of<std::int64_t>(std::numeric_limits<double>::infinity()),
               "mul_add: scalar argument b = inf cannot be converted to int64");
     EXPECT_THAT(error_of<std::uint8_t>(256.0), HasSubstr("b = 256 is out of range for uint8"));

@@ -1,12 +1,11 @@
 // Shape and Strides: construction from any integers, formatting, C-order strides.
-#include <gmock/gmock.h>
-#include <gtest/gtest.h>
-
-#include <cstdint>
-#include <vector>
-
 #include "gpucc/errors.h"
 #include "gpucc/shape.h"
+
+#include <cstdint>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <vector>
 
 namespace {
 

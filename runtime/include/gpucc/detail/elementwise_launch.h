@@ -22,9 +22,6 @@
 // kernel. The arrays passed must stay alive until run() returns (the wrapper's parameters do).
 #pragma once
 
-#include <cstdint>
-#include <cstring>
-
 #include "gpucc/array.h"
 #include "gpucc/detail/module_image.h"
 #include "gpucc/detail/scalar_convert.h"
@@ -32,6 +29,9 @@
 #include "gpucc/dtype.h"
 #include "gpucc/ndarray.h"
 #include "gpucc/shape.h"
+
+#include <cstdint>
+#include <cstring>
 
 namespace gpucc::detail {
 

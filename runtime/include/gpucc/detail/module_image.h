@@ -7,13 +7,13 @@
 // launch costs one atomic load to find it.
 #pragma once
 
+#include "gpucc/device.h"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <vector>
-
-#include "gpucc/device.h"
 
 namespace gpucc::detail {
 

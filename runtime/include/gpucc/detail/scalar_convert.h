@@ -7,20 +7,20 @@
 // ElementwiseLaunch::input_scalar.
 #pragma once
 
+#include "gpucc/dtype.h"
+#include "gpucc/half.h"
+
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
 
-#include "gpucc/dtype.h"
-#include "gpucc/half.h"
-
 namespace gpucc::detail {
 
 /// The C++ types a scalar argument may have: arithmetic types, float16, bfloat16.
 template <class S>
-concept ScalarSource = std::is_arithmetic_v<S> || std::is_same_v<S, float16> ||
-                       std::is_same_v<S, bfloat16>;
+concept ScalarSource =
+    std::is_arithmetic_v<S> || std::is_same_v<S, float16> || std::is_same_v<S, bfloat16>;
 
 [[noreturn]] void throw_scalar_out_of_range(const char* kernel, const char* param,
                                             std::int64_t value, DType target);
@@ -49,8 +49,9 @@ T convert_scalar(S value, const char* kernel, const char* param) {
             }
             return static_cast<T>(wide);
         } else {
-            const auto wide = static_cast<double>(static_cast<std::conditional_t<
-                std::is_floating_point_v<S>, S, float>>(value)); // float16/bfloat16 via float
+            const auto wide = static_cast<double>(
+                static_cast<std::conditional_t<std::is_floating_point_v<S>, S, float>>(
+                    value)); // float16/bfloat16 via float
             const double truncated = std::trunc(wide);
             constexpr int kBits = static_cast<int>(sizeof(T) * 8);
             const double low = std::is_signed_v<T> ? -std::ldexp(1.0, kBits - 1) : 0.0;
