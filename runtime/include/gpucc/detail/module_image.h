@@ -1,0 +1,93 @@
+// The module registry generated code links against. Each generated object file embeds a device
+// image (a fatbin: SASS per architecture plus PTX) and declares one ModuleImage for it at
+// namespace scope, so it registers itself during static initialisation; the image is loaded on a
+// GPU the first time one of its kernels runs there (cuModuleLoadData in that GPU's primary
+// context, once, thread-safe) and stays loaded for the life of the process. A KernelRef names
+// one kernel of an image, with its host (CPU) version, and caches the CUfunction per GPU so a
+// launch costs one atomic load to find it.
+#pragma once
+
+#include "gpucc/device.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+namespace gpucc::detail {
+
+/// A kernel compiled for the host CPU. `args` is the array of pointers to argument values that
+/// cuLaunchKernel takes; the function runs loop elements [begin, end). Must not throw.
+using HostKernelFn = void (*)(void** args, std::int64_t begin, std::int64_t end);
+
+/// One embedded device image. Declare it with static storage duration (it must outlive every
+/// use); the bytes are not copied. `fatbin` may be nullptr (size 0) for code compiled for the
+/// host only: its kernels then run on the CPU and a GPU launch is a DeviceError.
+class ModuleImage {
+public:
+    ModuleImage(const char* module_name, const unsigned char* fatbin, std::size_t fatbin_size);
+    ModuleImage(const ModuleImage&) = delete;
+    ModuleImage& operator=(const ModuleImage&) = delete;
+
+    const char* name() const noexcept { return name_; }
+    const unsigned char* fatbin() const noexcept { return fatbin_; }
+    std::size_t fatbin_size() const noexcept { return fatbin_size_; }
+    bool has_device_image() const noexcept { return fatbin_ != nullptr && fatbin_size_ != 0; }
+
+    /// The CUmodule (as an opaque pointer) on `device`, loaded on first use. DeviceError for the
+    /// CPU, a missing GPU or an image without device code; CudaError naming the module when the
+    /// driver rejects the image (e.g. no code for this GPU's architecture).
+    void* module(Device device);
+
+private:
+    const char* name_;
+    const unsigned char* fatbin_;
+    std::size_t fatbin_size_;
+    std::mutex load_mutex_;
+    std::atomic<void*> modules_[kMaxDevices] = {};
+};
+
+/// The images registered so far, in registration order.
+std::vector<const ModuleImage*> registered_module_images();
+
+/// One kernel of an image. Declare it with static storage duration, after its image.
+class KernelRef {
+public:
+    /// `symbol` is the kernel's name in the image; `elements_per_thread` (>= 1) is how many
+    /// elements each GPU thread handles per loop iteration, for launch sizing.
+    KernelRef(ModuleImage& image, const char* symbol, HostKernelFn host_fn,
+              int elements_per_thread) noexcept;
+    KernelRef(const KernelRef&) = delete;
+    KernelRef& operator=(const KernelRef&) = delete;
+
+    /// The CUfunction (as an opaque pointer) on `device`: cuModuleGetFunction the first time per
+    /// GPU, then one atomic load. Thread-safe. Errors as ModuleImage::module, and a CudaError
+    /// naming the symbol when the image lacks it.
+    void* function(Device device) {
+        const auto slot = static_cast<unsigned>(device.ordinal());
+        if (slot < static_cast<unsigned>(kMaxDevices)) [[likely]] {
+            if (void* cached = functions_[slot].load(std::memory_order_acquire)) [[likely]] {
+                return cached;
+            }
+        }
+        return load_function(device);
+    }
+
+    ModuleImage& image() const noexcept { return image_; }
+    const char* symbol() const noexcept { return symbol_; }
+    /// nullptr when the kernel has no host version.
+    HostKernelFn host_function() const noexcept { return host_fn_; }
+    int elements_per_thread() const noexcept { return elements_per_thread_; }
+
+private:
+    void* load_function(Device device);
+    ModuleImage& image_;
+    const char* symbol_;
+    HostKernelFn host_fn_;
+    int elements_per_thread_;
+    std::mutex load_mutex_;
+    std::atomic<void*> functions_[kMaxDevices] = {};
+};
+
+} // namespace gpucc::detail

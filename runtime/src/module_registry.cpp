@@ -1,0 +1,89 @@
+// ModuleImage registration and per-device loading; KernelRef's first look-up per device.
+#include "context.h"
+#include "driver.h"
+#include "gpucc/detail/module_image.h"
+#include "gpucc/errors.h"
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace gpucc::detail {
+namespace {
+
+struct Registry {
+    std::mutex mutex;
+    std::vector<const ModuleImage*> images;
+};
+Registry& registry() {
+    static Registry* const registry = new Registry(); // leaked: images register at static init
+    return *registry;
+}
+
+} // namespace
+
+ModuleImage::ModuleImage(const char* module_name, const unsigned char* fatbin,
+                         std::size_t fatbin_size)
+    : name_(module_name), fatbin_(fatbin), fatbin_size_(fatbin_size) {
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    r.images.push_back(this);
+}
+
+std::vector<const ModuleImage*> registered_module_images() {
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    return r.images;
+}
+
+void* ModuleImage::module(Device device) {
+    const std::string what = std::string("module ") + name_;
+    require_cuda_device(device, what.c_str());
+    std::atomic<void*>& slot = modules_[device.ordinal()];
+    if (void* loaded = slot.load(std::memory_order_acquire)) {
+        return loaded;
+    }
+    if (!has_device_image()) {
+        throw DeviceError(what + " was compiled for the host only (no device image), so it " +
+                          "cannot run on " + device.to_string());
+    }
+    std::lock_guard<std::mutex> lock(load_mutex_);
+    if (void* loaded = slot.load(std::memory_order_acquire)) {
+        return loaded;
+    }
+    make_current(device.ordinal());
+    CUmodule module = nullptr;
+    const CUresult result = driver().cuModuleLoadData(&module, fatbin_);
+    if (result != CUDA_SUCCESS) {
+        throw_cuda_error(result, "cuModuleLoadData",
+                         what + ": loading its device image on " + device.to_string());
+    }
+    slot.store(module, std::memory_order_release);
+    return module;
+}
+
+KernelRef::KernelRef(ModuleImage& image, const char* symbol, HostKernelFn host_fn,
+                     int elements_per_thread) noexcept
+    : image_(image), symbol_(symbol), host_fn_(host_fn),
+      elements_per_thread_(elements_per_thread < 1 ? 1 : elements_per_thread) {
+}
+
+void* KernelRef::load_function(Device device) {
+    auto* module = static_cast<CUmodule>(image_.module(device)); // checks the device
+    std::atomic<void*>& slot = functions_[device.ordinal()];
+    std::lock_guard<std::mutex> lock(load_mutex_);
+    if (void* loaded = slot.load(std::memory_order_acquire)) {
+        return loaded;
+    }
+    make_current(device.ordinal());
+    CUfunction function = nullptr;
+    const CUresult result = driver().cuModuleGetFunction(&function, module, symbol_);
+    if (result != CUDA_SUCCESS) {
+        throw_cuda_error(result, "cuModuleGetFunction",
+                         std::string("module ") + image_.name() + ": kernel " + symbol_);
+    }
+    slot.store(function, std::memory_order_release);
+    return function;
+}
+
+} // namespace gpucc::detail
