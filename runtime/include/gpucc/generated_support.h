@@ -9,6 +9,7 @@
 #include "gpucc/detail/elementwise_launch.h"
 #include "gpucc/detail/module_image.h"
 #include "gpucc/detail/scalar_convert.h"
+#include "gpucc/detail/wrapper_traits.h"
 #include "gpucc/device.h"
 #include "gpucc/dtype.h"
 #include "gpucc/errors.h"
