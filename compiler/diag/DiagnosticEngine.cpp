@@ -67,7 +67,23 @@ void DiagnosticEngine::set_verify_mode(bool verify) { verify_mode_ = verify; }
 
 void DiagnosticEngine::report_with_args(SourceSpan span, DiagKind kind,
                                         const std::vector<std::string>& args) {
-    Diagnostic diagnostic{kind, diag_severity(kind), span, format_diagnostic(diag_format(kind), args)};
+    report_diagnostic(
+        Diagnostic{kind, diag_severity(kind), span, format_diagnostic(diag_format(kind), args)});
+}
+
+void DiagnosticEngine::begin_capture(std::vector<Diagnostic>& sink) {
+    assert(capture_ == nullptr && "captures do not nest");
+    capture_ = &sink;
+}
+
+void DiagnosticEngine::end_capture() { capture_ = nullptr; }
+
+void DiagnosticEngine::report_diagnostic(const Diagnostic& diagnostic) {
+    if (capture_ != nullptr) {
+        capture_->push_back(diagnostic);
+        return;
+    }
+    const SourceSpan& span = diagnostic.span;
     if (diagnostic.severity == Severity::Note) {
         if (!dropping_notes_) {
             emit(diagnostic);

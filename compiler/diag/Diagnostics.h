@@ -105,6 +105,14 @@ public:
         report_with_args(span, kind, std::vector<std::string>{DiagArg(args).text...});
     }
     void report_with_args(SourceSpan span, DiagKind kind, const std::vector<std::string>& args);
+    /// Reports a diagnostic built elsewhere (one taken by a capture, see begin_capture).
+    void report_diagnostic(const Diagnostic& diagnostic);
+
+    /// Until end_capture, diagnostics are appended to `sink` instead of being reported, so a
+    /// caller can decide how to report them (Sema compares the instances of a generic kernel:
+    /// a mistake made by every instance is reported once, without an instantiation note).
+    void begin_capture(std::vector<Diagnostic>& sink);
+    void end_capture();
 
     /// A failure of the tool itself, not tied to a place in a file: "gpucc: error: ...".
     void report_tool_error(std::string message);
@@ -139,6 +147,7 @@ private:
     llvm::raw_ostream& out_;
     bool verify_mode_ = false;
     bool dropping_notes_ = false;
+    std::vector<Diagnostic>* capture_ = nullptr;
     unsigned error_count_ = 0;
     unsigned warning_count_ = 0;
     unsigned tool_error_count_ = 0;

@@ -37,22 +37,23 @@ public:
                      DiagnosticEngine& diags)
         : def_(def), options_(options), diags_(diags) {}
 
-    /// Fills the kernel's name, placeholders and params; false if the signature had errors.
+    /// Fills the kernel's name, placeholders and params, reporting every error. Returns whether
+    /// the signature is complete enough to check the body (every type resolved), which it may be
+    /// despite errors such as a reserved parameter name.
     bool check(kir::ElementwiseKernel& kernel) {
         kernel.name = def_.name;
         kernel.loc = def_.name_loc;
-        bool ok = check_placeholders(kernel);
+        bool complete = check_placeholders(kernel);
         std::map<std::string, SourceLocation> seen;
         for (const auto* list : {&def_.inputs, &def_.outputs}) {
             kir::ParamRole role = list == &def_.inputs ? kir::ParamRole::Input : kir::ParamRole::Output;
             for (const ast::Param& param : *list) {
-                ok = check_param(param, role, kernel, seen) && ok;
+                complete = check_param(param, role, kernel, seen) && complete;
             }
         }
         if (def_.outputs.empty()) {
             diags_.report(SourceSpan(def_.name_loc, length_of(def_.name)), DiagKind::NoOutputs,
                           def_.name);
-            ok = false;
         }
         for (std::size_t k = 0; k < kernel.placeholders.size(); ++k) {
             bool used = false;
@@ -64,32 +65,30 @@ public:
                 const kir::Placeholder& placeholder = kernel.placeholders[k];
                 diags_.report(SourceSpan(placeholder.loc, 1), DiagKind::PlaceholderUnused,
                               placeholder.name);
-                ok = false;
             }
         }
-        return ok;
+        return complete;
     }
 
 private:
+    /// False when instances cannot be formed (a repeated placeholder, or no valid type listed).
     bool check_placeholders(kir::ElementwiseKernel& kernel) {
-        bool ok = true;
+        bool complete = true;
         for (const ast::Placeholder& declared : def_.placeholders) {
             SourceSpan span(declared.loc, length_of(declared.name));
             if (!is_placeholder_spelling(declared.name)) {
                 diags_.report(span, DiagKind::PlaceholderName, declared.name);
-                ok = false;
             }
             for (const kir::Placeholder& earlier : kernel.placeholders) {
                 if (earlier.name == declared.name) {
                     diags_.report(span, DiagKind::PlaceholderRedeclared, declared.name);
-                    ok = false;
+                    complete = false;
                 }
             }
             kir::Placeholder placeholder{declared.name, {}, declared.loc};
             for (const ast::TypeName& type_name : declared.allowed) {
                 std::optional<ScalarType> type = resolve_signature_type(type_name);
                 if (!type) {
-                    ok = false;
                     continue;
                 }
                 bool repeated = false;
@@ -100,7 +99,6 @@ private:
                     diags_.report(SourceSpan(type_name.loc, type_name.length),
                                   DiagKind::PlaceholderTypeRepeated, type_name.spelling,
                                   declared.name);
-                    ok = false;
                     continue;
                 }
                 placeholder.allowed.push_back(*type);
@@ -114,9 +112,10 @@ private:
                     }
                 }
             }
+            complete = complete && !placeholder.allowed.empty();
             kernel.placeholders.push_back(std::move(placeholder));
         }
-        return ok;
+        return complete;
     }
 
     /// A NumPy type name. C names get a message naming the NumPy spelling to use.
@@ -141,25 +140,21 @@ private:
         return std::nullopt;
     }
 
+    /// Reports errors of one parameter; false when its type could not be resolved.
     bool check_param(const ast::Param& param, kir::ParamRole role, kir::ElementwiseKernel& kernel,
                      std::map<std::string, SourceLocation>& seen) {
-        bool ok = true;
         SourceSpan span(param.loc, length_of(param.name));
         if (param.name == "i") {
             diags_.report(span, DiagKind::ReservedParamName, param.name, "'i' is the element index");
-            ok = false;
         } else if (param.name.starts_with("_")) {
             diags_.report(span, DiagKind::ReservedParamName, param.name,
                           "names starting with '_' are reserved");
-            ok = false;
         } else if (scalar_type_from_name(param.name, true)) {
             diags_.report(span, DiagKind::ReservedParamName, param.name, "it is a type name");
-            ok = false;
         } else if (auto earlier = seen.find(param.name); earlier != seen.end()) {
             diags_.report(span, DiagKind::ParamRedeclared, param.name);
             diags_.report(SourceSpan(earlier->second, length_of(param.name)),
                           DiagKind::NotePreviousParam, param.name);
-            ok = false;
         } else {
             seen.emplace(param.name, param.loc);
         }
@@ -186,7 +181,7 @@ private:
             signature.type = *type;
         }
         kernel.params.push_back(std::move(signature));
-        return ok;
+        return true;
     }
 
     const ast::ElementwiseDef& def_;
@@ -204,8 +199,62 @@ std::string describe_bindings(const std::vector<Binding>& bindings) {
     return text;
 }
 
+struct CheckedInstance {
+    std::string bindings; ///< "T = float32"
+    std::vector<Diagnostic> diagnostics;
+};
+
+/// An error or warning with the notes that follow it.
+using DiagnosticGroup = std::vector<const Diagnostic*>;
+
+std::vector<DiagnosticGroup> group_diagnostics(const std::vector<Diagnostic>& diagnostics) {
+    std::vector<DiagnosticGroup> groups;
+    for (const Diagnostic& diagnostic : diagnostics) {
+        if (diagnostic.severity != Severity::Note || groups.empty()) {
+            groups.emplace_back();
+        }
+        groups.back().push_back(&diagnostic);
+    }
+    return groups;
+}
+
+bool same_diagnostic(const Diagnostic& a, const Diagnostic& b) {
+    return a.kind == b.kind && a.message == b.message && a.span.begin.file_id == b.span.begin.file_id &&
+           a.span.begin.line == b.span.begin.line && a.span.begin.column == b.span.begin.column;
+}
+
+/// Reports what the instances of a generic kernel found: a diagnostic every instance reported
+/// does not depend on the types and is reported once, plainly; one that only some instances
+/// reported is followed by "in instantiation of 'k' with T = ...".
+void report_instance_diagnostics(const ast::ElementwiseDef& def,
+                                 const std::vector<CheckedInstance>& checked,
+                                 DiagnosticEngine& diags) {
+    auto in_every_instance = [&](const Diagnostic& diagnostic) {
+        return std::all_of(checked.begin(), checked.end(), [&](const CheckedInstance& other) {
+            return std::any_of(other.diagnostics.begin(), other.diagnostics.end(),
+                               [&](const Diagnostic& d) { return same_diagnostic(d, diagnostic); });
+        });
+    };
+    for (const CheckedInstance& instance : checked) {
+        for (const DiagnosticGroup& group : group_diagnostics(instance.diagnostics)) {
+            bool everywhere = in_every_instance(*group.front());
+            if (!everywhere) {
+                diags.push_context(SourceSpan(def.name_loc, length_of(def.name)),
+                                   DiagKind::NoteInInstantiation, {def.name, instance.bindings});
+            }
+            for (const Diagnostic* diagnostic : group) {
+                diags.report_diagnostic(*diagnostic);
+            }
+            if (!everywhere) {
+                diags.pop_context();
+            }
+        }
+    }
+}
+
 void instantiate(const ast::ElementwiseDef& def, kir::ElementwiseKernel& kernel,
                  DiagnosticEngine& diags) {
+    std::vector<CheckedInstance> checked;
     assert(std::none_of(kernel.placeholders.begin(), kernel.placeholders.end(),
                         [](const kir::Placeholder& p) { return p.allowed.empty(); }) &&
            "a checked signature lists at least one type");
@@ -229,14 +278,13 @@ void instantiate(const ast::ElementwiseDef& def, kir::ElementwiseKernel& kernel,
             instance.params.push_back(
                 kir::Param{signature.name, type, signature.role, signature.is_raw, signature.loc});
         }
-        bool generic = !bindings.empty();
-        if (generic) {
-            diags.push_context(SourceSpan(def.name_loc, length_of(def.name)),
-                               DiagKind::NoteInInstantiation, {def.name, describe_bindings(bindings)});
-        }
-        sema::BodyChecker(def, bindings, instance, diags).check();
-        if (generic) {
-            diags.pop_context();
+        if (bindings.empty()) {
+            sema::BodyChecker(def, bindings, instance, diags).check();
+        } else {
+            checked.push_back(CheckedInstance{describe_bindings(bindings), {}});
+            diags.begin_capture(checked.back().diagnostics);
+            sema::BodyChecker(def, bindings, instance, diags).check();
+            diags.end_capture();
         }
         kernel.instances.push_back(std::move(instance));
 
@@ -248,6 +296,7 @@ void instantiate(const ast::ElementwiseDef& def, kir::ElementwiseKernel& kernel,
             }
             choice[position] = 0;
             if (position == 0) {
+                report_instance_diagnostics(def, checked, diags);
                 return;
             }
         }
