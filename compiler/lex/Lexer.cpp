@@ -116,6 +116,8 @@ private:
         return Token{kind, text_.substr(begin, pos_ - begin), loc};
     }
 
+    /// The next token; a malformed one is reported and returned as an Invalid token, which the
+    /// parser treats as an error already reported.
     std::optional<Token> next_token() {
         std::size_t begin = pos_;
         SourceLocation loc = location();
@@ -143,7 +145,7 @@ private:
             return lex_string(begin, loc);
         }
         if (c == '\'') {
-            return lex_char_literal(loc);
+            return lex_char_literal(begin, loc);
         }
         for (std::size_t length : {3u, 2u, 1u}) {
             std::string_view candidate = text_.substr(pos_, length);
@@ -168,7 +170,7 @@ private:
             shown = hex;
         }
         diags_.report(SourceSpan(loc, 1), DiagKind::InvalidCharacter, shown);
-        return std::nullopt;
+        return make(TokenKind::Invalid, begin, loc);
     }
 
     /// A pp-number as C defines it: digits, letters, '_', '.', and a sign after an exponent letter.
@@ -239,7 +241,7 @@ private:
         return make(TokenKind::Invalid, begin, loc);
     }
 
-    std::optional<Token> lex_char_literal(SourceLocation loc) {
+    Token lex_char_literal(std::size_t begin, SourceLocation loc) {
         advance();
         while (pos_ < text_.size() && peek() != '\n') {
             char c = peek();
@@ -252,7 +254,7 @@ private:
             }
         }
         diags_.report(SourceSpan(loc, 1), DiagKind::CharLiteralUnsupported);
-        return std::nullopt;
+        return make(TokenKind::Invalid, begin, loc);
     }
 
     std::uint32_t file_;

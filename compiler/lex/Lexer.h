@@ -2,6 +2,8 @@
 // keeps its spelling (a view into the SourceManager's text) and its location. Numeric literals are
 // checked here (digits, suffixes, range) so later phases can trust them; mistakes are diagnostics,
 // and the lexer always reaches the end of the file and ends the stream with an EndOfFile token.
+// A malformed piece becomes an Invalid token after its diagnostic, so the parser can stop there
+// without reporting the same mistake again.
 #pragma once
 
 #include "compiler/diag/SourceLocation.h"

@@ -61,6 +61,9 @@ std::string Parser::describe(const Token& token) {
 
 void Parser::error_expected(std::string_view what) {
     const Token& token = peek();
+    if (token.is(TokenKind::Invalid)) {
+        return; // the lexer reported it
+    }
     auto length = static_cast<std::uint32_t>(token.spelling.find('\n') == std::string_view::npos
                                                  ? token.spelling.size()
                                                  : 1);
@@ -209,12 +212,18 @@ std::unique_ptr<ast::Module> Parser::parse_module() {
             skip_unimplemented_definition("fused functions ('fuse')");
         } else if (token.is_word("raw") && peek(1).is_word("cuda")) {
             skip_unimplemented_definition("raw CUDA kernels ('raw cuda')");
+        } else if (peek().is(TokenKind::Invalid)) {
+            synchronize(); // the lexer reported it
         } else {
             const Token& bad = peek();
             diags_.report(SourceSpan(bad.loc, static_cast<std::uint32_t>(bad.spelling.size())),
                           DiagKind::ExpectedDefinition, describe(bad));
             synchronize();
         }
+    }
+    if (!seen_definition && !diags_.has_errors()) {
+        SourceLocation file_start{peek().loc.file_id, 1, 1};
+        diags_.report(file_start, DiagKind::NoDefinitions);
     }
     return module;
 }
