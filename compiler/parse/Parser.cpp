@@ -70,6 +70,23 @@ void Parser::error_expected(std::string_view what) {
     diags_.report(SourceSpan(token.loc, length), DiagKind::ExpectedFound, what, describe(token));
 }
 
+void Parser::error_expected_after_previous(std::string_view what) {
+    const Token& token = peek();
+    if (token.is(TokenKind::Invalid)) {
+        return;
+    }
+    const Token* previous = pos_ > 0 ? &tokens_[pos_ - 1] : nullptr;
+    if (previous == nullptr || previous->loc.line == token.loc.line ||
+        previous->spelling.find('\n') != std::string_view::npos) {
+        error_expected(what);
+        return;
+    }
+    // The missing token belongs at the end of the previous line, as clang points it.
+    SourceLocation after = previous->loc;
+    after.column += static_cast<std::uint32_t>(previous->spelling.size());
+    diags_.report(SourceSpan(after, 1), DiagKind::ExpectedFound, what, describe(token));
+}
+
 bool Parser::expect(TokenKind kind, std::string_view context) {
     if (consume(kind)) {
         return true;
@@ -79,7 +96,7 @@ bool Parser::expect(TokenKind kind, std::string_view context) {
     if (!context.empty()) {
         what.append(" ").append(context);
     }
-    error_expected(what);
+    error_expected_after_previous(what);
     return false;
 }
 
@@ -117,30 +134,26 @@ bool Parser::count_chain_link() {
 // Recovery
 // ---------------------------------------------------------------------------------------------
 
-/// A definition starts with its kind word followed by a name (`raw` by `cuda`), after a `;` or
-/// `}` or at the start of a line; a body statement never looks like that.
+/// A definition starts with its kind word, either at the start of a line or, after a `;` or `}`,
+/// followed by a name (`raw` by `cuda`); a body statement practically never looks like that.
 bool Parser::at_definition_start() const {
     const Token& token = peek();
     if (token.kind != TokenKind::Identifier) {
         return false;
     }
-    bool starts = false;
-    for (std::string_view word : {"elementwise", "reduction", "kernel", "fuse", "module"}) {
-        if (token.spelling == word && peek(1).is(TokenKind::Identifier)) {
-            starts = true;
-        }
+    bool kind_word = false;
+    for (std::string_view word : {"elementwise", "reduction", "kernel", "fuse", "module", "raw"}) {
+        kind_word = kind_word || token.spelling == word;
     }
-    if (token.spelling == "raw" && peek(1).is_word("cuda")) {
-        starts = true;
-    }
-    if (!starts) {
+    if (!kind_word) {
         return false;
     }
     if (pos_ == 0 || token.loc.column == 1) {
         return true;
     }
+    bool named = token.spelling == "raw" ? peek(1).is_word("cuda") : peek(1).is(TokenKind::Identifier);
     const Token& previous = tokens_[pos_ - 1];
-    return previous.is(TokenKind::Semicolon) || previous.is(TokenKind::RBrace);
+    return named && (previous.is(TokenKind::Semicolon) || previous.is(TokenKind::RBrace));
 }
 
 void Parser::synchronize() {

@@ -33,6 +33,9 @@ private:
     bool expect(TokenKind kind, std::string_view context);
     /// Reports "expected <what>, found <the current token>".
     void error_expected(std::string_view what);
+    /// The same, pointing just past the previous token when the current one is on a later line
+    /// (a missing ';' is reported where it belongs).
+    void error_expected_after_previous(std::string_view what);
     static std::string describe(const Token& token);
 
     // ----- Definitions (Parser.cpp) -----
