@@ -61,7 +61,11 @@ public:
                 const int* index = std::get_if<int>(&param.type);
                 used = used || (index != nullptr && *index == static_cast<int>(k));
             }
-            if (!used) {
+            bool repeated = false;
+            for (std::size_t earlier = 0; earlier < k; ++earlier) {
+                repeated = repeated || kernel.placeholders[earlier].name == kernel.placeholders[k].name;
+            }
+            if (!used && !repeated) {
                 const kir::Placeholder& placeholder = kernel.placeholders[k];
                 diags_.report(SourceSpan(placeholder.loc, 1), DiagKind::PlaceholderUnused,
                               placeholder.name);
