@@ -1,0 +1,271 @@
+// The syntax tree of a .dsl file, as written: names are still strings, types are still spellings,
+// nothing is checked beyond the grammar. Sema (compiler/sema) reads it and produces the kernel IR.
+// Every node carries the SourceLocation a diagnostic about it should point at: for operators the
+// operator itself, for names the name, for statements their first token.
+#pragma once
+
+#include "compiler/diag/SourceLocation.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpucc::ast {
+
+/// A type as spelled: "float32", "T", "unsigned int" (C names of several words joined by one
+/// space). Sema resolves it.
+struct TypeName {
+    std::string spelling;
+    SourceLocation loc;
+    std::uint32_t length = 0; ///< source bytes covered, for underlining
+};
+
+// ---------------------------------------------------------------------------------------------
+// Expressions
+// ---------------------------------------------------------------------------------------------
+
+enum class ExprKind : std::uint8_t {
+    IntegerLiteral,
+    FloatLiteral,
+    BoolLiteral,
+    Name,
+    Index,
+    Call,
+    Member,
+    Unary,
+    Binary,
+    Assign,
+    Conditional,
+    Cast,
+};
+
+struct Expr {
+    ExprKind kind;
+    SourceLocation loc;
+    Expr(ExprKind kind, SourceLocation loc) : kind(kind), loc(loc) {}
+    virtual ~Expr() = default;
+    Expr(const Expr&) = delete;
+    Expr& operator=(const Expr&) = delete;
+};
+using ExprPtr = std::unique_ptr<Expr>;
+
+struct IntegerLiteralExpr : Expr {
+    std::string spelling;
+    std::uint64_t value = 0;
+    bool is_decimal = true;
+    bool has_unsigned_suffix = false;
+    int long_suffix_count = 0;
+    explicit IntegerLiteralExpr(SourceLocation loc) : Expr(ExprKind::IntegerLiteral, loc) {}
+};
+
+struct FloatLiteralExpr : Expr {
+    std::string spelling;
+    double value = 0;
+    bool has_float_suffix = false; ///< `1.0f`: float32; else float64
+    explicit FloatLiteralExpr(SourceLocation loc) : Expr(ExprKind::FloatLiteral, loc) {}
+};
+
+struct BoolLiteralExpr : Expr {
+    bool value;
+    BoolLiteralExpr(bool value, SourceLocation loc) : Expr(ExprKind::BoolLiteral, loc), value(value) {}
+};
+
+/// A name: a parameter, a local, `i`, `_ind`, or a function name when called.
+struct NameExpr : Expr {
+    std::string name;
+    NameExpr(std::string name, SourceLocation loc) : Expr(ExprKind::Name, loc), name(std::move(name)) {}
+};
+
+/// `base[index]`; loc is the '['.
+struct IndexExpr : Expr {
+    ExprPtr base, index;
+    IndexExpr(ExprPtr base, ExprPtr index, SourceLocation loc)
+        : Expr(ExprKind::Index, loc), base(std::move(base)), index(std::move(index)) {}
+};
+
+/// `callee(args)`; loc is the callee's.
+struct CallExpr : Expr {
+    ExprPtr callee;
+    std::vector<ExprPtr> args;
+    CallExpr(ExprPtr callee, std::vector<ExprPtr> args, SourceLocation loc)
+        : Expr(ExprKind::Call, loc), callee(std::move(callee)), args(std::move(args)) {}
+};
+
+/// `object.member`; loc is the member name.
+struct MemberExpr : Expr {
+    ExprPtr object;
+    std::string member;
+    MemberExpr(ExprPtr object, std::string member, SourceLocation loc)
+        : Expr(ExprKind::Member, loc), object(std::move(object)), member(std::move(member)) {}
+};
+
+enum class UnaryOp : std::uint8_t { Plus, Minus, Not, BitNot, PreInc, PreDec, PostInc, PostDec };
+
+struct UnaryExpr : Expr {
+    UnaryOp op;
+    ExprPtr operand;
+    UnaryExpr(UnaryOp op, ExprPtr operand, SourceLocation loc)
+        : Expr(ExprKind::Unary, loc), op(op), operand(std::move(operand)) {}
+};
+
+enum class BinaryOp : std::uint8_t {
+    Mul, Div, Rem, Add, Sub, Shl, Shr,
+    Lt, Gt, Le, Ge, Eq, Ne,
+    BitAnd, BitXor, BitOr, LogicalAnd, LogicalOr,
+};
+
+struct BinaryExpr : Expr {
+    BinaryOp op;
+    ExprPtr lhs, rhs;
+    BinaryExpr(BinaryOp op, ExprPtr lhs, ExprPtr rhs, SourceLocation loc)
+        : Expr(ExprKind::Binary, loc), op(op), lhs(std::move(lhs)), rhs(std::move(rhs)) {}
+};
+
+/// `=` or a compound assignment (`op` is then the arithmetic operator).
+struct AssignExpr : Expr {
+    std::optional<BinaryOp> compound_op;
+    ExprPtr target, value;
+    AssignExpr(std::optional<BinaryOp> compound_op, ExprPtr target, ExprPtr value, SourceLocation loc)
+        : Expr(ExprKind::Assign, loc), compound_op(compound_op), target(std::move(target)),
+          value(std::move(value)) {}
+};
+
+/// `condition ? if_true : if_false`; loc is the '?'.
+struct ConditionalExpr : Expr {
+    ExprPtr condition, if_true, if_false;
+    ConditionalExpr(ExprPtr condition, ExprPtr if_true, ExprPtr if_false, SourceLocation loc)
+        : Expr(ExprKind::Conditional, loc), condition(std::move(condition)),
+          if_true(std::move(if_true)), if_false(std::move(if_false)) {}
+};
+
+/// `(type)operand` or the functional form `type(operand)`.
+struct CastExpr : Expr {
+    TypeName type;
+    ExprPtr operand;
+    bool functional;
+    CastExpr(TypeName type, ExprPtr operand, bool functional, SourceLocation loc)
+        : Expr(ExprKind::Cast, loc), type(std::move(type)), operand(std::move(operand)),
+          functional(functional) {}
+};
+
+/// "+", "<<=", ... as written in source.
+std::string_view spelling(UnaryOp op);
+std::string_view spelling(BinaryOp op);
+/// "=", "+=", ...
+std::string_view assign_spelling(std::optional<BinaryOp> compound_op);
+
+// ---------------------------------------------------------------------------------------------
+// Statements
+// ---------------------------------------------------------------------------------------------
+
+enum class StmtKind : std::uint8_t { Block, Decl, Expr, If, For, While, DoWhile, Break, Continue, Empty };
+
+struct Stmt {
+    StmtKind kind;
+    SourceLocation loc;
+    Stmt(StmtKind kind, SourceLocation loc) : kind(kind), loc(loc) {}
+    virtual ~Stmt() = default;
+    Stmt(const Stmt&) = delete;
+    Stmt& operator=(const Stmt&) = delete;
+};
+using StmtPtr = std::unique_ptr<Stmt>;
+
+struct BlockStmt : Stmt {
+    std::vector<StmtPtr> statements;
+    explicit BlockStmt(SourceLocation loc) : Stmt(StmtKind::Block, loc) {}
+};
+
+struct Declarator {
+    std::string name;
+    SourceLocation loc;
+    ExprPtr init; ///< may be null
+};
+
+/// `const? type a = 1, b;`
+struct DeclStmt : Stmt {
+    bool is_const = false;
+    TypeName type;
+    std::vector<Declarator> declarators;
+    explicit DeclStmt(SourceLocation loc) : Stmt(StmtKind::Decl, loc) {}
+};
+
+struct ExprStmt : Stmt {
+    ExprPtr expr;
+    ExprStmt(ExprPtr expr, SourceLocation loc) : Stmt(StmtKind::Expr, loc), expr(std::move(expr)) {}
+};
+
+struct IfStmt : Stmt {
+    ExprPtr condition;
+    StmtPtr then_branch, else_branch; ///< else may be null
+    explicit IfStmt(SourceLocation loc) : Stmt(StmtKind::If, loc) {}
+};
+
+struct ForStmt : Stmt {
+    StmtPtr init;      ///< DeclStmt, ExprStmt or null
+    ExprPtr condition; ///< may be null
+    ExprPtr step;      ///< may be null
+    StmtPtr body;
+    explicit ForStmt(SourceLocation loc) : Stmt(StmtKind::For, loc) {}
+};
+
+struct WhileStmt : Stmt {
+    ExprPtr condition;
+    StmtPtr body;
+    explicit WhileStmt(SourceLocation loc) : Stmt(StmtKind::While, loc) {}
+};
+
+struct DoWhileStmt : Stmt {
+    StmtPtr body;
+    ExprPtr condition;
+    explicit DoWhileStmt(SourceLocation loc) : Stmt(StmtKind::DoWhile, loc) {}
+};
+
+struct BreakStmt : Stmt {
+    explicit BreakStmt(SourceLocation loc) : Stmt(StmtKind::Break, loc) {}
+};
+struct ContinueStmt : Stmt {
+    explicit ContinueStmt(SourceLocation loc) : Stmt(StmtKind::Continue, loc) {}
+};
+/// A lone `;`.
+struct EmptyStmt : Stmt {
+    explicit EmptyStmt(SourceLocation loc) : Stmt(StmtKind::Empty, loc) {}
+};
+
+// ---------------------------------------------------------------------------------------------
+// Definitions
+// ---------------------------------------------------------------------------------------------
+
+/// `T` or `T: float32 | float64` in a kernel's `<...>`.
+struct Placeholder {
+    std::string name;
+    SourceLocation loc;
+    std::vector<TypeName> allowed; ///< empty for a bare `<T>` (the default types)
+};
+
+struct Param {
+    bool is_raw = false;
+    TypeName type;
+    std::string name;
+    SourceLocation loc; ///< the name
+};
+
+/// `elementwise name<placeholders>(inputs) -> (outputs) { body }`.
+struct ElementwiseDef {
+    std::string name;
+    SourceLocation loc;      ///< the `elementwise` keyword
+    SourceLocation name_loc; ///< the kernel's name
+    std::vector<Placeholder> placeholders;
+    std::vector<Param> inputs, outputs;
+    std::unique_ptr<BlockStmt> body;
+};
+
+struct Module {
+    std::optional<std::string> name; ///< from `module name;`
+    SourceLocation name_loc;
+    std::vector<ElementwiseDef> elementwise;
+};
+
+} // namespace gpucc::ast

@@ -1,0 +1,275 @@
+// The AST dump: each node on its own line, indented by depth, with its kind, what it holds and
+// its line:col. Stable text for lit tests; also the quickest way to see how the parser read a
+// program.
+#include "compiler/ast/AstPrinter.h"
+
+#include <llvm/Support/raw_ostream.h>
+
+namespace gpucc {
+namespace {
+
+using namespace ast;
+
+class AstPrinter {
+public:
+    explicit AstPrinter(llvm::raw_ostream& out) : out_(out) {}
+
+    void module(const Module& module) {
+        out_ << "Module";
+        if (module.name) {
+            out_ << " " << *module.name << " ";
+            location(module.name_loc);
+        }
+        out_ << "\n";
+        for (const ElementwiseDef& def : module.elementwise) {
+            elementwise(def);
+        }
+    }
+
+private:
+    void location(SourceLocation loc) { out_ << "<" << loc.line << ":" << loc.column << ">"; }
+    void indent(int depth) { out_.indent(2 * depth); }
+
+    void elementwise(const ElementwiseDef& def) {
+        indent(1);
+        out_ << "Elementwise " << def.name << " ";
+        location(def.name_loc);
+        out_ << "\n";
+        for (const Placeholder& placeholder : def.placeholders) {
+            indent(2);
+            out_ << "Placeholder " << placeholder.name;
+            if (placeholder.allowed.empty()) {
+                out_ << " (default types)";
+            } else {
+                out_ << ":";
+                for (std::size_t k = 0; k < placeholder.allowed.size(); ++k) {
+                    out_ << (k == 0 ? " " : " | ") << placeholder.allowed[k].spelling;
+                }
+            }
+            out_ << " ";
+            location(placeholder.loc);
+            out_ << "\n";
+        }
+        for (const Param& param : def.inputs) {
+            this->param("Input", param);
+        }
+        for (const Param& param : def.outputs) {
+            this->param("Output", param);
+        }
+        if (def.body) {
+            statement(*def.body, 2);
+        }
+    }
+
+    void param(std::string_view role, const Param& param) {
+        indent(2);
+        out_ << role << " " << (param.is_raw ? "raw " : "") << param.type.spelling << " "
+             << param.name << " ";
+        location(param.loc);
+        out_ << "\n";
+    }
+
+    void statement(const Stmt& stmt, int depth) {
+        indent(depth);
+        switch (stmt.kind) {
+        case StmtKind::Block: {
+            out_ << "Block ";
+            location(stmt.loc);
+            out_ << "\n";
+            for (const StmtPtr& inner : static_cast<const BlockStmt&>(stmt).statements) {
+                statement(*inner, depth + 1);
+            }
+            return;
+        }
+        case StmtKind::Decl: {
+            const auto& decl = static_cast<const DeclStmt&>(stmt);
+            out_ << "Decl " << (decl.is_const ? "const " : "") << decl.type.spelling << " ";
+            location(stmt.loc);
+            out_ << "\n";
+            for (const Declarator& declarator : decl.declarators) {
+                indent(depth + 1);
+                out_ << "Var " << declarator.name << " ";
+                location(declarator.loc);
+                out_ << "\n";
+                if (declarator.init) {
+                    expression(*declarator.init, depth + 2);
+                }
+            }
+            return;
+        }
+        case StmtKind::Expr:
+            out_ << "ExprStmt ";
+            location(stmt.loc);
+            out_ << "\n";
+            expression(*static_cast<const ExprStmt&>(stmt).expr, depth + 1);
+            return;
+        case StmtKind::If: {
+            const auto& branch = static_cast<const IfStmt&>(stmt);
+            out_ << "If ";
+            location(stmt.loc);
+            out_ << "\n";
+            expression(*branch.condition, depth + 1);
+            statement(*branch.then_branch, depth + 1);
+            if (branch.else_branch) {
+                indent(depth);
+                out_ << "Else\n";
+                statement(*branch.else_branch, depth + 1);
+            }
+            return;
+        }
+        case StmtKind::For: {
+            const auto& loop = static_cast<const ForStmt&>(stmt);
+            out_ << "For ";
+            location(stmt.loc);
+            out_ << "\n";
+            optional_part("Init", loop.init.get(), nullptr, depth + 1);
+            optional_part("Condition", nullptr, loop.condition.get(), depth + 1);
+            optional_part("Step", nullptr, loop.step.get(), depth + 1);
+            statement(*loop.body, depth + 1);
+            return;
+        }
+        case StmtKind::While: {
+            const auto& loop = static_cast<const WhileStmt&>(stmt);
+            out_ << "While ";
+            location(stmt.loc);
+            out_ << "\n";
+            expression(*loop.condition, depth + 1);
+            statement(*loop.body, depth + 1);
+            return;
+        }
+        case StmtKind::DoWhile: {
+            const auto& loop = static_cast<const DoWhileStmt&>(stmt);
+            out_ << "DoWhile ";
+            location(stmt.loc);
+            out_ << "\n";
+            statement(*loop.body, depth + 1);
+            expression(*loop.condition, depth + 1);
+            return;
+        }
+        case StmtKind::Break:
+            out_ << "Break ";
+            break;
+        case StmtKind::Continue:
+            out_ << "Continue ";
+            break;
+        case StmtKind::Empty:
+            out_ << "Empty ";
+            break;
+        }
+        location(stmt.loc);
+        out_ << "\n";
+    }
+
+    void optional_part(std::string_view label, const Stmt* stmt, const Expr* expr, int depth) {
+        indent(depth);
+        out_ << label << (stmt == nullptr && expr == nullptr ? " (none)\n" : "\n");
+        if (stmt != nullptr) {
+            statement(*stmt, depth + 1);
+        }
+        if (expr != nullptr) {
+            expression(*expr, depth + 1);
+        }
+    }
+
+    void expression(const Expr& expr, int depth) {
+        indent(depth);
+        switch (expr.kind) {
+        case ExprKind::IntegerLiteral:
+            out_ << "IntegerLiteral " << static_cast<const IntegerLiteralExpr&>(expr).spelling << " ";
+            break;
+        case ExprKind::FloatLiteral:
+            out_ << "FloatLiteral " << static_cast<const FloatLiteralExpr&>(expr).spelling << " ";
+            break;
+        case ExprKind::BoolLiteral:
+            out_ << "BoolLiteral "
+                 << (static_cast<const BoolLiteralExpr&>(expr).value ? "true " : "false ");
+            break;
+        case ExprKind::Name:
+            out_ << "Name " << static_cast<const NameExpr&>(expr).name << " ";
+            break;
+        case ExprKind::Index: {
+            const auto& index = static_cast<const IndexExpr&>(expr);
+            out_ << "Index ";
+            location(expr.loc);
+            out_ << "\n";
+            expression(*index.base, depth + 1);
+            expression(*index.index, depth + 1);
+            return;
+        }
+        case ExprKind::Call: {
+            const auto& call = static_cast<const CallExpr&>(expr);
+            out_ << "Call ";
+            location(expr.loc);
+            out_ << "\n";
+            expression(*call.callee, depth + 1);
+            for (const ExprPtr& arg : call.args) {
+                expression(*arg, depth + 1);
+            }
+            return;
+        }
+        case ExprKind::Member: {
+            const auto& member = static_cast<const MemberExpr&>(expr);
+            out_ << "Member ." << member.member << " ";
+            location(expr.loc);
+            out_ << "\n";
+            expression(*member.object, depth + 1);
+            return;
+        }
+        case ExprKind::Unary: {
+            const auto& unary = static_cast<const UnaryExpr&>(expr);
+            bool postfix = unary.op == UnaryOp::PostInc || unary.op == UnaryOp::PostDec;
+            out_ << (postfix ? "Postfix " : "Unary ") << spelling(unary.op) << " ";
+            location(expr.loc);
+            out_ << "\n";
+            expression(*unary.operand, depth + 1);
+            return;
+        }
+        case ExprKind::Binary: {
+            const auto& binary = static_cast<const BinaryExpr&>(expr);
+            out_ << "Binary " << spelling(binary.op) << " ";
+            location(expr.loc);
+            out_ << "\n";
+            expression(*binary.lhs, depth + 1);
+            expression(*binary.rhs, depth + 1);
+            return;
+        }
+        case ExprKind::Assign: {
+            const auto& assign = static_cast<const AssignExpr&>(expr);
+            out_ << "Assign " << assign_spelling(assign.compound_op) << " ";
+            location(expr.loc);
+            out_ << "\n";
+            expression(*assign.target, depth + 1);
+            expression(*assign.value, depth + 1);
+            return;
+        }
+        case ExprKind::Conditional: {
+            const auto& conditional = static_cast<const ConditionalExpr&>(expr);
+            out_ << "Conditional ";
+            location(expr.loc);
+            out_ << "\n";
+            expression(*conditional.condition, depth + 1);
+            expression(*conditional.if_true, depth + 1);
+            expression(*conditional.if_false, depth + 1);
+            return;
+        }
+        case ExprKind::Cast: {
+            const auto& cast = static_cast<const CastExpr&>(expr);
+            out_ << (cast.functional ? "FunctionalCast " : "Cast ") << cast.type.spelling << " ";
+            location(expr.loc);
+            out_ << "\n";
+            expression(*cast.operand, depth + 1);
+            return;
+        }
+        }
+        location(expr.loc);
+        out_ << "\n";
+    }
+
+    llvm::raw_ostream& out_;
+};
+
+} // namespace
+
+void print_ast(const ast::Module& module, llvm::raw_ostream& out) { AstPrinter(out).module(module); }
+
+} // namespace gpucc

@@ -1,0 +1,360 @@
+// The kernel IR printer (format in KirPrinter.h). Floating constants are printed with the fewest
+// digits that read back to the same value, so the text is both short and exact.
+#include "compiler/kir/KirPrinter.h"
+
+#include <llvm/Support/raw_ostream.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace gpucc {
+namespace {
+
+using namespace kir;
+
+std::string format_float(double value, ScalarType type) {
+    char buffer[64];
+    for (int precision = 1; precision <= 17; ++precision) {
+        std::snprintf(buffer, sizeof buffer, "%.*g", precision, value);
+        double back = std::strtod(buffer, nullptr);
+        bool exact = type == ScalarType::Float64
+                         ? back == value
+                         : static_cast<float>(back) == static_cast<float>(value);
+        if (exact) {
+            break;
+        }
+    }
+    std::string text = buffer;
+    if (text.find_first_of(".eni") == std::string::npos) {
+        text += ".0"; // keep floating constants distinguishable from integers
+    }
+    return text;
+}
+
+std::string_view binary_name(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Add: return "add";
+    case BinaryOp::Sub: return "sub";
+    case BinaryOp::Mul: return "mul";
+    case BinaryOp::Div: return "div";
+    case BinaryOp::Rem: return "rem";
+    case BinaryOp::Shl: return "shl";
+    case BinaryOp::Shr: return "shr";
+    case BinaryOp::BitAnd: return "bitand";
+    case BinaryOp::BitOr: return "bitor";
+    case BinaryOp::BitXor: return "bitxor";
+    }
+    return "?";
+}
+
+std::string_view compare_name(CompareOp op) {
+    switch (op) {
+    case CompareOp::Eq: return "eq";
+    case CompareOp::Ne: return "ne";
+    case CompareOp::Lt: return "lt";
+    case CompareOp::Le: return "le";
+    case CompareOp::Gt: return "gt";
+    case CompareOp::Ge: return "ge";
+    }
+    return "?";
+}
+
+std::string_view unary_name(UnaryOp op) {
+    switch (op) {
+    case UnaryOp::Neg: return "neg";
+    case UnaryOp::BitNot: return "bitnot";
+    case UnaryOp::LogicalNot: return "not";
+    }
+    return "?";
+}
+
+class KirPrinter {
+public:
+    explicit KirPrinter(llvm::raw_ostream& out) : out_(out) {}
+
+    void module(const Module& module) {
+        out_ << "module " << module.name << "\n";
+        out_ << "source \"" << module.source_path << "\"\n";
+        for (const ElementwiseKernel& kernel : module.elementwise) {
+            this->kernel(kernel);
+        }
+    }
+
+private:
+    void kernel(const ElementwiseKernel& kernel) {
+        out_ << "elementwise " << kernel.name;
+        if (!kernel.placeholders.empty()) {
+            out_ << "<";
+            for (std::size_t k = 0; k < kernel.placeholders.size(); ++k) {
+                const Placeholder& placeholder = kernel.placeholders[k];
+                out_ << (k == 0 ? "" : ", ") << placeholder.name << ":";
+                for (std::size_t t = 0; t < placeholder.allowed.size(); ++t) {
+                    out_ << (t == 0 ? " " : " | ") << numpy_name(placeholder.allowed[t]);
+                }
+            }
+            out_ << ">";
+        }
+        out_ << "\n";
+        for (const ElementwiseInstance& instance : kernel.instances) {
+            this->instance(kernel, instance);
+        }
+    }
+
+    void instance(const ElementwiseKernel& kernel, const ElementwiseInstance& instance) {
+        current_ = &instance;
+        out_ << "  instance " << instance.symbol;
+        if (!instance.bindings.empty()) {
+            out_ << " [";
+            for (std::size_t k = 0; k < instance.bindings.size(); ++k) {
+                out_ << (k == 0 ? "" : ", ") << kernel.placeholders[k].name << " = "
+                     << numpy_name(instance.bindings[k]);
+            }
+            out_ << "]";
+        }
+        out_ << "\n";
+        for (std::size_t k = 0; k < instance.params.size(); ++k) {
+            const Param& param = instance.params[k];
+            out_ << "    param " << k << " " << param.name << ": " << numpy_name(param.type)
+                 << (param.role == ParamRole::Input ? " input" : " output")
+                 << (param.is_raw ? " raw" : "") << "\n";
+        }
+        for (const auto& local : instance.locals) {
+            out_ << "    local %" << local->id << " " << local->name << ": "
+                 << (local->is_const ? "const " : "") << numpy_name(local->type) << "\n";
+        }
+        out_ << "    body ";
+        if (instance.body) {
+            statement(*instance.body, 2);
+        } else {
+            out_ << "(none)\n";
+        }
+    }
+
+    void indent(int depth) { out_.indent(2 * depth); }
+
+    /// Prints a statement whose first line is already indented.
+    void statement(const Stmt& stmt, int depth) {
+        switch (stmt.kind) {
+        case StmtKind::Block: {
+            out_ << "{\n";
+            for (const StmtPtr& inner : static_cast<const BlockStmt&>(stmt).statements) {
+                indent(depth + 1);
+                statement(*inner, depth + 1);
+            }
+            indent(depth);
+            out_ << "}\n";
+            return;
+        }
+        case StmtKind::Decl: {
+            const auto& decl = static_cast<const DeclStmt&>(stmt);
+            out_ << "decl %" << decl.variable->id << " " << decl.variable->name;
+            if (decl.init) {
+                out_ << " = ";
+                expression(*decl.init);
+            }
+            out_ << "\n";
+            return;
+        }
+        case StmtKind::ExprStmt:
+            out_ << "expr ";
+            expression(*static_cast<const ExprStmt&>(stmt).expr);
+            out_ << "\n";
+            return;
+        case StmtKind::If: {
+            const auto& branch = static_cast<const IfStmt&>(stmt);
+            out_ << "if ";
+            expression(*branch.condition);
+            out_ << "\n";
+            indent(depth + 1);
+            statement(*branch.then_branch, depth + 1);
+            if (branch.else_branch) {
+                indent(depth);
+                out_ << "else\n";
+                indent(depth + 1);
+                statement(*branch.else_branch, depth + 1);
+            }
+            return;
+        }
+        case StmtKind::For: {
+            const auto& loop = static_cast<const ForStmt&>(stmt);
+            out_ << "for\n";
+            indent(depth + 1);
+            out_ << "init: ";
+            if (loop.init) {
+                statement(*loop.init, depth + 1);
+            } else {
+                out_ << "(none)\n";
+            }
+            optional_expression("condition", loop.condition.get(), depth + 1);
+            optional_expression("step", loop.step.get(), depth + 1);
+            indent(depth + 1);
+            statement(*loop.body, depth + 1);
+            return;
+        }
+        case StmtKind::While: {
+            const auto& loop = static_cast<const WhileStmt&>(stmt);
+            out_ << "while ";
+            expression(*loop.condition);
+            out_ << "\n";
+            indent(depth + 1);
+            statement(*loop.body, depth + 1);
+            return;
+        }
+        case StmtKind::DoWhile: {
+            const auto& loop = static_cast<const DoWhileStmt&>(stmt);
+            out_ << "do\n";
+            indent(depth + 1);
+            statement(*loop.body, depth + 1);
+            indent(depth);
+            out_ << "while ";
+            expression(*loop.condition);
+            out_ << "\n";
+            return;
+        }
+        case StmtKind::Break:
+            out_ << "break\n";
+            return;
+        case StmtKind::Continue:
+            out_ << "continue\n";
+            return;
+        }
+    }
+
+    void optional_expression(std::string_view label, const Expr* expr, int depth) {
+        indent(depth);
+        out_ << label << ": ";
+        if (expr != nullptr) {
+            expression(*expr);
+        } else {
+            out_ << "(none)";
+        }
+        out_ << "\n";
+    }
+
+    void open(std::string_view name, ScalarType type) {
+        out_ << "(" << name << ":" << numpy_name(type);
+    }
+
+    void operands(std::initializer_list<const Expr*> exprs) {
+        for (const Expr* expr : exprs) {
+            out_ << " ";
+            expression(*expr);
+        }
+        out_ << ")";
+    }
+
+    void expression(const Expr& expr) {
+        switch (expr.kind) {
+        case ExprKind::Constant: {
+            const auto& constant = static_cast<const ConstantExpr&>(expr);
+            if (expr.type == ScalarType::Bool) {
+                out_ << (constant.int_bits != 0 ? "true" : "false");
+            } else if (is_floating(expr.type)) {
+                out_ << format_float(constant.float_value, expr.type);
+            } else if (is_signed(expr.type)) {
+                out_ << static_cast<std::int64_t>(constant.int_bits);
+            } else {
+                out_ << constant.int_bits;
+            }
+            out_ << ":" << numpy_name(expr.type);
+            return;
+        }
+        case ExprKind::ParamRef: {
+            const auto& ref = static_cast<const ParamRefExpr&>(expr);
+            out_ << current_->params[static_cast<std::size_t>(ref.param_index)].name << ":"
+                 << numpy_name(expr.type);
+            return;
+        }
+        case ExprKind::LocalRef:
+            out_ << "%" << static_cast<const LocalRefExpr&>(expr).variable->id << ":"
+                 << numpy_name(expr.type);
+            return;
+        case ExprKind::RawElement: {
+            const auto& element = static_cast<const RawElementExpr&>(expr);
+            out_ << "(element:" << numpy_name(expr.type) << " "
+                 << current_->params[static_cast<std::size_t>(element.param_index)].name;
+            operands({element.index.get()});
+            return;
+        }
+        case ExprKind::LoopIndex:
+            out_ << "i:int64";
+            return;
+        case ExprKind::LoopSize:
+            out_ << "_ind.size():int64";
+            return;
+        case ExprKind::Unary: {
+            const auto& unary = static_cast<const UnaryExpr&>(expr);
+            open(unary_name(unary.op), expr.type);
+            operands({unary.operand.get()});
+            return;
+        }
+        case ExprKind::Binary: {
+            const auto& binary = static_cast<const BinaryExpr&>(expr);
+            open(binary_name(binary.op), expr.type);
+            operands({binary.lhs.get(), binary.rhs.get()});
+            return;
+        }
+        case ExprKind::Compare: {
+            const auto& compare = static_cast<const CompareExpr&>(expr);
+            open(compare_name(compare.op), expr.type);
+            operands({compare.lhs.get(), compare.rhs.get()});
+            return;
+        }
+        case ExprKind::Logical: {
+            const auto& logical = static_cast<const LogicalExpr&>(expr);
+            open(logical.op == LogicalOp::And ? "and" : "or", expr.type);
+            operands({logical.lhs.get(), logical.rhs.get()});
+            return;
+        }
+        case ExprKind::Select: {
+            const auto& select = static_cast<const SelectExpr&>(expr);
+            open("select", expr.type);
+            operands({select.condition.get(), select.if_true.get(), select.if_false.get()});
+            return;
+        }
+        case ExprKind::Cast:
+            open("cast", expr.type);
+            operands({static_cast<const CastExpr&>(expr).operand.get()});
+            return;
+        case ExprKind::Call: {
+            const auto& call = static_cast<const CallExpr&>(expr);
+            out_ << "(call " << builtin_name(call.builtin) << ":" << numpy_name(expr.type);
+            for (const ExprPtr& arg : call.args) {
+                out_ << " ";
+                expression(*arg);
+            }
+            out_ << ")";
+            return;
+        }
+        case ExprKind::Assign: {
+            const auto& assign = static_cast<const AssignExpr&>(expr);
+            if (assign.compound_op) {
+                out_ << "(assign-" << binary_name(*assign.compound_op) << ":"
+                     << numpy_name(expr.type) << " in " << numpy_name(assign.compute_type);
+            } else {
+                open("assign", expr.type);
+            }
+            operands({assign.target.get(), assign.value.get()});
+            return;
+        }
+        case ExprKind::IncDec: {
+            const auto& incdec = static_cast<const IncDecExpr&>(expr);
+            std::string name = std::string(incdec.is_prefix ? "pre" : "post") +
+                               (incdec.is_increment ? "inc" : "dec");
+            open(name, expr.type);
+            operands({incdec.target.get()});
+            return;
+        }
+        }
+    }
+
+    llvm::raw_ostream& out_;
+    const ElementwiseInstance* current_ = nullptr;
+};
+
+} // namespace
+
+void print_kir(const kir::Module& module, llvm::raw_ostream& out) { KirPrinter(out).module(module); }
+
+} // namespace gpucc

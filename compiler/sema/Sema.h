@@ -1,0 +1,34 @@
+// Semantic analysis: from the syntax tree to the kernel IR. It resolves type names and
+// placeholders, checks signatures (reserved and duplicate names, outputs), instantiates each
+// generic kernel once per element of the cartesian product of its placeholders' types, and checks
+// each instance's body with C's typing rules, making every implicit conversion an explicit cast.
+// Errors are reported to the DiagnosticEngine, many per run, each at the column it concerns.
+#pragma once
+
+#include "compiler/ast/Ast.h"
+#include "compiler/kir/KernelIR.h"
+#include "compiler/kir/ScalarType.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpucc {
+
+class DiagnosticEngine;
+
+struct SemaOptions {
+    /// What a bare `<T>` stands for; empty: all 13 scalar types, in ScalarType order.
+    std::vector<ScalarType> default_dtypes;
+    /// The module name from the command line; wins over the file's `module` declaration.
+    std::string module_name_override;
+    /// Used when neither the command line nor the file names the module (the file's stem).
+    std::string default_module_name;
+};
+
+/// Checks `module` and builds its kernel IR. Returns nullopt when any error was reported (the
+/// errors are in `diags`).
+std::optional<kir::Module> analyze_module(const ast::Module& module, const SemaOptions& options,
+                                          DiagnosticEngine& diags);
+
+} // namespace gpucc

@@ -1,0 +1,1 @@
+elementwise k(float32 x) -> (float32 y) { y = x; }

@@ -1,0 +1,2 @@
+elementwise k(float32 x) -> (float32 y) { y = x; }
+raw cuda """ never closed
