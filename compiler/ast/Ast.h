@@ -70,13 +70,15 @@ struct FloatLiteralExpr : Expr {
 
 struct BoolLiteralExpr : Expr {
     bool value;
-    BoolLiteralExpr(bool value, SourceLocation loc) : Expr(ExprKind::BoolLiteral, loc), value(value) {}
+    BoolLiteralExpr(bool value, SourceLocation loc)
+        : Expr(ExprKind::BoolLiteral, loc), value(value) {}
 };
 
 /// A name: a parameter, a local, `i`, `_ind`, or a function name when called.
 struct NameExpr : Expr {
     std::string name;
-    NameExpr(std::string name, SourceLocation loc) : Expr(ExprKind::Name, loc), name(std::move(name)) {}
+    NameExpr(std::string name, SourceLocation loc)
+        : Expr(ExprKind::Name, loc), name(std::move(name)) {}
 };
 
 /// `base[index]`; loc is the '['.
@@ -112,9 +114,24 @@ struct UnaryExpr : Expr {
 };
 
 enum class BinaryOp : std::uint8_t {
-    Mul, Div, Rem, Add, Sub, Shl, Shr,
-    Lt, Gt, Le, Ge, Eq, Ne,
-    BitAnd, BitXor, BitOr, LogicalAnd, LogicalOr,
+    Mul,
+    Div,
+    Rem,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+    BitAnd,
+    BitXor,
+    BitOr,
+    LogicalAnd,
+    LogicalOr,
 };
 
 struct BinaryExpr : Expr {
@@ -128,7 +145,8 @@ struct BinaryExpr : Expr {
 struct AssignExpr : Expr {
     std::optional<BinaryOp> compound_op;
     ExprPtr target, value;
-    AssignExpr(std::optional<BinaryOp> compound_op, ExprPtr target, ExprPtr value, SourceLocation loc)
+    AssignExpr(std::optional<BinaryOp> compound_op, ExprPtr target, ExprPtr value,
+               SourceLocation loc)
         : Expr(ExprKind::Assign, loc), compound_op(compound_op), target(std::move(target)),
           value(std::move(value)) {}
 };
@@ -161,7 +179,18 @@ std::string_view assign_spelling(std::optional<BinaryOp> compound_op);
 // Statements
 // ---------------------------------------------------------------------------------------------
 
-enum class StmtKind : std::uint8_t { Block, Decl, Expr, If, For, While, DoWhile, Break, Continue, Empty };
+enum class StmtKind : std::uint8_t {
+    Block,
+    Decl,
+    Expr,
+    If,
+    For,
+    While,
+    DoWhile,
+    Break,
+    Continue,
+    Empty
+};
 
 struct Stmt {
     StmtKind kind;

@@ -175,7 +175,8 @@ private:
         indent(depth);
         switch (expr.kind) {
         case ExprKind::IntegerLiteral:
-            out_ << "IntegerLiteral " << static_cast<const IntegerLiteralExpr&>(expr).spelling << " ";
+            out_ << "IntegerLiteral " << static_cast<const IntegerLiteralExpr&>(expr).spelling
+                 << " ";
             break;
         case ExprKind::FloatLiteral:
             out_ << "FloatLiteral " << static_cast<const FloatLiteralExpr&>(expr).spelling << " ";
@@ -270,6 +271,8 @@ private:
 
 } // namespace
 
-void print_ast(const ast::Module& module, llvm::raw_ostream& out) { AstPrinter(out).module(module); }
+void print_ast(const ast::Module& module, llvm::raw_ostream& out) {
+    AstPrinter(out).module(module);
+}
 
 } // namespace gpucc

@@ -3,10 +3,9 @@
 // for verify mode, see Verify.cpp).
 #include "compiler/diag/Diagnostics.h"
 
-#include <llvm/Support/raw_ostream.h>
-
 #include <array>
 #include <cassert>
+#include <llvm/Support/raw_ostream.h>
 
 namespace gpucc {
 namespace {
@@ -36,8 +35,12 @@ std::string_view severity_name(Severity severity) {
 
 } // namespace
 
-Severity diag_severity(DiagKind kind) { return kKindInfo[static_cast<std::size_t>(kind)].severity; }
-std::string_view diag_format(DiagKind kind) { return kKindInfo[static_cast<std::size_t>(kind)].format; }
+Severity diag_severity(DiagKind kind) {
+    return kKindInfo[static_cast<std::size_t>(kind)].severity;
+}
+std::string_view diag_format(DiagKind kind) {
+    return kKindInfo[static_cast<std::size_t>(kind)].format;
+}
 
 std::string format_diagnostic(std::string_view format, const std::vector<std::string>& args) {
     std::string result;
@@ -59,11 +62,14 @@ std::string format_diagnostic(std::string_view format, const std::vector<std::st
 }
 
 DiagnosticEngine::DiagnosticEngine(const SourceManager& sources, llvm::raw_ostream& out)
-    : sources_(sources), out_(out) {}
+    : sources_(sources), out_(out) {
+}
 
 DiagnosticEngine::~DiagnosticEngine() = default;
 
-void DiagnosticEngine::set_verify_mode(bool verify) { verify_mode_ = verify; }
+void DiagnosticEngine::set_verify_mode(bool verify) {
+    verify_mode_ = verify;
+}
 
 void DiagnosticEngine::report_with_args(SourceSpan span, DiagKind kind,
                                         const std::vector<std::string>& args) {
@@ -76,7 +82,9 @@ void DiagnosticEngine::begin_capture(std::vector<Diagnostic>& sink) {
     capture_ = &sink;
 }
 
-void DiagnosticEngine::end_capture() { capture_ = nullptr; }
+void DiagnosticEngine::end_capture() {
+    capture_ = nullptr;
+}
 
 void DiagnosticEngine::report_diagnostic(const Diagnostic& diagnostic) {
     if (capture_ != nullptr) {
@@ -94,7 +102,8 @@ void DiagnosticEngine::report_diagnostic(const Diagnostic& diagnostic) {
         if (earlier.severity == diagnostic.severity && earlier.kind == diagnostic.kind &&
             earlier.span.begin.file_id == span.begin.file_id &&
             earlier.span.begin.line == span.begin.line &&
-            earlier.span.begin.column == span.begin.column && earlier.message == diagnostic.message) {
+            earlier.span.begin.column == span.begin.column &&
+            earlier.message == diagnostic.message) {
             dropping_notes_ = true;
             return;
         }
@@ -140,7 +149,8 @@ void DiagnosticEngine::emit(const Diagnostic& diagnostic) {
 void DiagnosticEngine::print(const Diagnostic& diagnostic) {
     SourceLocation loc = diagnostic.span.begin;
     if (!loc.is_valid() || loc.file_id > sources_.file_count()) {
-        out_ << "gpucc: " << severity_name(diagnostic.severity) << ": " << diagnostic.message << "\n";
+        out_ << "gpucc: " << severity_name(diagnostic.severity) << ": " << diagnostic.message
+             << "\n";
         out_.flush();
         return;
     }
@@ -155,7 +165,8 @@ void DiagnosticEngine::print(const Diagnostic& diagnostic) {
             marker += line[col - 1] == '\t' ? '\t' : ' ';
         }
         marker += '^';
-        std::uint32_t last = loc.column + (diagnostic.span.length == 0 ? 0 : diagnostic.span.length - 1);
+        std::uint32_t last =
+            loc.column + (diagnostic.span.length == 0 ? 0 : diagnostic.span.length - 1);
         for (std::uint32_t col = loc.column + 1; col <= last && col <= line.size(); ++col) {
             marker += '~';
         }

@@ -70,9 +70,9 @@ struct SourceSpan {
 /// One argument of a diagnostic, already spelled as text.
 struct DiagArg {
     std::string text;
-    DiagArg(std::string_view value) : text(value) {} // NOLINT: implicit on purpose
-    DiagArg(const std::string& value) : text(value) {} // NOLINT
-    DiagArg(const char* value) : text(value) {}        // NOLINT
+    DiagArg(std::string_view value) : text(value) {}     // NOLINT: implicit on purpose
+    DiagArg(const std::string& value) : text(value) {}   // NOLINT
+    DiagArg(const char* value) : text(value) {}          // NOLINT
     DiagArg(ScalarType type) : text(numpy_name(type)) {} // NOLINT
     template <typename Int, typename = std::enable_if_t<std::is_integral_v<Int>>>
     DiagArg(Int value) : text(std::to_string(value)) {} // NOLINT

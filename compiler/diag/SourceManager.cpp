@@ -2,9 +2,8 @@
 // line starts that turns a location back into the line shown under a diagnostic.
 #include "compiler/diag/Diagnostics.h"
 
-#include <llvm/Support/MemoryBuffer.h>
-
 #include <cassert>
+#include <llvm/Support/MemoryBuffer.h>
 
 namespace gpucc {
 
@@ -68,6 +67,8 @@ std::string_view SourceManager::line_text(std::uint32_t file, std::uint32_t line
     return text;
 }
 
-std::uint32_t SourceManager::file_count() const { return static_cast<std::uint32_t>(files_.size()); }
+std::uint32_t SourceManager::file_count() const {
+    return static_cast<std::uint32_t>(files_.size());
+}
 
 } // namespace gpucc

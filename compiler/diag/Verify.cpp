@@ -6,9 +6,8 @@
 // prints what was expected but not seen and what was seen but not expected.
 #include "compiler/diag/Diagnostics.h"
 
-#include <llvm/Support/raw_ostream.h>
-
 #include <cctype>
+#include <llvm/Support/raw_ostream.h>
 
 namespace gpucc {
 namespace {
@@ -116,12 +115,14 @@ void scan_file(const SourceManager& sources, std::uint32_t file, DirectiveScan& 
         }
         std::size_t close = text.find("}}", pos + 2);
         std::size_t newline = text.find('\n', pos);
-        if (close == std::string_view::npos || (newline != std::string_view::npos && close > newline)) {
+        if (close == std::string_view::npos ||
+            (newline != std::string_view::npos && close > newline)) {
             malformed("expected '}}' closing the directive's text on the same line");
             continue;
         }
         scan.expected.push_back(Expected{severity, file, target_line,
-                                         std::string(text.substr(pos + 2, close - pos - 2)), count});
+                                         std::string(text.substr(pos + 2, close - pos - 2)),
+                                         count});
     }
 }
 

@@ -2,10 +2,9 @@
 // digits that read back to the same value, so the text is both short and exact.
 #include "compiler/kir/KirPrinter.h"
 
-#include <llvm/Support/raw_ostream.h>
-
 #include <cstdio>
 #include <cstdlib>
+#include <llvm/Support/raw_ostream.h>
 #include <string>
 
 namespace gpucc {
@@ -34,37 +33,56 @@ std::string format_float(double value, ScalarType type) {
 
 std::string_view binary_name(BinaryOp op) {
     switch (op) {
-    case BinaryOp::Add: return "add";
-    case BinaryOp::Sub: return "sub";
-    case BinaryOp::Mul: return "mul";
-    case BinaryOp::Div: return "div";
-    case BinaryOp::Rem: return "rem";
-    case BinaryOp::Shl: return "shl";
-    case BinaryOp::Shr: return "shr";
-    case BinaryOp::BitAnd: return "bitand";
-    case BinaryOp::BitOr: return "bitor";
-    case BinaryOp::BitXor: return "bitxor";
+    case BinaryOp::Add:
+        return "add";
+    case BinaryOp::Sub:
+        return "sub";
+    case BinaryOp::Mul:
+        return "mul";
+    case BinaryOp::Div:
+        return "div";
+    case BinaryOp::Rem:
+        return "rem";
+    case BinaryOp::Shl:
+        return "shl";
+    case BinaryOp::Shr:
+        return "shr";
+    case BinaryOp::BitAnd:
+        return "bitand";
+    case BinaryOp::BitOr:
+        return "bitor";
+    case BinaryOp::BitXor:
+        return "bitxor";
     }
     return "?";
 }
 
 std::string_view compare_name(CompareOp op) {
     switch (op) {
-    case CompareOp::Eq: return "eq";
-    case CompareOp::Ne: return "ne";
-    case CompareOp::Lt: return "lt";
-    case CompareOp::Le: return "le";
-    case CompareOp::Gt: return "gt";
-    case CompareOp::Ge: return "ge";
+    case CompareOp::Eq:
+        return "eq";
+    case CompareOp::Ne:
+        return "ne";
+    case CompareOp::Lt:
+        return "lt";
+    case CompareOp::Le:
+        return "le";
+    case CompareOp::Gt:
+        return "gt";
+    case CompareOp::Ge:
+        return "ge";
     }
     return "?";
 }
 
 std::string_view unary_name(UnaryOp op) {
     switch (op) {
-    case UnaryOp::Neg: return "neg";
-    case UnaryOp::BitNot: return "bitnot";
-    case UnaryOp::LogicalNot: return "not";
+    case UnaryOp::Neg:
+        return "neg";
+    case UnaryOp::BitNot:
+        return "bitnot";
+    case UnaryOp::LogicalNot:
+        return "not";
     }
     return "?";
 }
@@ -355,6 +373,8 @@ private:
 
 } // namespace
 
-void print_kir(const kir::Module& module, llvm::raw_ostream& out) { KirPrinter(out).module(module); }
+void print_kir(const kir::Module& module, llvm::raw_ostream& out) {
+    KirPrinter(out).module(module);
+}
 
 } // namespace gpucc

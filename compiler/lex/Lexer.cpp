@@ -7,11 +7,10 @@
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/lex/NumericLiteral.h"
 
-#include <llvm/Support/raw_ostream.h>
-
 #include <array>
 #include <cctype>
 #include <cstdio>
+#include <llvm/Support/raw_ostream.h>
 #include <optional>
 
 namespace gpucc {
@@ -30,7 +29,9 @@ constexpr std::array kKindInfo = {
 #include "compiler/lex/TokenKinds.def"
 };
 
-const KindInfo& kind_info(TokenKind kind) { return kKindInfo[static_cast<std::size_t>(kind)]; }
+const KindInfo& kind_info(TokenKind kind) {
+    return kKindInfo[static_cast<std::size_t>(kind)];
+}
 
 bool is_identifier_start(char c) {
     return std::isalpha(static_cast<unsigned char>(c)) != 0 || c == '_';
@@ -166,7 +167,8 @@ private:
             shown = std::string(1, c);
         } else {
             char hex[8];
-            std::snprintf(hex, sizeof hex, "\\x%02X", static_cast<unsigned>(static_cast<unsigned char>(c)));
+            std::snprintf(hex, sizeof hex, "\\x%02X",
+                          static_cast<unsigned>(static_cast<unsigned char>(c)));
             shown = hex;
         }
         diags_.report(SourceSpan(loc, 1), DiagKind::InvalidCharacter, shown);
@@ -203,7 +205,8 @@ private:
                               token.spelling, literal.has_float_suffix ? "float32" : "float64");
             }
         } else if (literal.too_large) {
-            diags_.report(SourceSpan(loc, length), DiagKind::IntegerLiteralTooLarge, token.spelling);
+            diags_.report(SourceSpan(loc, length), DiagKind::IntegerLiteralTooLarge,
+                          token.spelling);
         }
         return token;
     }
@@ -272,7 +275,9 @@ std::string_view token_kind_name(TokenKind kind) {
     return info.description.empty() ? info.spelling : info.description;
 }
 
-std::string_view token_kind_spelling(TokenKind kind) { return kind_info(kind).spelling; }
+std::string_view token_kind_spelling(TokenKind kind) {
+    return kind_info(kind).spelling;
+}
 
 std::vector<Token> lex_file(std::uint32_t file, const SourceManager& sources,
                             DiagnosticEngine& diags) {

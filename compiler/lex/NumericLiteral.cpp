@@ -136,7 +136,8 @@ bool read_numeric_literal(std::string_view spelling, NumericLiteral& literal, st
         error = "empty literal";
         return false;
     }
-    bool hex = spelling.size() > 1 && spelling[0] == '0' && (spelling[1] == 'x' || spelling[1] == 'X');
+    bool hex =
+        spelling.size() > 1 && spelling[0] == '0' && (spelling[1] == 'x' || spelling[1] == 'X');
     bool binary =
         spelling.size() > 1 && spelling[0] == '0' && (spelling[1] == 'b' || spelling[1] == 'B');
     if (hex ? spelling.find_first_of(".pP") != std::string_view::npos
@@ -182,9 +183,8 @@ bool read_numeric_literal(std::string_view spelling, NumericLiteral& literal, st
     std::string_view suffix = spelling.substr(pos);
     if (!read_integer_suffix(suffix, literal)) {
         if (!suffix.empty() && (suffix[0] == 'f' || suffix[0] == 'F') && radix == 10) {
-            error = "invalid suffix '" + std::string(suffix) +
-                    "' on an integer literal (write '" + std::string(spelling.substr(0, pos)) +
-                    ".0f' for a float)";
+            error = "invalid suffix '" + std::string(suffix) + "' on an integer literal (write '" +
+                    std::string(spelling.substr(0, pos)) + ".0f' for a float)";
         } else {
             error = "invalid suffix '" + std::string(suffix) + "' on an integer literal";
         }

@@ -2,8 +2,8 @@
 // ?: (right), then the binary operators by precedence climbing, unary and cast operators, postfix
 // operators (index, call, member, ++/--) and primaries. The comma operator and the pointer
 // operators (unary * and &, ->) are recognised only to say they are not part of the language.
-#include "compiler/parse/ParserImpl.h"
 #include "compiler/lex/NumericLiteral.h"
+#include "compiler/parse/ParserImpl.h"
 
 namespace gpucc::parse_detail {
 namespace {
@@ -16,25 +16,44 @@ struct BinaryInfo {
 std::optional<BinaryInfo> binary_info(TokenKind kind) {
     using ast::BinaryOp;
     switch (kind) {
-    case TokenKind::PipePipe: return BinaryInfo{BinaryOp::LogicalOr, 1};
-    case TokenKind::AmpAmp: return BinaryInfo{BinaryOp::LogicalAnd, 2};
-    case TokenKind::Pipe: return BinaryInfo{BinaryOp::BitOr, 3};
-    case TokenKind::Caret: return BinaryInfo{BinaryOp::BitXor, 4};
-    case TokenKind::Amp: return BinaryInfo{BinaryOp::BitAnd, 5};
-    case TokenKind::EqualEqual: return BinaryInfo{BinaryOp::Eq, 6};
-    case TokenKind::BangEqual: return BinaryInfo{BinaryOp::Ne, 6};
-    case TokenKind::Less: return BinaryInfo{BinaryOp::Lt, 7};
-    case TokenKind::Greater: return BinaryInfo{BinaryOp::Gt, 7};
-    case TokenKind::LessEqual: return BinaryInfo{BinaryOp::Le, 7};
-    case TokenKind::GreaterEqual: return BinaryInfo{BinaryOp::Ge, 7};
-    case TokenKind::LessLess: return BinaryInfo{BinaryOp::Shl, 8};
-    case TokenKind::GreaterGreater: return BinaryInfo{BinaryOp::Shr, 8};
-    case TokenKind::Plus: return BinaryInfo{BinaryOp::Add, 9};
-    case TokenKind::Minus: return BinaryInfo{BinaryOp::Sub, 9};
-    case TokenKind::Star: return BinaryInfo{BinaryOp::Mul, 10};
-    case TokenKind::Slash: return BinaryInfo{BinaryOp::Div, 10};
-    case TokenKind::Percent: return BinaryInfo{BinaryOp::Rem, 10};
-    default: return std::nullopt;
+    case TokenKind::PipePipe:
+        return BinaryInfo{BinaryOp::LogicalOr, 1};
+    case TokenKind::AmpAmp:
+        return BinaryInfo{BinaryOp::LogicalAnd, 2};
+    case TokenKind::Pipe:
+        return BinaryInfo{BinaryOp::BitOr, 3};
+    case TokenKind::Caret:
+        return BinaryInfo{BinaryOp::BitXor, 4};
+    case TokenKind::Amp:
+        return BinaryInfo{BinaryOp::BitAnd, 5};
+    case TokenKind::EqualEqual:
+        return BinaryInfo{BinaryOp::Eq, 6};
+    case TokenKind::BangEqual:
+        return BinaryInfo{BinaryOp::Ne, 6};
+    case TokenKind::Less:
+        return BinaryInfo{BinaryOp::Lt, 7};
+    case TokenKind::Greater:
+        return BinaryInfo{BinaryOp::Gt, 7};
+    case TokenKind::LessEqual:
+        return BinaryInfo{BinaryOp::Le, 7};
+    case TokenKind::GreaterEqual:
+        return BinaryInfo{BinaryOp::Ge, 7};
+    case TokenKind::LessLess:
+        return BinaryInfo{BinaryOp::Shl, 8};
+    case TokenKind::GreaterGreater:
+        return BinaryInfo{BinaryOp::Shr, 8};
+    case TokenKind::Plus:
+        return BinaryInfo{BinaryOp::Add, 9};
+    case TokenKind::Minus:
+        return BinaryInfo{BinaryOp::Sub, 9};
+    case TokenKind::Star:
+        return BinaryInfo{BinaryOp::Mul, 10};
+    case TokenKind::Slash:
+        return BinaryInfo{BinaryOp::Div, 10};
+    case TokenKind::Percent:
+        return BinaryInfo{BinaryOp::Rem, 10};
+    default:
+        return std::nullopt;
     }
 }
 
@@ -42,18 +61,30 @@ std::optional<BinaryInfo> binary_info(TokenKind kind) {
 std::optional<std::optional<ast::BinaryOp>> assign_info(TokenKind kind) {
     using ast::BinaryOp;
     switch (kind) {
-    case TokenKind::Equal: return std::optional<BinaryOp>{};
-    case TokenKind::PlusEqual: return BinaryOp::Add;
-    case TokenKind::MinusEqual: return BinaryOp::Sub;
-    case TokenKind::StarEqual: return BinaryOp::Mul;
-    case TokenKind::SlashEqual: return BinaryOp::Div;
-    case TokenKind::PercentEqual: return BinaryOp::Rem;
-    case TokenKind::AmpEqual: return BinaryOp::BitAnd;
-    case TokenKind::PipeEqual: return BinaryOp::BitOr;
-    case TokenKind::CaretEqual: return BinaryOp::BitXor;
-    case TokenKind::LessLessEqual: return BinaryOp::Shl;
-    case TokenKind::GreaterGreaterEqual: return BinaryOp::Shr;
-    default: return std::nullopt;
+    case TokenKind::Equal:
+        return std::optional<BinaryOp>{};
+    case TokenKind::PlusEqual:
+        return BinaryOp::Add;
+    case TokenKind::MinusEqual:
+        return BinaryOp::Sub;
+    case TokenKind::StarEqual:
+        return BinaryOp::Mul;
+    case TokenKind::SlashEqual:
+        return BinaryOp::Div;
+    case TokenKind::PercentEqual:
+        return BinaryOp::Rem;
+    case TokenKind::AmpEqual:
+        return BinaryOp::BitAnd;
+    case TokenKind::PipeEqual:
+        return BinaryOp::BitOr;
+    case TokenKind::CaretEqual:
+        return BinaryOp::BitXor;
+    case TokenKind::LessLessEqual:
+        return BinaryOp::Shl;
+    case TokenKind::GreaterGreaterEqual:
+        return BinaryOp::Shr;
+    default:
+        return std::nullopt;
     }
 }
 
@@ -156,12 +187,24 @@ ast::ExprPtr Parser::parse_unary_unguarded() {
     const Token& token = peek();
     std::optional<ast::UnaryOp> op;
     switch (token.kind) {
-    case TokenKind::Plus: op = ast::UnaryOp::Plus; break;
-    case TokenKind::Minus: op = ast::UnaryOp::Minus; break;
-    case TokenKind::Bang: op = ast::UnaryOp::Not; break;
-    case TokenKind::Tilde: op = ast::UnaryOp::BitNot; break;
-    case TokenKind::PlusPlus: op = ast::UnaryOp::PreInc; break;
-    case TokenKind::MinusMinus: op = ast::UnaryOp::PreDec; break;
+    case TokenKind::Plus:
+        op = ast::UnaryOp::Plus;
+        break;
+    case TokenKind::Minus:
+        op = ast::UnaryOp::Minus;
+        break;
+    case TokenKind::Bang:
+        op = ast::UnaryOp::Not;
+        break;
+    case TokenKind::Tilde:
+        op = ast::UnaryOp::BitNot;
+        break;
+    case TokenKind::PlusPlus:
+        op = ast::UnaryOp::PreInc;
+        break;
+    case TokenKind::MinusMinus:
+        op = ast::UnaryOp::PreDec;
+        break;
     case TokenKind::Star:
     case TokenKind::Amp:
         diags_.report(SourceSpan(token.loc, 1), DiagKind::PointerOperatorUnsupported,
@@ -177,7 +220,8 @@ ast::ExprPtr Parser::parse_unary_unguarded() {
             if (!operand) {
                 return nullptr;
             }
-            return std::make_unique<ast::CastExpr>(std::move(*type), std::move(operand), false, loc);
+            return std::make_unique<ast::CastExpr>(std::move(*type), std::move(operand), false,
+                                                   loc);
         }
         break;
     }
@@ -253,10 +297,9 @@ ast::ExprPtr Parser::parse_postfix() {
         case TokenKind::PlusPlus:
         case TokenKind::MinusMinus:
             advance();
-            expr = std::make_unique<ast::UnaryExpr>(token.kind == TokenKind::PlusPlus
-                                                        ? ast::UnaryOp::PostInc
-                                                        : ast::UnaryOp::PostDec,
-                                                    std::move(expr), token.loc);
+            expr = std::make_unique<ast::UnaryExpr>(
+                token.kind == TokenKind::PlusPlus ? ast::UnaryOp::PostInc : ast::UnaryOp::PostDec,
+                std::move(expr), token.loc);
             break;
         case TokenKind::Arrow:
             diags_.report(SourceSpan(token.loc, 2), DiagKind::PointerOperatorUnsupported, "->");

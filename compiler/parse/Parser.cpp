@@ -64,9 +64,8 @@ void Parser::error_expected(std::string_view what) {
     if (token.is(TokenKind::Invalid)) {
         return; // the lexer reported it
     }
-    auto length = static_cast<std::uint32_t>(token.spelling.find('\n') == std::string_view::npos
-                                                 ? token.spelling.size()
-                                                 : 1);
+    auto length = static_cast<std::uint32_t>(
+        token.spelling.find('\n') == std::string_view::npos ? token.spelling.size() : 1);
     diags_.report(SourceSpan(token.loc, length), DiagKind::ExpectedFound, what, describe(token));
 }
 
@@ -151,7 +150,8 @@ bool Parser::at_definition_start() const {
     if (pos_ == 0 || token.loc.column == 1) {
         return true;
     }
-    bool named = token.spelling == "raw" ? peek(1).is_word("cuda") : peek(1).is(TokenKind::Identifier);
+    bool named =
+        token.spelling == "raw" ? peek(1).is_word("cuda") : peek(1).is(TokenKind::Identifier);
     const Token& previous = tokens_[pos_ - 1];
     return named && (previous.is(TokenKind::Semicolon) || previous.is(TokenKind::RBrace));
 }
@@ -350,8 +350,9 @@ std::optional<ast::Param> Parser::parse_param() {
                (at(TokenKind::Identifier) && !is_c_type_word(peek()) && three_words)) {
         // An unknown modifier: reported, then the parameter is read without it.
         const Token& modifier = advance();
-        diags_.report(SourceSpan(modifier.loc, static_cast<std::uint32_t>(modifier.spelling.size())),
-                      DiagKind::UnknownParamModifier, modifier.spelling);
+        diags_.report(
+            SourceSpan(modifier.loc, static_cast<std::uint32_t>(modifier.spelling.size())),
+            DiagKind::UnknownParamModifier, modifier.spelling);
     }
     std::optional<ast::TypeName> type = parse_type_name();
     if (!type) {

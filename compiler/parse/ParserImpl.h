@@ -78,7 +78,8 @@ private:
     ast::ExprPtr parse_primary();
     ast::ExprPtr parse_parenthesized_condition(std::string_view after);
 
-    // ----- Limits that keep recursion (here, in Sema and in the back end) off the stack's end -----
+    // ----- Limits that keep recursion (here, in Sema and in the back end) off the stack's end
+    // -----
     /// Counts one level of recursion; reports and returns false past the limit.
     bool enter_nesting(std::string_view what);
     void leave_nesting() { --nesting_; }

@@ -4,7 +4,6 @@
 // float64 (MathBuiltins.h). Names resolve to locals (innermost scope first), then parameters,
 // then `i`; `_ind.size()` is the loop size; raw parameters are read only through an index.
 #include "compiler/sema/BodyChecker.h"
-
 #include "compiler/sema/MathBuiltins.h"
 #include "compiler/sema/Suggest.h"
 #include "compiler/sema/TypeRules.h"
@@ -16,7 +15,9 @@
 namespace gpucc::sema {
 namespace {
 
-std::uint32_t length_of(std::string_view text) { return static_cast<std::uint32_t>(text.size()); }
+std::uint32_t length_of(std::string_view text) {
+    return static_cast<std::uint32_t>(text.size());
+}
 
 kir::ExprPtr to_bool(kir::ExprPtr expr) {
     if (expr->type == ScalarType::Bool) {
@@ -41,29 +42,47 @@ bool fits(std::uint64_t value, ScalarType type) {
 
 std::optional<kir::BinaryOp> arithmetic_op(ast::BinaryOp op) {
     switch (op) {
-    case ast::BinaryOp::Add: return kir::BinaryOp::Add;
-    case ast::BinaryOp::Sub: return kir::BinaryOp::Sub;
-    case ast::BinaryOp::Mul: return kir::BinaryOp::Mul;
-    case ast::BinaryOp::Div: return kir::BinaryOp::Div;
-    case ast::BinaryOp::Rem: return kir::BinaryOp::Rem;
-    case ast::BinaryOp::Shl: return kir::BinaryOp::Shl;
-    case ast::BinaryOp::Shr: return kir::BinaryOp::Shr;
-    case ast::BinaryOp::BitAnd: return kir::BinaryOp::BitAnd;
-    case ast::BinaryOp::BitOr: return kir::BinaryOp::BitOr;
-    case ast::BinaryOp::BitXor: return kir::BinaryOp::BitXor;
-    default: return std::nullopt;
+    case ast::BinaryOp::Add:
+        return kir::BinaryOp::Add;
+    case ast::BinaryOp::Sub:
+        return kir::BinaryOp::Sub;
+    case ast::BinaryOp::Mul:
+        return kir::BinaryOp::Mul;
+    case ast::BinaryOp::Div:
+        return kir::BinaryOp::Div;
+    case ast::BinaryOp::Rem:
+        return kir::BinaryOp::Rem;
+    case ast::BinaryOp::Shl:
+        return kir::BinaryOp::Shl;
+    case ast::BinaryOp::Shr:
+        return kir::BinaryOp::Shr;
+    case ast::BinaryOp::BitAnd:
+        return kir::BinaryOp::BitAnd;
+    case ast::BinaryOp::BitOr:
+        return kir::BinaryOp::BitOr;
+    case ast::BinaryOp::BitXor:
+        return kir::BinaryOp::BitXor;
+    default:
+        return std::nullopt;
     }
 }
 
 std::optional<kir::CompareOp> compare_op(ast::BinaryOp op) {
     switch (op) {
-    case ast::BinaryOp::Eq: return kir::CompareOp::Eq;
-    case ast::BinaryOp::Ne: return kir::CompareOp::Ne;
-    case ast::BinaryOp::Lt: return kir::CompareOp::Lt;
-    case ast::BinaryOp::Le: return kir::CompareOp::Le;
-    case ast::BinaryOp::Gt: return kir::CompareOp::Gt;
-    case ast::BinaryOp::Ge: return kir::CompareOp::Ge;
-    default: return std::nullopt;
+    case ast::BinaryOp::Eq:
+        return kir::CompareOp::Eq;
+    case ast::BinaryOp::Ne:
+        return kir::CompareOp::Ne;
+    case ast::BinaryOp::Lt:
+        return kir::CompareOp::Lt;
+    case ast::BinaryOp::Le:
+        return kir::CompareOp::Le;
+    case ast::BinaryOp::Gt:
+        return kir::CompareOp::Gt;
+    case ast::BinaryOp::Ge:
+        return kir::CompareOp::Ge;
+    default:
+        return std::nullopt;
     }
 }
 
@@ -72,7 +91,9 @@ bool needs_integers(kir::BinaryOp op) {
            op == kir::BinaryOp::BitAnd || op == kir::BinaryOp::BitOr || op == kir::BinaryOp::BitXor;
 }
 
-bool is_shift(kir::BinaryOp op) { return op == kir::BinaryOp::Shl || op == kir::BinaryOp::Shr; }
+bool is_shift(kir::BinaryOp op) {
+    return op == kir::BinaryOp::Shl || op == kir::BinaryOp::Shr;
+}
 
 /// "1 argument", "2 arguments".
 std::string count_of_arguments(std::size_t count) {
@@ -320,8 +341,8 @@ kir::ExprPtr BodyChecker::check_call(const ast::CallExpr& call) {
             return nullptr;
         }
         if (!call.args.empty()) {
-            std::string given = std::to_string(call.args.size()) +
-                                (call.args.size() == 1 ? " was" : " were");
+            std::string given =
+                std::to_string(call.args.size()) + (call.args.size() == 1 ? " was" : " were");
             diags_.report(SourceSpan(call.loc, 4), DiagKind::WrongArgumentCount, "_ind.size",
                           "no arguments", given);
             return nullptr;
@@ -405,7 +426,8 @@ kir::ExprPtr BodyChecker::check_builtin_call(const ast::CallExpr& call, std::str
 // ---------------------------------------------------------------------------------------------
 
 bool BodyChecker::check_assignable(const kir::Expr& target, const ast::Expr& source) {
-    bool is_lvalue_syntax = source.kind == ast::ExprKind::Name || source.kind == ast::ExprKind::Index;
+    bool is_lvalue_syntax =
+        source.kind == ast::ExprKind::Name || source.kind == ast::ExprKind::Index;
     if (is_lvalue_syntax) {
         switch (target.kind) {
         case kir::ExprKind::ParamRef:
@@ -452,20 +474,20 @@ kir::ExprPtr BodyChecker::check_unary(const ast::UnaryExpr& unary) {
         return convert(std::move(operand), promote_integer(type));
     case ast::UnaryOp::Minus: {
         ScalarType result = promote_integer(type);
-        return std::make_unique<kir::UnaryExpr>(kir::UnaryOp::Neg, convert(std::move(operand), result),
-                                                result, unary.loc);
+        return std::make_unique<kir::UnaryExpr>(
+            kir::UnaryOp::Neg, convert(std::move(operand), result), result, unary.loc);
     }
     case ast::UnaryOp::Not:
-        return std::make_unique<kir::UnaryExpr>(kir::UnaryOp::LogicalNot, to_bool(std::move(operand)),
-                                                ScalarType::Bool, unary.loc);
+        return std::make_unique<kir::UnaryExpr>(
+            kir::UnaryOp::LogicalNot, to_bool(std::move(operand)), ScalarType::Bool, unary.loc);
     case ast::UnaryOp::BitNot: {
         if (!is_integral_or_bool(type)) {
             diags_.report(SourceSpan(unary.loc, 1), DiagKind::InvalidOperand, "~", type);
             return nullptr;
         }
         ScalarType result = promote_integer(type);
-        return std::make_unique<kir::UnaryExpr>(kir::UnaryOp::BitNot,
-                                                convert(std::move(operand), result), result, unary.loc);
+        return std::make_unique<kir::UnaryExpr>(
+            kir::UnaryOp::BitNot, convert(std::move(operand), result), result, unary.loc);
     }
     case ast::UnaryOp::PreInc:
     case ast::UnaryOp::PreDec:
@@ -506,7 +528,8 @@ kir::ExprPtr BodyChecker::check_binary(const ast::BinaryExpr& binary) {
     }
     std::optional<kir::BinaryOp> op = arithmetic_op(binary.op);
     assert(op && "every other binary operator is arithmetic");
-    if (needs_integers(*op) && (!is_integral_or_bool(lhs->type) || !is_integral_or_bool(rhs->type))) {
+    if (needs_integers(*op) &&
+        (!is_integral_or_bool(lhs->type) || !is_integral_or_bool(rhs->type))) {
         diags_.report(SourceSpan(binary.loc, length_of(ast::spelling(binary.op))),
                       DiagKind::InvalidOperands, ast::spelling(binary.op), lhs->type, rhs->type);
         return nullptr;
@@ -535,7 +558,8 @@ kir::ExprPtr BodyChecker::check_assign(const ast::AssignExpr& assign) {
     std::optional<kir::BinaryOp> op = arithmetic_op(*assign.compound_op);
     assert(op && "compound assignments use arithmetic operators");
     std::string_view spelling = ast::assign_spelling(assign.compound_op);
-    if (needs_integers(*op) && (!is_integral_or_bool(target_type) || !is_integral_or_bool(value->type))) {
+    if (needs_integers(*op) &&
+        (!is_integral_or_bool(target_type) || !is_integral_or_bool(value->type))) {
         diags_.report(SourceSpan(assign.loc, length_of(spelling)), DiagKind::InvalidOperands,
                       spelling, target_type, value->type);
         return nullptr;
@@ -557,9 +581,9 @@ kir::ExprPtr BodyChecker::check_conditional(const ast::ConditionalExpr& conditio
     ScalarType type = if_true->type == if_false->type
                           ? if_true->type
                           : usual_arithmetic_conversion(if_true->type, if_false->type);
-    return std::make_unique<kir::SelectExpr>(std::move(condition), convert(std::move(if_true), type),
-                                             convert(std::move(if_false), type), type,
-                                             conditional.loc);
+    return std::make_unique<kir::SelectExpr>(
+        std::move(condition), convert(std::move(if_true), type), convert(std::move(if_false), type),
+        type, conditional.loc);
 }
 
 kir::ExprPtr BodyChecker::check_cast(const ast::CastExpr& cast) {

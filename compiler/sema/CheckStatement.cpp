@@ -2,7 +2,6 @@
 // bool; a declaration of several variables becomes one DeclStmt per variable; `for` with several
 // declared variables is hoisted into a block (the kernel IR's `for` declares at most one).
 #include "compiler/sema/BodyChecker.h"
-
 #include "compiler/sema/Suggest.h"
 
 #include <cassert>
@@ -11,7 +10,8 @@ namespace gpucc::sema {
 
 BodyChecker::BodyChecker(const ast::ElementwiseDef& def, std::vector<Binding> bindings,
                          kir::ElementwiseInstance& instance, DiagnosticEngine& diags)
-    : def_(def), bindings_(std::move(bindings)), instance_(instance), diags_(diags) {}
+    : def_(def), bindings_(std::move(bindings)), instance_(instance), diags_(diags) {
+}
 
 void BodyChecker::check() {
     assert(def_.body && "the parser only builds definitions with a body");
@@ -94,8 +94,8 @@ void BodyChecker::check_statement(const ast::Stmt& stmt, std::vector<kir::StmtPt
         kir::StmtPtr else_branch =
             branch.else_branch ? check_scoped_statement(*branch.else_branch) : nullptr;
         if (condition) {
-            out.push_back(std::make_unique<kir::IfStmt>(std::move(condition), std::move(then_branch),
-                                                        std::move(else_branch), stmt.loc));
+            out.push_back(std::make_unique<kir::IfStmt>(
+                std::move(condition), std::move(then_branch), std::move(else_branch), stmt.loc));
         }
         return;
     }
@@ -121,8 +121,8 @@ void BodyChecker::check_statement(const ast::Stmt& stmt, std::vector<kir::StmtPt
         --loop_depth_;
         kir::ExprPtr condition = check_condition(*loop.condition);
         if (condition) {
-            out.push_back(
-                std::make_unique<kir::DoWhileStmt>(std::move(body), std::move(condition), stmt.loc));
+            out.push_back(std::make_unique<kir::DoWhileStmt>(std::move(body), std::move(condition),
+                                                             stmt.loc));
         }
         return;
     }
@@ -186,8 +186,9 @@ void BodyChecker::check_declaration(const ast::DeclStmt& decl, std::vector<kir::
         const kir::Variable* variable = nullptr;
         bool declared = declare_local(declarator, type, decl.is_const, variable);
         if (decl.is_const && !declarator.init) {
-            diags_.report(SourceSpan(declarator.loc, static_cast<std::uint32_t>(declarator.name.size())),
-                          DiagKind::ConstWithoutInit, declarator.name);
+            diags_.report(
+                SourceSpan(declarator.loc, static_cast<std::uint32_t>(declarator.name.size())),
+                DiagKind::ConstWithoutInit, declarator.name);
             continue;
         }
         kir::ExprPtr init;
@@ -217,7 +218,8 @@ bool BodyChecker::declare_local(const ast::Declarator& declarator, std::optional
     bool ok = true;
     bool repeated = false;
     if (name.starts_with("_")) {
-        diags_.report(span, DiagKind::ReservedLocalName, name, "names starting with '_' are reserved");
+        diags_.report(span, DiagKind::ReservedLocalName, name,
+                      "names starting with '_' are reserved");
         ok = false;
     } else if (name == "i" && top_scope) {
         diags_.report(span, DiagKind::ReservedLocalName, name,

@@ -17,7 +17,9 @@ namespace {
 
 using sema::Binding;
 
-std::uint32_t length_of(std::string_view text) { return static_cast<std::uint32_t>(text.size()); }
+std::uint32_t length_of(std::string_view text) {
+    return static_cast<std::uint32_t>(text.size());
+}
 
 bool is_placeholder_spelling(std::string_view name) {
     return name.size() == 1 && name[0] >= 'A' && name[0] <= 'Z';
@@ -46,7 +48,8 @@ public:
         bool complete = check_placeholders(kernel);
         std::map<std::string, SourceLocation> seen;
         for (const auto* list : {&def_.inputs, &def_.outputs}) {
-            kir::ParamRole role = list == &def_.inputs ? kir::ParamRole::Input : kir::ParamRole::Output;
+            kir::ParamRole role =
+                list == &def_.inputs ? kir::ParamRole::Input : kir::ParamRole::Output;
             for (const ast::Param& param : *list) {
                 complete = check_param(param, role, kernel, seen) && complete;
             }
@@ -63,7 +66,8 @@ public:
             }
             bool repeated = false;
             for (std::size_t earlier = 0; earlier < k; ++earlier) {
-                repeated = repeated || kernel.placeholders[earlier].name == kernel.placeholders[k].name;
+                repeated =
+                    repeated || kernel.placeholders[earlier].name == kernel.placeholders[k].name;
             }
             if (!used && !repeated) {
                 const kir::Placeholder& placeholder = kernel.placeholders[k];
@@ -108,8 +112,8 @@ private:
                 placeholder.allowed.push_back(*type);
             }
             if (declared.allowed.empty()) {
-                for (ScalarType type :
-                     options_.default_dtypes.empty() ? all_scalar_types() : options_.default_dtypes) {
+                for (ScalarType type : options_.default_dtypes.empty() ? all_scalar_types()
+                                                                       : options_.default_dtypes) {
                     if (std::find(placeholder.allowed.begin(), placeholder.allowed.end(), type) ==
                         placeholder.allowed.end()) {
                         placeholder.allowed.push_back(type);
@@ -129,14 +133,16 @@ private:
         }
         SourceSpan span(type_name.loc, type_name.length);
         if (std::optional<ScalarType> c_type = scalar_type_from_name(type_name.spelling, true)) {
-            diags_.report(span, DiagKind::CTypeInSignature, type_name.spelling, numpy_name(*c_type));
+            diags_.report(span, DiagKind::CTypeInSignature, type_name.spelling,
+                          numpy_name(*c_type));
             return std::nullopt;
         }
         std::vector<std::string> candidates;
         for (ScalarType type : all_scalar_types()) {
             candidates.emplace_back(numpy_name(type));
         }
-        if (std::optional<std::string> suggestion = sema::closest_name(type_name.spelling, candidates)) {
+        if (std::optional<std::string> suggestion =
+                sema::closest_name(type_name.spelling, candidates)) {
             diags_.report(span, DiagKind::UnknownTypeSuggest, type_name.spelling, *suggestion);
         } else {
             diags_.report(span, DiagKind::UnknownType, type_name.spelling);
@@ -149,7 +155,8 @@ private:
                      std::map<std::string, SourceLocation>& seen) {
         SourceSpan span(param.loc, length_of(param.name));
         if (param.name == "i") {
-            diags_.report(span, DiagKind::ReservedParamName, param.name, "'i' is the element index");
+            diags_.report(span, DiagKind::ReservedParamName, param.name,
+                          "'i' is the element index");
         } else if (param.name.starts_with("_")) {
             diags_.report(span, DiagKind::ReservedParamName, param.name,
                           "names starting with '_' are reserved");
@@ -163,7 +170,8 @@ private:
             seen.emplace(param.name, param.loc);
         }
 
-        kir::ParamSignature signature{param.name, ScalarType::Float32, role, param.is_raw, param.loc};
+        kir::ParamSignature signature{param.name, ScalarType::Float32, role, param.is_raw,
+                                      param.loc};
         bool resolved = false;
         for (std::size_t k = 0; k < def_.placeholders.size(); ++k) {
             if (def_.placeholders[k].name == param.type.spelling) {
@@ -223,8 +231,9 @@ std::vector<DiagnosticGroup> group_diagnostics(const std::vector<Diagnostic>& di
 }
 
 bool same_diagnostic(const Diagnostic& a, const Diagnostic& b) {
-    return a.kind == b.kind && a.message == b.message && a.span.begin.file_id == b.span.begin.file_id &&
-           a.span.begin.line == b.span.begin.line && a.span.begin.column == b.span.begin.column;
+    return a.kind == b.kind && a.message == b.message &&
+           a.span.begin.file_id == b.span.begin.file_id && a.span.begin.line == b.span.begin.line &&
+           a.span.begin.column == b.span.begin.column;
 }
 
 /// Reports what the instances of a generic kernel found: a diagnostic every instance reported
@@ -276,9 +285,10 @@ void instantiate(const ast::ElementwiseDef& def, kir::ElementwiseKernel& kernel,
             instance.symbol += numpy_name(type);
         }
         for (const kir::ParamSignature& signature : kernel.params) {
-            ScalarType type = std::holds_alternative<ScalarType>(signature.type)
-                                  ? std::get<ScalarType>(signature.type)
-                                  : instance.bindings[static_cast<std::size_t>(std::get<int>(signature.type))];
+            ScalarType type =
+                std::holds_alternative<ScalarType>(signature.type)
+                    ? std::get<ScalarType>(signature.type)
+                    : instance.bindings[static_cast<std::size_t>(std::get<int>(signature.type))];
             instance.params.push_back(
                 kir::Param{signature.name, type, signature.role, signature.is_raw, signature.loc});
         }

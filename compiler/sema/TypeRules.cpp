@@ -8,7 +8,9 @@ namespace gpucc::sema {
 namespace {
 
 /// Integer conversion rank after promotion: 32-bit types 1, 64-bit types 2.
-int rank(ScalarType type) { return size_in_bytes(type) == 8 ? 2 : 1; }
+int rank(ScalarType type) {
+    return size_in_bytes(type) == 8 ? 2 : 1;
+}
 
 ScalarType unsigned_of(ScalarType type) {
     switch (type) {
