@@ -6,6 +6,8 @@
 // line; bench/report.py puts them next to CuPy's and PyTorch's figures from the same run.
 #include "bench_kernels.gpucc.h"
 
+#include <gpucc/event.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
