@@ -2,7 +2,8 @@
 // kernel (allocating and given-output forms), and a kernel table entry per instance.
 // RUN: rm -rf %t && %gpucc %s -o %t
 // RUN: FileCheck %s < %t/header_compiles.gpucc.h
-// RUN: %cxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror -I%runtime_include -I%t -x c++ %t/header_compiles.gpucc.h
+// RUN: echo '#include "header_compiles.gpucc.h"' > %t/include_only.cpp
+// RUN: %cxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror -I%runtime_include -I%t %t/include_only.cpp
 // RUN: %cxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror -I%runtime_include -I%t %S/Inputs/calls_ok.cpp
 module hc;
 
