@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Runs the elementwise benchmark and its peers (CuPy, PyTorch) in one go on the GPU machine, and
-# writes the report. Usage: bench/run_gpu_bench.sh BUILD_DIR OUT_DIR [log2_size] [repeat]
+# writes the report. Usage: bench/run_gpu_bench.sh BIN_DIR OUT_DIR [log2_size] [repeat]
+# (BIN_DIR holds the elementwise_bench executable).
 set -euo pipefail
-build="$1"
+bin="$1"
 out="$2"
 log2_size="${3:-28}"
 repeat="${4:-50}"
 mkdir -p "$out"
 here="$(cd "$(dirname "$0")" && pwd)"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$out/gpu.txt" || true
-"$build/bench/elementwise_bench" "$log2_size" "$repeat" | tee "$out/gpucc.jsonl"
+"$bin/elementwise_bench" "$log2_size" "$repeat" | tee "$out/gpucc.jsonl"
 PYTHONUNBUFFERED=1 python3 "$here/peers_elementwise.py" "$log2_size" "$repeat" | tee "$out/peers.jsonl"
 python3 "$here/report.py" "$out/gpu.txt" "$out/gpucc.jsonl" "$out/peers.jsonl" > "$out/report.md"
 cat "$out/report.md"
