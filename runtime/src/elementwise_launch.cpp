@@ -91,14 +91,14 @@ void ElementwiseLaunch::run() {
         return;
     }
     auto* function = static_cast<CUfunction>(kernel_.function(device_)); // checks the device
-    const DeviceProperties& properties = device_properties(device_);
     const std::int64_t per_block =
         std::int64_t{kBlockSize} * std::max(1, kernel_.elements_per_thread());
     const std::int64_t wanted = (n + per_block - 1) / per_block;
-    const std::int64_t resident =
-        std::int64_t{properties.sm_count} * (properties.max_threads_per_sm / kBlockSize);
-    const auto grid = static_cast<unsigned>(
-        std::max<std::int64_t>(1, std::min(wanted, std::max<std::int64_t>(resident, 1))));
+    // One vector of elements per thread, no grid-stride iterations: on the H100 this reached
+    // 3040 GB/s for add where a grid capped at one wave of resident blocks reached 2891
+    // (bench/NOTES.md). The kernel's grid-stride loop keeps any grid correct.
+    constexpr std::int64_t kMaxGrid = 0x7fffffff;
+    const auto grid = static_cast<unsigned>(std::clamp<std::int64_t>(wanted, 1, kMaxGrid));
     make_current(device_.ordinal());
     const auto stream = static_cast<CUstream>(current_stream(device_).handle());
     const CUresult result =

@@ -12,8 +12,8 @@
 // raw ones included, is C-contiguous (ValueError) and on one device (DeviceError); at least one
 // non-raw parameter is an array (else ValueError: the loop size is undecided). An empty loop
 // launches nothing. On a GPU: cuLaunchKernel on the current stream of the arrays' device, blocks
-// of 256 threads, grid = min(ceil(n / (256 * elements_per_thread)), sm_count *
-// (max_threads_per_sm / 256)), at least 1 (the kernel loops grid-stride). On the CPU: the host
+// of 256 threads, grid = ceil(n / (256 * elements_per_thread)) up to 2^31 - 1 (one vector per
+// thread, measured fastest; the kernel loops grid-stride, so any grid is correct). On the CPU: the host
 // function over [0, n) split across the runtime's thread pool (chunks of at least 32768
 // elements; small loops run inline on the caller).
 //
