@@ -23,7 +23,9 @@ double median_ms(F&& run, int repeat) {
     for (int i = 0; i < repeat; ++i) {
         auto start = std::chrono::steady_clock::now();
         run();
-        times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+        times.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
     }
     std::sort(times.begin(), times.end());
     return times[times.size() / 2];
@@ -60,16 +62,22 @@ int main(int argc, char** argv) {
 
     double ms = median_ms([&] { cpubench::add(x, y, z); }, repeat);
     check("add", z.to_host(), [&](std::size_t i) { return hx[i] + hy[i]; });
-    std::printf("{\"work\": \"add 2^%d float32\", \"impl\": \"gpucc cpu\", \"ms\": %.4f}\n", log2_size, ms);
+    std::printf("{\"work\": \"add 2^%d float32\", \"impl\": \"gpucc cpu\", \"ms\": %.4f}\n",
+                log2_size, ms);
 
     ms = median_ms([&] { cpubench::squared_diff(x, y, z); }, repeat);
-    check("squared_diff", z.to_host(), [&](std::size_t i) { return (hx[i] - hy[i]) * (hx[i] - hy[i]); });
-    std::printf("{\"work\": \"squared_diff 2^%d float32\", \"impl\": \"gpucc cpu\", \"ms\": %.4f}\n", log2_size, ms);
+    check("squared_diff", z.to_host(),
+          [&](std::size_t i) { return (hx[i] - hy[i]) * (hx[i] - hy[i]); });
+    std::printf(
+        "{\"work\": \"squared_diff 2^%d float32\", \"impl\": \"gpucc cpu\", \"ms\": %.4f}\n",
+        log2_size, ms);
 
     ms = median_ms([&] { cpubench::softplus(x, z); }, repeat);
-    check("softplus", z.to_host(),
-          [&](std::size_t i) { return std::fmax(0.0f, hx[i]) + std::log1p(std::exp(-std::fabs(hx[i]))); });
-    std::printf("{\"work\": \"softplus 2^%d float32\", \"impl\": \"gpucc cpu, one kernel\", \"ms\": %.4f}\n",
+    check("softplus", z.to_host(), [&](std::size_t i) {
+        return std::fmax(0.0f, hx[i]) + std::log1p(std::exp(-std::fabs(hx[i])));
+    });
+    std::printf("{\"work\": \"softplus 2^%d float32\", \"impl\": \"gpucc cpu, one kernel\", "
+                "\"ms\": %.4f}\n",
                 log2_size, ms);
     return 0;
 }

@@ -6,14 +6,13 @@
 // line; bench/report.py puts them next to CuPy's and PyTorch's figures from the same run.
 #include "bench_kernels.gpucc.h"
 
-#include <gpucc/event.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <gpucc/event.h>
 #include <string>
 #include <vector>
 
@@ -63,7 +62,8 @@ void check(const char* what, const std::vector<float>& got, F&& want) {
         std::int64_t i = (k * 2654435761LL) % n;
         float w = want(i);
         if (std::fabs(got[i] - w) > 1e-6f * std::max(1.0f, std::fabs(w))) {
-            std::fprintf(stderr, "%s: element %lld is %g, expected %g\n", what, static_cast<long long>(i), got[i], w);
+            std::fprintf(stderr, "%s: element %lld is %g, expected %g\n", what,
+                         static_cast<long long>(i), got[i], w);
             std::exit(1);
         }
     }
@@ -92,8 +92,10 @@ int main(int argc, char** argv) {
     std::vector<float> first_host = first.to_host();
     double first_ms = seconds_since(first_start) * 1e3;
     check("first add", first_host, [&](std::int64_t i) { return tiny_host[i] + tiny_host[i]; });
-    std::printf("{\"work\": \"first kernel result after context creation (module load + launch + copy back)\", "
-                "\"ms\": %.4f}\n", first_ms);
+    std::printf("{\"work\": \"first kernel result after context creation (module load + launch + "
+                "copy back)\", "
+                "\"ms\": %.4f}\n",
+                first_ms);
 
     // Host overhead: generated call with output allocation, tiny array.
     for (int i = 0; i < 1000; ++i) {
@@ -107,7 +109,8 @@ int main(int argc, char** argv) {
     }
     gpucc::synchronize();
     double overhead_us = seconds_since(overhead_start) * 1e6 / kCalls;
-    std::printf("{\"work\": \"host overhead per generated call, tiny add with output allocation\", \"us\": %.3f}\n",
+    std::printf("{\"work\": \"host overhead per generated call, tiny add with output allocation\", "
+                "\"us\": %.3f}\n",
                 overhead_us);
 
     // Bandwidth on 2^k elements.
@@ -121,21 +124,23 @@ int main(int argc, char** argv) {
 
     double add_ms = median_ms([&] { bench::add(x, y, z); }, 5, repeat);
     check("add", z.to_host(), [&](std::int64_t i) { return hx[i] + hy[i]; });
-    std::printf("{\"work\": \"add 2^%d float32\", \"ms\": %.4f, \"GBps\": %.1f}\n", log2_size, add_ms,
-                bytes3 / add_ms / 1e6);
+    std::printf("{\"work\": \"add 2^%d float32\", \"ms\": %.4f, \"GBps\": %.1f}\n", log2_size,
+                add_ms, bytes3 / add_ms / 1e6);
 
     double sq_ms = median_ms([&] { bench::squared_diff(x, y, z); }, 5, repeat);
-    check("squared_diff", z.to_host(), [&](std::int64_t i) { return (hx[i] - hy[i]) * (hx[i] - hy[i]); });
-    std::printf("{\"work\": \"squared_diff 2^%d float32\", \"ms\": %.4f, \"GBps\": %.1f}\n", log2_size, sq_ms,
-                bytes3 / sq_ms / 1e6);
+    check("squared_diff", z.to_host(),
+          [&](std::int64_t i) { return (hx[i] - hy[i]) * (hx[i] - hy[i]); });
+    std::printf("{\"work\": \"squared_diff 2^%d float32\", \"ms\": %.4f, \"GBps\": %.1f}\n",
+                log2_size, sq_ms, bytes3 / sq_ms / 1e6);
 
     double copy_ms = median_ms([&] { bench::copy(x, z); }, 5, repeat);
     check("copy", z.to_host(), [&](std::int64_t i) { return hx[i]; });
-    std::printf("{\"work\": \"copy kernel 2^%d float32\", \"ms\": %.4f, \"GBps\": %.1f}\n", log2_size, copy_ms,
-                bytes2 / copy_ms / 1e6);
+    std::printf("{\"work\": \"copy kernel 2^%d float32\", \"ms\": %.4f, \"GBps\": %.1f}\n",
+                log2_size, copy_ms, bytes2 / copy_ms / 1e6);
 
     double alloc_ms = median_ms([&] { bench::add(x, y); }, 5, repeat);
-    std::printf("{\"work\": \"add 2^%d float32, output allocated per call\", \"ms\": %.4f, \"GBps\": %.1f}\n",
+    std::printf("{\"work\": \"add 2^%d float32, output allocated per call\", \"ms\": %.4f, "
+                "\"GBps\": %.1f}\n",
                 log2_size, alloc_ms, bytes3 / alloc_ms / 1e6);
     return 0;
 }

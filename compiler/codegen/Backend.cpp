@@ -10,11 +10,10 @@
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/headergen/HeaderGen.h"
 
+#include <algorithm>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
-
-#include <algorithm>
 
 namespace gpucc {
 namespace {
@@ -60,8 +59,9 @@ bool check_cpp_names(const kir::Module& module, DiagnosticEngine& diags) {
     bool ok = true;
     auto check = [&](const std::string& name, const char* what) {
         if (!is_usable_cpp_name(name)) {
-            diags.report_tool_error(module.source_path + ": " + what + " '" + name +
-                                    "' cannot be used in the generated C++ header (a C++ keyword or a reserved name)");
+            diags.report_tool_error(
+                module.source_path + ": " + what + " '" + name +
+                "' cannot be used in the generated C++ header (a C++ keyword or a reserved name)");
             ok = false;
         }
     };
@@ -77,7 +77,8 @@ bool check_cpp_names(const kir::Module& module, DiagnosticEngine& diags) {
 
 } // namespace
 
-void run_backend(const kir::Module& module, const BackendOptions& options, DiagnosticEngine& diags) {
+void run_backend(const kir::Module& module, const BackendOptions& options,
+                 DiagnosticEngine& diags) {
     if (!check_cpp_names(module, diags)) {
         return;
     }
@@ -96,7 +97,8 @@ void run_backend(const kir::Module& module, const BackendOptions& options, Diagn
         return;
     }
     if (options.emit == EmitKind::Llvm || options.emit == EmitKind::Ptx) {
-        PtxResult device = compile_to_ptx(module, newest, options.cuda_path, options.emit == EmitKind::Llvm);
+        PtxResult device =
+            compile_to_ptx(module, newest, options.cuda_path, options.emit == EmitKind::Llvm);
         if (!device.ok) {
             diags.report_tool_error(device.error);
             return;

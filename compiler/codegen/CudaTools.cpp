@@ -7,7 +7,6 @@
 #include <llvm/Support/Path.h>
 #include <llvm/Support/Program.h>
 #include <llvm/Support/raw_ostream.h>
-
 #include <optional>
 
 namespace gpucc {
@@ -60,7 +59,8 @@ bool run_tool(const std::string& cuda_path, const std::string& tool, std::vector
     llvm::SmallString<256> program(cuda_path);
     llvm::sys::path::append(program, "bin", tool);
     if (!llvm::sys::fs::can_execute(program)) {
-        error = "cannot run " + std::string(program) + " (is the CUDA 13 toolkit installed? set --cuda-path or CUDA_PATH)";
+        error = "cannot run " + std::string(program) +
+                " (is the CUDA 13 toolkit installed? set --cuda-path or CUDA_PATH)";
         return false;
     }
     TempFile messages(".log");
@@ -72,10 +72,12 @@ bool run_tool(const std::string& cuda_path, const std::string& tool, std::vector
     std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(messages_path),
                                                   llvm::StringRef(messages_path)};
     std::string exec_error;
-    int status = llvm::sys::ExecuteAndWait(program, argv, std::nullopt, redirects, 0, 0, &exec_error);
+    int status =
+        llvm::sys::ExecuteAndWait(program, argv, std::nullopt, redirects, 0, 0, &exec_error);
     if (status != 0) {
         std::optional<std::string> log = read_file(messages_path);
-        error = tool + " failed" + (exec_error.empty() ? "" : " (" + exec_error + ")") + ":\n" + log.value_or("");
+        error = tool + " failed" + (exec_error.empty() ? "" : " (" + exec_error + ")") + ":\n" +
+                log.value_or("");
         return false;
     }
     return true;
@@ -91,7 +93,8 @@ CudaToolResult run_ptxas(const std::string& cuda_path, const std::string& ptx, i
         result.error = "cannot create temporary files for ptxas";
         return result;
     }
-    if (!run_tool(cuda_path, "ptxas", {"-arch=sm_" + std::to_string(arch), "-O3", input.path(), "-o", output.path()},
+    if (!run_tool(cuda_path, "ptxas",
+                  {"-arch=sm_" + std::to_string(arch), "-O3", input.path(), "-o", output.path()},
                   result.error)) {
         return result;
     }

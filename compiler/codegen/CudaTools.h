@@ -19,7 +19,7 @@ CudaToolResult run_ptxas(const std::string& cuda_path, const std::string& ptx, i
 
 struct FatbinImage {
     int arch = 90;
-    bool is_ptx = false;  ///< PTX (JIT-compiled on newer GPUs) or SASS (an ELF cubin)
+    bool is_ptx = false; ///< PTX (JIT-compiled on newer GPUs) or SASS (an ELF cubin)
     std::string bytes;
 };
 

@@ -7,11 +7,10 @@
 #include "compiler/codegen/KernelAbi.h"
 #include "compiler/codegen/MathLowering.h"
 
+#include <cassert>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/IntrinsicsNVPTX.h>
-
-#include <cassert>
 #include <vector>
 
 namespace gpucc {
@@ -26,8 +25,8 @@ enum class InputForm { Array, Scalar, Unknown };
 
 /// How the current element sees one parameter.
 struct ElementParam {
-    llvm::Value* value = nullptr;       ///< non-raw input: its value for this element
-    llvm::AllocaInst* slot = nullptr;   ///< non-raw output: the element being computed
+    llvm::Value* value = nullptr;     ///< non-raw input: its value for this element
+    llvm::AllocaInst* slot = nullptr; ///< non-raw output: the element being computed
 };
 
 /// Where an lvalue lives and how it is stored.
@@ -39,7 +38,8 @@ struct LValue {
 
 class ElementwiseEmitter {
 public:
-    ElementwiseEmitter(const kir::ElementwiseInstance& instance, CodegenTarget target, llvm::Module& module)
+    ElementwiseEmitter(const kir::ElementwiseInstance& instance, CodegenTarget target,
+                       llvm::Module& module)
         : instance_(instance), target_(target), module_(module), context_(module.getContext()),
           builder_(context_) {}
 
@@ -95,9 +95,9 @@ private:
     llvm::Function* function_ = nullptr;
     llvm::BasicBlock* entry_ = nullptr;
 
-    std::vector<llvm::Value*> param_pointers_;  ///< per parameter
-    std::vector<llvm::Value*> scalar_values_;   ///< per parameter: the scalar slot of inputs
-    std::vector<int> optional_inputs_;          ///< non-raw inputs, which may be scalars
+    std::vector<llvm::Value*> param_pointers_; ///< per parameter
+    std::vector<llvm::Value*> scalar_values_;  ///< per parameter: the scalar slot of inputs
+    std::vector<int> optional_inputs_;         ///< non-raw inputs, which may be scalars
     llvm::Value* loop_size_ = nullptr;
     llvm::Value* host_begin_ = nullptr;
     llvm::Value* host_end_ = nullptr;
@@ -117,19 +117,28 @@ private:
 
 llvm::Type* ElementwiseEmitter::register_type(ScalarType type) {
     switch (type) {
-    case ScalarType::Bool: return builder_.getInt1Ty();
+    case ScalarType::Bool:
+        return builder_.getInt1Ty();
     case ScalarType::Int8:
-    case ScalarType::UInt8: return builder_.getInt8Ty();
+    case ScalarType::UInt8:
+        return builder_.getInt8Ty();
     case ScalarType::Int16:
-    case ScalarType::UInt16: return builder_.getInt16Ty();
+    case ScalarType::UInt16:
+        return builder_.getInt16Ty();
     case ScalarType::Int32:
-    case ScalarType::UInt32: return builder_.getInt32Ty();
+    case ScalarType::UInt32:
+        return builder_.getInt32Ty();
     case ScalarType::Int64:
-    case ScalarType::UInt64: return builder_.getInt64Ty();
-    case ScalarType::Float16: return builder_.getHalfTy();
-    case ScalarType::BFloat16: return builder_.getBFloatTy();
-    case ScalarType::Float32: return builder_.getFloatTy();
-    case ScalarType::Float64: return builder_.getDoubleTy();
+    case ScalarType::UInt64:
+        return builder_.getInt64Ty();
+    case ScalarType::Float16:
+        return builder_.getHalfTy();
+    case ScalarType::BFloat16:
+        return builder_.getBFloatTy();
+    case ScalarType::Float32:
+        return builder_.getFloatTy();
+    case ScalarType::Float64:
+        return builder_.getDoubleTy();
     }
     return nullptr;
 }
@@ -171,7 +180,8 @@ llvm::Function* ElementwiseEmitter::create_function() {
             if (slot_kind(param) == SlotKind::ArrayOrScalarInput) {
                 llvm::Type* stored = storage_type(param.type);
                 // 16-bit floats travel as their bits, which every PTX parameter can carry.
-                slots.push_back(stored->isHalfTy() || stored->isBFloatTy() ? builder_.getInt16Ty() : stored);
+                slots.push_back(stored->isHalfTy() || stored->isBFloatTy() ? builder_.getInt16Ty()
+                                                                           : stored);
             }
         }
         slots.push_back(i64);
@@ -181,7 +191,8 @@ llvm::Function* ElementwiseEmitter::create_function() {
         type = llvm::FunctionType::get(builder_.getVoidTy(), {ptr, i64, i64}, false);
         name = host_symbol(module_.getName().str(), instance_);
     }
-    llvm::Function* function = llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
+    llvm::Function* function =
+        llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
     function->setDoesNotThrow();
     if (target_ == CodegenTarget::Nvptx) {
         function->setCallingConv(llvm::CallingConv::PTX_Kernel);
@@ -244,12 +255,14 @@ llvm::Function* ElementwiseEmitter::emit() {
     for (std::size_t p = 0; p < instance_.params.size(); ++p) {
         const kir::Param& param = instance_.params[p];
         if (param.role == kir::ParamRole::Output && !param.is_raw) {
-            output_slots_[p] = builder_.CreateAlloca(register_type(param.type), nullptr, param.name);
+            output_slots_[p] =
+                builder_.CreateAlloca(register_type(param.type), nullptr, param.name);
         }
     }
     locals_.assign(instance_.locals.size(), nullptr);
     for (const auto& variable : instance_.locals) {
-        locals_[variable->id] = builder_.CreateAlloca(register_type(variable->type), nullptr, variable->name);
+        locals_[variable->id] =
+            builder_.CreateAlloca(register_type(variable->type), nullptr, variable->name);
     }
     emit_specializations(function_);
     return function_;
@@ -274,17 +287,20 @@ void ElementwiseEmitter::emit_specializations(llvm::Function* function) {
     llvm::Value* mask = builder_.getInt32(0);
     for (std::size_t k = 0; k < inputs; ++k) {
         llvm::Value* is_scalar = builder_.CreateIsNull(param_pointers_[optional_inputs_[k]]);
-        mask = builder_.CreateOr(mask, builder_.CreateShl(builder_.CreateZExt(is_scalar, builder_.getInt32Ty()),
-                                                          static_cast<std::uint64_t>(k)));
+        mask = builder_.CreateOr(
+            mask, builder_.CreateShl(builder_.CreateZExt(is_scalar, builder_.getInt32Ty()),
+                                     static_cast<std::uint64_t>(k)));
     }
     std::size_t versions = std::size_t{1} << inputs;
     llvm::BasicBlock* dispatch = builder_.GetInsertBlock();
     std::vector<llvm::BasicBlock*> version_blocks;
     for (std::size_t v = 0; v < versions; ++v) {
-        version_blocks.push_back(llvm::BasicBlock::Create(context_, "version" + std::to_string(v), function));
+        version_blocks.push_back(
+            llvm::BasicBlock::Create(context_, "version" + std::to_string(v), function));
     }
     builder_.SetInsertPoint(dispatch);
-    llvm::SwitchInst* choose = builder_.CreateSwitch(mask, version_blocks[0], static_cast<unsigned>(versions - 1));
+    llvm::SwitchInst* choose =
+        builder_.CreateSwitch(mask, version_blocks[0], static_cast<unsigned>(versions - 1));
     for (std::size_t v = 1; v < versions; ++v) {
         choose->addCase(builder_.getInt32(static_cast<std::uint32_t>(v)), version_blocks[v]);
     }
@@ -305,7 +321,8 @@ llvm::Value* ElementwiseEmitter::thread_index() {
     llvm::Value* block = read(llvm::Intrinsic::nvvm_read_ptx_sreg_ctaid_x);
     llvm::Value* block_size = read(llvm::Intrinsic::nvvm_read_ptx_sreg_ntid_x);
     llvm::Value* thread = read(llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x);
-    return builder_.CreateAdd(builder_.CreateMul(block, block_size, "", true, true), thread, "tid", true, true);
+    return builder_.CreateAdd(builder_.CreateMul(block, block_size, "", true, true), thread, "tid",
+                              true, true);
 }
 
 llvm::Value* ElementwiseEmitter::thread_count() {
@@ -313,10 +330,12 @@ llvm::Value* ElementwiseEmitter::thread_count() {
         return builder_.CreateZExt(builder_.CreateIntrinsic(id, {}), builder_.getInt64Ty());
     };
     return builder_.CreateMul(read(llvm::Intrinsic::nvvm_read_ptx_sreg_nctaid_x),
-                              read(llvm::Intrinsic::nvvm_read_ptx_sreg_ntid_x), "nthreads", true, true);
+                              read(llvm::Intrinsic::nvvm_read_ptx_sreg_ntid_x), "nthreads", true,
+                              true);
 }
 
-llvm::Value* ElementwiseEmitter::all_arrays_aligned(const std::vector<InputForm>& forms, int width) {
+llvm::Value* ElementwiseEmitter::all_arrays_aligned(const std::vector<InputForm>& forms,
+                                                    int width) {
     llvm::Value* aligned = builder_.getTrue();
     std::size_t optional = 0;
     for (std::size_t p = 0; p < instance_.params.size(); ++p) {
@@ -351,10 +370,13 @@ void ElementwiseEmitter::emit_gpu_loops(const std::vector<InputForm>& forms) {
 
     if (width > 1) {
         llvm::Value* aligned = all_arrays_aligned(forms, width);
-        llvm::Value* rounded = builder_.CreateAnd(loop_size_, ~static_cast<std::uint64_t>(width - 1));
+        llvm::Value* rounded =
+            builder_.CreateAnd(loop_size_, ~static_cast<std::uint64_t>(width - 1));
         vector_end = builder_.CreateSelect(aligned, rounded, vector_end, "vector_end");
-        llvm::Value* first = builder_.CreateMul(tid, llvm::ConstantInt::get(i64, width), "", true, true);
-        llvm::Value* step = builder_.CreateMul(nthreads, llvm::ConstantInt::get(i64, width), "", true, true);
+        llvm::Value* first =
+            builder_.CreateMul(tid, llvm::ConstantInt::get(i64, width), "", true, true);
+        llvm::Value* step =
+            builder_.CreateMul(nthreads, llvm::ConstantInt::get(i64, width), "", true, true);
 
         llvm::BasicBlock* before = builder_.GetInsertBlock();
         llvm::BasicBlock* header = new_block("vector.header");
@@ -422,12 +444,16 @@ llvm::Value* ElementwiseEmitter::element_address(int param, llvm::Value* index) 
 llvm::Value* ElementwiseEmitter::load_input(int param, llvm::Value* index, InputForm form) {
     ScalarType type = instance_.params[param].type;
     auto load_array = [&] {
-        return from_storage(builder_.CreateLoad(storage_type(type), element_address(param, index)), type);
+        return from_storage(builder_.CreateLoad(storage_type(type), element_address(param, index)),
+                            type);
     };
     switch (form) {
-    case InputForm::Array: return load_array();
-    case InputForm::Scalar: return scalar_values_[param];
-    case InputForm::Unknown: break;
+    case InputForm::Array:
+        return load_array();
+    case InputForm::Scalar:
+        return scalar_values_[param];
+    case InputForm::Unknown:
+        break;
     }
     llvm::BasicBlock* from_array = new_block("input.array");
     llvm::BasicBlock* join = new_block("input.join");
@@ -451,7 +477,8 @@ llvm::Value* ElementwiseEmitter::load_vector(int param, llvm::Value* base, int w
     return builder_.CreateAlignedLoad(vector, element_address(param, base), align);
 }
 
-void ElementwiseEmitter::emit_scalar_element(llvm::Value* index, const std::vector<InputForm>& forms) {
+void ElementwiseEmitter::emit_scalar_element(llvm::Value* index,
+                                             const std::vector<InputForm>& forms) {
     element_.assign(instance_.params.size(), {});
     std::size_t optional = 0;
     for (std::size_t p = 0; p < instance_.params.size(); ++p) {
@@ -465,7 +492,8 @@ void ElementwiseEmitter::emit_scalar_element(llvm::Value* index, const std::vect
             // The output starts as what memory holds, so a body that reads it or leaves it
             // unassigned on some path sees the old value, as CuPy's reference does; when every
             // path assigns first, the load is dead and LLVM removes it.
-            llvm::Value* old = builder_.CreateLoad(storage_type(param.type), element_address(static_cast<int>(p), index));
+            llvm::Value* old = builder_.CreateLoad(storage_type(param.type),
+                                                   element_address(static_cast<int>(p), index));
             builder_.CreateStore(from_storage(old, param.type), output_slots_[p]);
             element_[p].slot = output_slots_[p];
         }
@@ -475,12 +503,14 @@ void ElementwiseEmitter::emit_scalar_element(llvm::Value* index, const std::vect
         if (element_[p].slot != nullptr) {
             ScalarType type = instance_.params[p].type;
             llvm::Value* result = builder_.CreateLoad(register_type(type), element_[p].slot);
-            builder_.CreateStore(to_storage(result, type), element_address(static_cast<int>(p), index));
+            builder_.CreateStore(to_storage(result, type),
+                                 element_address(static_cast<int>(p), index));
         }
     }
 }
 
-void ElementwiseEmitter::emit_vector_elements(llvm::Value* base, int width, const std::vector<InputForm>& forms) {
+void ElementwiseEmitter::emit_vector_elements(llvm::Value* base, int width,
+                                              const std::vector<InputForm>& forms) {
     std::size_t count = instance_.params.size();
     std::vector<llvm::Value*> vectors(count, nullptr); // loaded inputs and old outputs
     std::vector<llvm::Value*> results(count, nullptr); // outputs being assembled
@@ -498,7 +528,8 @@ void ElementwiseEmitter::emit_vector_elements(llvm::Value* base, int width, cons
             }
             if (param_forms[p] == InputForm::Unknown) {
                 // Uniform across the grid: a branch around the vector load, no per-lane cost.
-                llvm::Type* vector_type = llvm::FixedVectorType::get(storage_type(param.type), width);
+                llvm::Type* vector_type =
+                    llvm::FixedVectorType::get(storage_type(param.type), width);
                 llvm::BasicBlock* from_array = new_block("vinput.array");
                 llvm::BasicBlock* join = new_block("vinput.join");
                 llvm::BasicBlock* before = builder_.GetInsertBlock();
@@ -532,15 +563,18 @@ void ElementwiseEmitter::emit_vector_elements(llvm::Value* base, int width, cons
                 if (param_forms[p] == InputForm::Scalar) {
                     element_[p].value = scalar_values_[p];
                 } else {
-                    llvm::Value* lane_value = from_storage(builder_.CreateExtractElement(vectors[p], lane), param.type);
+                    llvm::Value* lane_value =
+                        from_storage(builder_.CreateExtractElement(vectors[p], lane), param.type);
                     if (param_forms[p] == InputForm::Unknown) {
-                        lane_value = builder_.CreateSelect(builder_.CreateIsNull(param_pointers_[p]),
-                                                           scalar_values_[p], lane_value);
+                        lane_value =
+                            builder_.CreateSelect(builder_.CreateIsNull(param_pointers_[p]),
+                                                  scalar_values_[p], lane_value);
                     }
                     element_[p].value = lane_value;
                 }
             } else {
-                llvm::Value* old = from_storage(builder_.CreateExtractElement(vectors[p], lane), param.type);
+                llvm::Value* old =
+                    from_storage(builder_.CreateExtractElement(vectors[p], lane), param.type);
                 builder_.CreateStore(old, output_slots_[p]);
                 element_[p].slot = output_slots_[p];
             }
@@ -549,15 +583,18 @@ void ElementwiseEmitter::emit_vector_elements(llvm::Value* base, int width, cons
         for (std::size_t p = 0; p < count; ++p) {
             if (element_[p].slot != nullptr) {
                 ScalarType type = instance_.params[p].type;
-                llvm::Value* value = to_storage(builder_.CreateLoad(register_type(type), element_[p].slot), type);
+                llvm::Value* value =
+                    to_storage(builder_.CreateLoad(register_type(type), element_[p].slot), type);
                 results[p] = builder_.CreateInsertElement(results[p], value, lane);
             }
         }
     }
     for (std::size_t p = 0; p < count; ++p) {
         if (results[p] != nullptr) {
-            llvm::Align align(static_cast<std::uint64_t>(width) * size_in_bytes(instance_.params[p].type));
-            builder_.CreateAlignedStore(results[p], element_address(static_cast<int>(p), base), align);
+            llvm::Align align(static_cast<std::uint64_t>(width) *
+                              size_in_bytes(instance_.params[p].type));
+            builder_.CreateAlignedStore(results[p], element_address(static_cast<int>(p), base),
+                                        align);
         }
     }
 }
@@ -599,13 +636,16 @@ void ElementwiseEmitter::emit_stmt(const kir::Stmt& stmt) {
         }
         return;
     }
-    case StmtKind::ExprStmt: emit_expr(*static_cast<const kir::ExprStmt&>(stmt).expr); return;
+    case StmtKind::ExprStmt:
+        emit_expr(*static_cast<const kir::ExprStmt&>(stmt).expr);
+        return;
     case StmtKind::If: {
         const auto& branch = static_cast<const kir::IfStmt&>(stmt);
         llvm::BasicBlock* then_block = new_block("if.then");
         llvm::BasicBlock* else_block = branch.else_branch ? new_block("if.else") : nullptr;
         llvm::BasicBlock* join = new_block("if.end");
-        builder_.CreateCondBr(emit_expr(*branch.condition), then_block, else_block ? else_block : join);
+        builder_.CreateCondBr(emit_expr(*branch.condition), then_block,
+                              else_block ? else_block : join);
         builder_.SetInsertPoint(then_block);
         emit_stmt(*branch.then_branch);
         if (block_is_open()) {
@@ -724,17 +764,20 @@ llvm::Value* ElementwiseEmitter::convert(llvm::Value* value, ScalarType from, Sc
     if (from_float && to_float) {
         if ((from == ScalarType::Float16 && to == ScalarType::BFloat16) ||
             (from == ScalarType::BFloat16 && to == ScalarType::Float16)) {
-            return builder_.CreateFPTrunc(builder_.CreateFPExt(value, builder_.getFloatTy()), target);
+            return builder_.CreateFPTrunc(builder_.CreateFPExt(value, builder_.getFloatTy()),
+                                          target);
         }
         return size_in_bytes(to) > size_in_bytes(from) ? builder_.CreateFPExt(value, target)
                                                        : builder_.CreateFPTrunc(value, target);
     }
     if (from_float) {
-        return is_signed(to) ? builder_.CreateFPToSI(value, target) : builder_.CreateFPToUI(value, target);
+        return is_signed(to) ? builder_.CreateFPToSI(value, target)
+                             : builder_.CreateFPToUI(value, target);
     }
     bool source_signed = from != ScalarType::Bool && is_signed(from);
     if (to_float) {
-        return source_signed ? builder_.CreateSIToFP(value, target) : builder_.CreateUIToFP(value, target);
+        return source_signed ? builder_.CreateSIToFP(value, target)
+                             : builder_.CreateUIToFP(value, target);
     }
     return builder_.CreateIntCast(value, target, source_signed);
 }
@@ -750,17 +793,30 @@ llvm::Value* ElementwiseEmitter::emit_constant(const kir::ConstantExpr& expr) {
     return llvm::ConstantInt::get(type, expr.int_bits);
 }
 
-llvm::Value* ElementwiseEmitter::emit_binary(kir::BinaryOp op, llvm::Value* lhs, llvm::Value* rhs, ScalarType type) {
+llvm::Value* ElementwiseEmitter::emit_binary(kir::BinaryOp op, llvm::Value* lhs, llvm::Value* rhs,
+                                             ScalarType type) {
     using kir::BinaryOp;
     if (is_floating(type)) {
         llvm::Instruction::BinaryOps opcode = llvm::Instruction::FAdd;
         switch (op) {
-        case BinaryOp::Add: opcode = llvm::Instruction::FAdd; break;
-        case BinaryOp::Sub: opcode = llvm::Instruction::FSub; break;
-        case BinaryOp::Mul: opcode = llvm::Instruction::FMul; break;
-        case BinaryOp::Div: opcode = llvm::Instruction::FDiv; break;
-        case BinaryOp::Rem: opcode = llvm::Instruction::FRem; break;
-        default: assert(false && "Sema allows only arithmetic on floating types"); break;
+        case BinaryOp::Add:
+            opcode = llvm::Instruction::FAdd;
+            break;
+        case BinaryOp::Sub:
+            opcode = llvm::Instruction::FSub;
+            break;
+        case BinaryOp::Mul:
+            opcode = llvm::Instruction::FMul;
+            break;
+        case BinaryOp::Div:
+            opcode = llvm::Instruction::FDiv;
+            break;
+        case BinaryOp::Rem:
+            opcode = llvm::Instruction::FRem;
+            break;
+        default:
+            assert(false && "Sema allows only arithmetic on floating types");
+            break;
         }
         llvm::Value* result = builder_.CreateBinOp(opcode, lhs, rhs);
         if (auto* instruction = llvm::dyn_cast<llvm::Instruction>(result)) {
@@ -773,16 +829,26 @@ llvm::Value* ElementwiseEmitter::emit_binary(kir::BinaryOp op, llvm::Value* lhs,
     }
     bool signed_type = type != ScalarType::Bool && is_signed(type);
     switch (op) {
-    case BinaryOp::Add: return builder_.CreateAdd(lhs, rhs);
-    case BinaryOp::Sub: return builder_.CreateSub(lhs, rhs);
-    case BinaryOp::Mul: return builder_.CreateMul(lhs, rhs);
-    case BinaryOp::Div: return signed_type ? builder_.CreateSDiv(lhs, rhs) : builder_.CreateUDiv(lhs, rhs);
-    case BinaryOp::Rem: return signed_type ? builder_.CreateSRem(lhs, rhs) : builder_.CreateURem(lhs, rhs);
-    case BinaryOp::Shl: return builder_.CreateShl(lhs, rhs);
-    case BinaryOp::Shr: return signed_type ? builder_.CreateAShr(lhs, rhs) : builder_.CreateLShr(lhs, rhs);
-    case BinaryOp::BitAnd: return builder_.CreateAnd(lhs, rhs);
-    case BinaryOp::BitOr: return builder_.CreateOr(lhs, rhs);
-    case BinaryOp::BitXor: return builder_.CreateXor(lhs, rhs);
+    case BinaryOp::Add:
+        return builder_.CreateAdd(lhs, rhs);
+    case BinaryOp::Sub:
+        return builder_.CreateSub(lhs, rhs);
+    case BinaryOp::Mul:
+        return builder_.CreateMul(lhs, rhs);
+    case BinaryOp::Div:
+        return signed_type ? builder_.CreateSDiv(lhs, rhs) : builder_.CreateUDiv(lhs, rhs);
+    case BinaryOp::Rem:
+        return signed_type ? builder_.CreateSRem(lhs, rhs) : builder_.CreateURem(lhs, rhs);
+    case BinaryOp::Shl:
+        return builder_.CreateShl(lhs, rhs);
+    case BinaryOp::Shr:
+        return signed_type ? builder_.CreateAShr(lhs, rhs) : builder_.CreateLShr(lhs, rhs);
+    case BinaryOp::BitAnd:
+        return builder_.CreateAnd(lhs, rhs);
+    case BinaryOp::BitOr:
+        return builder_.CreateOr(lhs, rhs);
+    case BinaryOp::BitXor:
+        return builder_.CreateXor(lhs, rhs);
     }
     return nullptr;
 }
@@ -794,22 +860,34 @@ llvm::Value* ElementwiseEmitter::emit_compare(const kir::CompareExpr& expr) {
     ScalarType type = expr.lhs->type;
     if (is_floating(type)) {
         switch (expr.op) {
-        case CompareOp::Eq: return builder_.CreateFCmpOEQ(lhs, rhs);
-        case CompareOp::Ne: return builder_.CreateFCmpUNE(lhs, rhs);
-        case CompareOp::Lt: return builder_.CreateFCmpOLT(lhs, rhs);
-        case CompareOp::Le: return builder_.CreateFCmpOLE(lhs, rhs);
-        case CompareOp::Gt: return builder_.CreateFCmpOGT(lhs, rhs);
-        case CompareOp::Ge: return builder_.CreateFCmpOGE(lhs, rhs);
+        case CompareOp::Eq:
+            return builder_.CreateFCmpOEQ(lhs, rhs);
+        case CompareOp::Ne:
+            return builder_.CreateFCmpUNE(lhs, rhs);
+        case CompareOp::Lt:
+            return builder_.CreateFCmpOLT(lhs, rhs);
+        case CompareOp::Le:
+            return builder_.CreateFCmpOLE(lhs, rhs);
+        case CompareOp::Gt:
+            return builder_.CreateFCmpOGT(lhs, rhs);
+        case CompareOp::Ge:
+            return builder_.CreateFCmpOGE(lhs, rhs);
         }
     }
     bool signed_type = type != ScalarType::Bool && is_signed(type);
     switch (expr.op) {
-    case CompareOp::Eq: return builder_.CreateICmpEQ(lhs, rhs);
-    case CompareOp::Ne: return builder_.CreateICmpNE(lhs, rhs);
-    case CompareOp::Lt: return signed_type ? builder_.CreateICmpSLT(lhs, rhs) : builder_.CreateICmpULT(lhs, rhs);
-    case CompareOp::Le: return signed_type ? builder_.CreateICmpSLE(lhs, rhs) : builder_.CreateICmpULE(lhs, rhs);
-    case CompareOp::Gt: return signed_type ? builder_.CreateICmpSGT(lhs, rhs) : builder_.CreateICmpUGT(lhs, rhs);
-    case CompareOp::Ge: return signed_type ? builder_.CreateICmpSGE(lhs, rhs) : builder_.CreateICmpUGE(lhs, rhs);
+    case CompareOp::Eq:
+        return builder_.CreateICmpEQ(lhs, rhs);
+    case CompareOp::Ne:
+        return builder_.CreateICmpNE(lhs, rhs);
+    case CompareOp::Lt:
+        return signed_type ? builder_.CreateICmpSLT(lhs, rhs) : builder_.CreateICmpULT(lhs, rhs);
+    case CompareOp::Le:
+        return signed_type ? builder_.CreateICmpSLE(lhs, rhs) : builder_.CreateICmpULE(lhs, rhs);
+    case CompareOp::Gt:
+        return signed_type ? builder_.CreateICmpSGT(lhs, rhs) : builder_.CreateICmpUGT(lhs, rhs);
+    case CompareOp::Ge:
+        return signed_type ? builder_.CreateICmpSGE(lhs, rhs) : builder_.CreateICmpUGE(lhs, rhs);
     }
     return nullptr;
 }
@@ -865,13 +943,16 @@ LValue ElementwiseEmitter::emit_lvalue(const kir::Expr& expr) {
         return {element_[param].slot, expr.type, false};
     }
     case ExprKind::LocalRef:
-        return {locals_[static_cast<const kir::LocalRefExpr&>(expr).variable->id], expr.type, false};
+        return {locals_[static_cast<const kir::LocalRefExpr&>(expr).variable->id], expr.type,
+                false};
     case ExprKind::RawElement: {
         const auto& element = static_cast<const kir::RawElementExpr&>(expr);
         llvm::Value* index = emit_expr(*element.index);
-        return {element_address(element.param_index, index), expr.type, expr.type == ScalarType::Bool};
+        return {element_address(element.param_index, index), expr.type,
+                expr.type == ScalarType::Bool};
     }
-    default: break;
+    default:
+        break;
     }
     assert(false && "not an lvalue");
     return {nullptr, expr.type, false};
@@ -879,13 +960,15 @@ LValue ElementwiseEmitter::emit_lvalue(const kir::Expr& expr) {
 
 llvm::Value* ElementwiseEmitter::load_lvalue(const LValue& lvalue) {
     if (lvalue.stored_as_byte) {
-        return from_storage(builder_.CreateLoad(builder_.getInt8Ty(), lvalue.address), ScalarType::Bool);
+        return from_storage(builder_.CreateLoad(builder_.getInt8Ty(), lvalue.address),
+                            ScalarType::Bool);
     }
     return builder_.CreateLoad(register_type(lvalue.type), lvalue.address);
 }
 
 void ElementwiseEmitter::store_lvalue(const LValue& lvalue, llvm::Value* value) {
-    builder_.CreateStore(lvalue.stored_as_byte ? to_storage(value, ScalarType::Bool) : value, lvalue.address);
+    builder_.CreateStore(lvalue.stored_as_byte ? to_storage(value, ScalarType::Bool) : value,
+                         lvalue.address);
 }
 
 llvm::Value* ElementwiseEmitter::emit_assign(const kir::AssignExpr& expr) {
@@ -893,7 +976,8 @@ llvm::Value* ElementwiseEmitter::emit_assign(const kir::AssignExpr& expr) {
     llvm::Value* value = emit_expr(*expr.value);
     if (expr.compound_op) {
         llvm::Value* old = convert(load_lvalue(target), target.type, expr.compute_type);
-        value = convert(emit_binary(*expr.compound_op, old, value, expr.compute_type), expr.compute_type, target.type);
+        value = convert(emit_binary(*expr.compound_op, old, value, expr.compute_type),
+                        expr.compute_type, target.type);
     }
     store_lvalue(target, value);
     return value;
@@ -919,7 +1003,8 @@ llvm::Value* ElementwiseEmitter::emit_inc_dec(const kir::IncDecExpr& expr) {
 
 llvm::Value* ElementwiseEmitter::emit_expr(const kir::Expr& expr) {
     switch (expr.kind) {
-    case ExprKind::Constant: return emit_constant(static_cast<const kir::ConstantExpr&>(expr));
+    case ExprKind::Constant:
+        return emit_constant(static_cast<const kir::ConstantExpr&>(expr));
     case ExprKind::ParamRef: {
         int param = static_cast<const kir::ParamRefExpr&>(expr).param_index;
         if (element_[param].slot != nullptr) {
@@ -928,16 +1013,22 @@ llvm::Value* ElementwiseEmitter::emit_expr(const kir::Expr& expr) {
         return element_[param].value;
     }
     case ExprKind::LocalRef:
-    case ExprKind::RawElement: return load_lvalue(emit_lvalue(expr));
-    case ExprKind::LoopIndex: return element_index_;
-    case ExprKind::LoopSize: return loop_size_;
+    case ExprKind::RawElement:
+        return load_lvalue(emit_lvalue(expr));
+    case ExprKind::LoopIndex:
+        return element_index_;
+    case ExprKind::LoopSize:
+        return loop_size_;
     case ExprKind::Unary: {
         const auto& unary = static_cast<const kir::UnaryExpr&>(expr);
         llvm::Value* operand = emit_expr(*unary.operand);
         switch (unary.op) {
-        case kir::UnaryOp::Neg: return is_floating(expr.type) ? builder_.CreateFNeg(operand) : builder_.CreateNeg(operand);
+        case kir::UnaryOp::Neg:
+            return is_floating(expr.type) ? builder_.CreateFNeg(operand)
+                                          : builder_.CreateNeg(operand);
         case kir::UnaryOp::BitNot:
-        case kir::UnaryOp::LogicalNot: return builder_.CreateNot(operand);
+        case kir::UnaryOp::LogicalNot:
+            return builder_.CreateNot(operand);
         }
         return nullptr;
     }
@@ -947,9 +1038,12 @@ llvm::Value* ElementwiseEmitter::emit_expr(const kir::Expr& expr) {
         llvm::Value* rhs = emit_expr(*binary.rhs);
         return emit_binary(binary.op, lhs, rhs, expr.type);
     }
-    case ExprKind::Compare: return emit_compare(static_cast<const kir::CompareExpr&>(expr));
-    case ExprKind::Logical: return emit_logical(static_cast<const kir::LogicalExpr&>(expr));
-    case ExprKind::Select: return emit_select(static_cast<const kir::SelectExpr&>(expr));
+    case ExprKind::Compare:
+        return emit_compare(static_cast<const kir::CompareExpr&>(expr));
+    case ExprKind::Logical:
+        return emit_logical(static_cast<const kir::LogicalExpr&>(expr));
+    case ExprKind::Select:
+        return emit_select(static_cast<const kir::SelectExpr&>(expr));
     case ExprKind::Cast: {
         const auto& cast = static_cast<const kir::CastExpr&>(expr);
         return convert(emit_expr(*cast.operand), cast.operand->type, expr.type);
@@ -963,16 +1057,18 @@ llvm::Value* ElementwiseEmitter::emit_expr(const kir::Expr& expr) {
         ScalarType operand_type = call.args.empty() ? expr.type : call.args[0]->type;
         return emit_math_builtin(builder_, target_, call.builtin, operand_type, args);
     }
-    case ExprKind::Assign: return emit_assign(static_cast<const kir::AssignExpr&>(expr));
-    case ExprKind::IncDec: return emit_inc_dec(static_cast<const kir::IncDecExpr&>(expr));
+    case ExprKind::Assign:
+        return emit_assign(static_cast<const kir::AssignExpr&>(expr));
+    case ExprKind::IncDec:
+        return emit_inc_dec(static_cast<const kir::IncDecExpr&>(expr));
     }
     return nullptr;
 }
 
 } // namespace
 
-llvm::Function* emit_elementwise_kernel(const kir::ElementwiseInstance& instance, CodegenTarget target,
-                                        llvm::Module& module) {
+llvm::Function* emit_elementwise_kernel(const kir::ElementwiseInstance& instance,
+                                        CodegenTarget target, llvm::Module& module) {
     return ElementwiseEmitter(instance, target, module).emit();
 }
 

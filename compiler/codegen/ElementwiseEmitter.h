@@ -22,7 +22,7 @@ namespace gpucc {
 
 /// Emits the entry point of `instance` for `target` into `module` (whose data layout must be
 /// set) and returns it. See KernelAbi.h for the argument slots.
-llvm::Function* emit_elementwise_kernel(const kir::ElementwiseInstance& instance, CodegenTarget target,
-                                        llvm::Module& module);
+llvm::Function* emit_elementwise_kernel(const kir::ElementwiseInstance& instance,
+                                        CodegenTarget target, llvm::Module& module);
 
 } // namespace gpucc

@@ -15,26 +15,31 @@ namespace {
 
 void embed_image(llvm::Module& module, const std::string& module_name, const std::string& image) {
     llvm::LLVMContext& context = module.getContext();
-    llvm::ArrayRef<std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(image.data()), image.size());
+    llvm::ArrayRef<std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(image.data()),
+                                       image.size());
     llvm::Constant* data = llvm::ConstantDataArray::get(context, bytes);
-    auto* array = new llvm::GlobalVariable(module, data->getType(), true, llvm::GlobalValue::ExternalLinkage, data,
-                                           image_symbol(module_name));
+    auto* array =
+        new llvm::GlobalVariable(module, data->getType(), true, llvm::GlobalValue::ExternalLinkage,
+                                 data, image_symbol(module_name));
     array->setAlignment(llvm::Align(64)); // fatbins must be 8-byte aligned; 64 is a cache line
     llvm::Type* i64 = llvm::Type::getInt64Ty(context);
     new llvm::GlobalVariable(module, i64, true, llvm::GlobalValue::ExternalLinkage,
-                             llvm::ConstantInt::get(i64, image.size()), image_size_symbol(module_name));
+                             llvm::ConstantInt::get(i64, image.size()),
+                             image_size_symbol(module_name));
 }
 
 } // namespace
 
-HostObjectResult compile_host_object(const kir::Module& kernels, const std::string& device_image, bool want_llvm_ir) {
+HostObjectResult compile_host_object(const kir::Module& kernels, const std::string& device_image,
+                                     bool want_llvm_ir) {
     HostObjectResult result;
     std::unique_ptr<llvm::TargetMachine> machine = create_host_machine(result.error);
     if (!machine) {
         return result;
     }
     llvm::LLVMContext context;
-    std::unique_ptr<llvm::Module> module = build_kernel_module(kernels, CodegenTarget::Host, *machine, context);
+    std::unique_ptr<llvm::Module> module =
+        build_kernel_module(kernels, CodegenTarget::Host, *machine, context);
     optimize_module(*module, *machine, CodegenTarget::Host);
     if (want_llvm_ir) {
         llvm::raw_string_ostream out(result.llvm_ir);
@@ -46,7 +51,8 @@ HostObjectResult compile_host_object(const kir::Module& kernels, const std::stri
     llvm::SmallString<0> object;
     llvm::raw_svector_ostream object_stream(object);
     llvm::legacy::PassManager emit;
-    if (machine->addPassesToEmitFile(emit, object_stream, nullptr, llvm::CodeGenFileType::ObjectFile)) {
+    if (machine->addPassesToEmitFile(emit, object_stream, nullptr,
+                                     llvm::CodeGenFileType::ObjectFile)) {
         result.error = "the host back end cannot emit an object file";
         return result;
     }

@@ -17,6 +17,7 @@ struct HostObjectResult {
     std::string error;
 };
 
-HostObjectResult compile_host_object(const kir::Module& kernels, const std::string& device_image, bool want_llvm_ir);
+HostObjectResult compile_host_object(const kir::Module& kernels, const std::string& device_image,
+                                     bool want_llvm_ir);
 
 } // namespace gpucc

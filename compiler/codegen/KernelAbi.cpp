@@ -9,7 +9,8 @@ SlotKind slot_kind(const kir::Param& param) {
     if (param.is_raw) {
         return SlotKind::RawArray;
     }
-    return param.role == kir::ParamRole::Input ? SlotKind::ArrayOrScalarInput : SlotKind::ArrayOutput;
+    return param.role == kir::ParamRole::Input ? SlotKind::ArrayOrScalarInput
+                                               : SlotKind::ArrayOutput;
 }
 
 int slot_count(const kir::ElementwiseInstance& instance) {
@@ -37,8 +38,12 @@ std::string host_symbol(const std::string& module_name, const kir::ElementwiseIn
     return module_name + "__" + instance.symbol + "__host";
 }
 
-std::string image_symbol(const std::string& module_name) { return "gpucc_image_" + module_name; }
+std::string image_symbol(const std::string& module_name) {
+    return "gpucc_image_" + module_name;
+}
 
-std::string image_size_symbol(const std::string& module_name) { return "gpucc_image_" + module_name + "_size"; }
+std::string image_size_symbol(const std::string& module_name) {
+    return "gpucc_image_" + module_name + "_size";
+}
 
 } // namespace gpucc

@@ -3,20 +3,20 @@
 
 #include "compiler/codegen/ElementwiseEmitter.h"
 
+#include <cstdlib>
 #include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/IR/SystemLibraries.h>
 #include <llvm/IR/Verifier.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/raw_ostream.h>
-
-#include <cstdlib>
 #include <string>
 #include <vector>
 
 namespace gpucc {
 
 std::unique_ptr<llvm::Module> build_kernel_module(const kir::Module& kernels, CodegenTarget target,
-                                                  llvm::TargetMachine& machine, llvm::LLVMContext& context) {
+                                                  llvm::TargetMachine& machine,
+                                                  llvm::LLVMContext& context) {
     auto module = std::make_unique<llvm::Module>(kernels.name, context);
     module->setTargetTriple(machine.getTargetTriple());
     module->setDataLayout(machine.createDataLayout());
@@ -39,9 +39,9 @@ namespace {
 /// Vector variants glibc 2.35+ exports from libmvec (SSE, `b` ISA) that LLVM's LIBMVEC table does
 /// not list yet; without them a loop calling log1p, expm1, tanh, ... stays scalar on the host.
 void add_glibc_vector_math(llvm::TargetLibraryInfoImpl& library_info) {
-    static const char* const kFunctions[] = {"acos",  "asin",  "atan", "acosh", "asinh", "atanh", "cbrt",
-                                             "cosh",  "sinh",  "tan",  "tanh",  "erf",   "erfc",  "exp10",
-                                             "exp2",  "expm1", "log10", "log1p", "log2"};
+    static const char* const kFunctions[] = {
+        "acos", "asin", "atan", "acosh", "asinh", "atanh", "cbrt",  "cosh",  "sinh", "tan",
+        "tanh", "erf",  "erfc", "exp10", "exp2",  "expm1", "log10", "log1p", "log2"};
     static const std::vector<std::string> kNames = [] {
         std::vector<std::string> names;
         for (const char* function : kFunctions) {
@@ -54,10 +54,10 @@ void add_glibc_vector_math(llvm::TargetLibraryInfoImpl& library_info) {
     }();
     std::vector<llvm::VecDesc> descriptions;
     for (std::size_t i = 0; i < kNames.size(); i += 4) {
-        descriptions.emplace_back(kNames[i], kNames[i + 1], llvm::ElementCount::getFixed(4), false, "_ZGV_LLVM_N4v",
-                                  std::nullopt);
-        descriptions.emplace_back(kNames[i + 2], kNames[i + 3], llvm::ElementCount::getFixed(2), false,
-                                  "_ZGV_LLVM_N2v", std::nullopt);
+        descriptions.emplace_back(kNames[i], kNames[i + 1], llvm::ElementCount::getFixed(4), false,
+                                  "_ZGV_LLVM_N4v", std::nullopt);
+        descriptions.emplace_back(kNames[i + 2], kNames[i + 3], llvm::ElementCount::getFixed(2),
+                                  false, "_ZGV_LLVM_N2v", std::nullopt);
     }
     library_info.addVectorizableFunctions(descriptions);
 }
@@ -77,8 +77,9 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine, Codegen
     llvm::PassBuilder passes(&machine, tuning);
 
     llvm::Triple triple(module.getTargetTriple());
-    llvm::TargetLibraryInfoImpl library_info(
-        triple, target == CodegenTarget::Host ? llvm::VectorLibrary::LIBMVEC : llvm::VectorLibrary::NoLibrary);
+    llvm::TargetLibraryInfoImpl library_info(triple, target == CodegenTarget::Host
+                                                         ? llvm::VectorLibrary::LIBMVEC
+                                                         : llvm::VectorLibrary::NoLibrary);
     if (target == CodegenTarget::Host) {
         add_glibc_vector_math(library_info);
     }
@@ -90,7 +91,8 @@ void optimize_module(llvm::Module& module, llvm::TargetMachine& machine, Codegen
     passes.registerLoopAnalyses(loop_analyses);
     passes.crossRegisterProxies(loop_analyses, function_analyses, cgscc_analyses, module_analyses);
 
-    llvm::ModulePassManager pipeline = passes.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+    llvm::ModulePassManager pipeline =
+        passes.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
     pipeline.run(module, module_analyses);
 }
 

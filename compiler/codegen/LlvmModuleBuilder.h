@@ -9,7 +9,6 @@
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Target/TargetMachine.h>
-
 #include <memory>
 
 namespace gpucc {
@@ -17,7 +16,8 @@ namespace gpucc {
 /// A fresh module with the target machine's triple and data layout, holding every instance's
 /// entry point for `target`.
 std::unique_ptr<llvm::Module> build_kernel_module(const kir::Module& kernels, CodegenTarget target,
-                                                  llvm::TargetMachine& machine, llvm::LLVMContext& context);
+                                                  llvm::TargetMachine& machine,
+                                                  llvm::LLVMContext& context);
 
 /// Runs the -O3 pipeline of `machine`'s target on `module` (NVVMReflect and the NVPTX passes
 /// come with the target's pass-builder callbacks; the host gets libmvec for vectorized math).

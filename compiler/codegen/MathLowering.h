@@ -14,7 +14,8 @@ namespace gpucc {
 
 /// Emits `builtin(args...)`. `operand_type` is the type Sema chose for the operands (already
 /// converted); the result has that type, or i1 for the predicates.
-llvm::Value* emit_math_builtin(llvm::IRBuilder<>& builder, CodegenTarget target, kir::Builtin builtin,
-                               ScalarType operand_type, llvm::ArrayRef<llvm::Value*> args);
+llvm::Value* emit_math_builtin(llvm::IRBuilder<>& builder, CodegenTarget target,
+                               kir::Builtin builtin, ScalarType operand_type,
+                               llvm::ArrayRef<llvm::Value*> args);
 
 } // namespace gpucc

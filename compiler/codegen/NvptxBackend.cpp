@@ -38,12 +38,14 @@ std::string link_libdevice(llvm::Module& module, const std::string& cuda_path) {
     }
     (*libdevice)->setTargetTriple(module.getTargetTriple());
     (*libdevice)->setDataLayout(module.getDataLayout());
-    if (llvm::Linker::linkModules(module, std::move(*libdevice), llvm::Linker::Flags::LinkOnlyNeeded)) {
+    if (llvm::Linker::linkModules(module, std::move(*libdevice),
+                                  llvm::Linker::Flags::LinkOnlyNeeded)) {
         return "linking libdevice failed";
     }
     // Only the kernels are entry points; everything linked in may be inlined and dropped.
     for (llvm::Function& function : module) {
-        if (!function.isDeclaration() && function.getCallingConv() != llvm::CallingConv::PTX_Kernel) {
+        if (!function.isDeclaration() &&
+            function.getCallingConv() != llvm::CallingConv::PTX_Kernel) {
             function.setLinkage(llvm::GlobalValue::InternalLinkage);
         }
     }
@@ -57,15 +59,18 @@ std::string link_libdevice(llvm::Module& module, const std::string& cuda_path) {
 
 } // namespace
 
-PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string& cuda_path, bool want_llvm_ir) {
+PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string& cuda_path,
+                         bool want_llvm_ir) {
     PtxResult result;
     std::unique_ptr<llvm::TargetMachine> machine = create_nvptx_machine(arch, result.error);
     if (!machine) {
         return result;
     }
     llvm::LLVMContext context;
-    std::unique_ptr<llvm::Module> module = build_kernel_module(kernels, CodegenTarget::Nvptx, *machine, context);
-    // libdevice asks __nvvm_reflect("__CUDA_FTZ"); 0 keeps denormals, as nvcc without --use_fast_math.
+    std::unique_ptr<llvm::Module> module =
+        build_kernel_module(kernels, CodegenTarget::Nvptx, *machine, context);
+    // libdevice asks __nvvm_reflect("__CUDA_FTZ"); 0 keeps denormals, as nvcc without
+    // --use_fast_math.
     module->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", std::uint32_t{0});
     result.error = link_libdevice(*module, cuda_path);
     if (!result.error.empty()) {
@@ -79,7 +84,8 @@ PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string
     llvm::SmallString<0> ptx;
     llvm::raw_svector_ostream ptx_stream(ptx);
     llvm::legacy::PassManager emit;
-    if (machine->addPassesToEmitFile(emit, ptx_stream, nullptr, llvm::CodeGenFileType::AssemblyFile)) {
+    if (machine->addPassesToEmitFile(emit, ptx_stream, nullptr,
+                                     llvm::CodeGenFileType::AssemblyFile)) {
         result.error = "the NVPTX back end cannot emit PTX";
         return result;
     }

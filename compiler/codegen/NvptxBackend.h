@@ -16,6 +16,7 @@ struct PtxResult {
     std::string error;
 };
 
-PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string& cuda_path, bool want_llvm_ir);
+PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string& cuda_path,
+                         bool want_llvm_ir);
 
 } // namespace gpucc

@@ -5,7 +5,6 @@
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/TargetParser/Host.h>
 #include <llvm/TargetParser/Triple.h>
-
 #include <mutex>
 
 namespace gpucc {
@@ -25,9 +24,9 @@ void initialize_targets() {
     });
 }
 
-std::unique_ptr<llvm::TargetMachine> create_machine(const llvm::Triple& triple, const std::string& cpu,
-                                                    const std::string& features, std::optional<llvm::Reloc::Model> reloc,
-                                                    std::string& error) {
+std::unique_ptr<llvm::TargetMachine>
+create_machine(const llvm::Triple& triple, const std::string& cpu, const std::string& features,
+               std::optional<llvm::Reloc::Model> reloc, std::string& error) {
     initialize_targets();
     const llvm::Target* target = llvm::TargetRegistry::lookupTarget(triple, error);
     if (target == nullptr) {

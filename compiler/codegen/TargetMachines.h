@@ -4,7 +4,6 @@
 #pragma once
 
 #include <llvm/Target/TargetMachine.h>
-
 #include <memory>
 #include <string>
 

@@ -17,11 +17,11 @@ struct DriverOptions {
     std::string input_path;
     std::string output_dir = ".";
     EmitKind emit = EmitKind::None;
-    std::vector<int> archs = {90};            ///< SM versions to build SASS for; PTX of the highest
-    std::vector<ScalarType> default_dtypes;   ///< what a bare <T> stands for (empty: the default)
-    std::string module_name;                  ///< overrides the module declaration and file stem
-    std::string cuda_path;                    ///< CUDA toolkit root (ptxas, fatbinary, libdevice)
-    bool verify = false;                      ///< check expected-* comments instead of printing
+    std::vector<int> archs = {90};          ///< SM versions to build SASS for; PTX of the highest
+    std::vector<ScalarType> default_dtypes; ///< what a bare <T> stands for (empty: the default)
+    std::string module_name;                ///< overrides the module declaration and file stem
+    std::string cuda_path;                  ///< CUDA toolkit root (ptxas, fatbinary, libdevice)
+    bool verify = false;                    ///< check expected-* comments instead of printing
 };
 
 /// Compiles one file. Returns the process exit status: 0 on success, 1 on user errors (which

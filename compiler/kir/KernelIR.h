@@ -54,7 +54,8 @@ enum class ExprKind : std::uint8_t {
     Constant,   ///< a literal, already of its final type
     ParamRef,   ///< the current element of a non-raw parameter (an lvalue for outputs)
     LocalRef,   ///< a local variable (an lvalue unless const)
-    RawElement, ///< element `index` of a raw parameter, C-order linear index (an lvalue for outputs)
+    RawElement, ///< element `index` of a raw parameter, C-order linear index (an lvalue for
+                ///< outputs)
     LoopIndex,  ///< `i`: the linear index of the current element, Int64
     LoopSize,   ///< `_ind.size()`: the number of elements of the loop, Int64
     Unary,
@@ -103,11 +104,13 @@ struct RawElementExpr : Expr {
     int param_index;
     ExprPtr index; ///< Int64
     RawElementExpr(int param_index, ScalarType type, ExprPtr index, SourceLocation loc)
-        : Expr(ExprKind::RawElement, type, loc), param_index(param_index), index(std::move(index)) {}
+        : Expr(ExprKind::RawElement, type, loc), param_index(param_index), index(std::move(index)) {
+    }
 };
 
 struct LoopIndexExpr : Expr {
-    explicit LoopIndexExpr(SourceLocation loc) : Expr(ExprKind::LoopIndex, ScalarType::Int64, loc) {}
+    explicit LoopIndexExpr(SourceLocation loc)
+        : Expr(ExprKind::LoopIndex, ScalarType::Int64, loc) {}
 };
 
 struct LoopSizeExpr : Expr {
@@ -162,7 +165,7 @@ struct LogicalExpr : Expr {
 };
 
 struct SelectExpr : Expr {
-    ExprPtr condition; ///< Bool
+    ExprPtr condition;         ///< Bool
     ExprPtr if_true, if_false; ///< both of the result type; only the chosen one is evaluated
     SelectExpr(ExprPtr condition, ExprPtr if_true, ExprPtr if_false, ScalarType type,
                SourceLocation loc)
@@ -183,13 +186,55 @@ struct CastExpr : Expr {
 /// Float32; integer arguments in Float64, as C++'s <cmath> overloads do). Abs, Min and Max also
 /// exist for integer types. The predicates (IsNan, IsInf, IsFinite, SignBit) return Bool.
 enum class Builtin : std::uint8_t {
-    Sqrt, Rsqrt, Cbrt, Exp, Exp2, Exp10, Expm1, Log, Log2, Log10, Log1p,
-    Sin, Cos, Tan, Asin, Acos, Atan, Atan2, Sinh, Cosh, Tanh, Asinh, Acosh, Atanh,
-    Pow, Hypot, Fmod, Remainder, Copysign, Fma,
-    Abs, Fabs, Min, Max, Fmin, Fmax,
-    Floor, Ceil, Trunc, Round, Rint,
-    Erf, Erfc, Lgamma, Tgamma,
-    IsNan, IsInf, IsFinite, SignBit,
+    Sqrt,
+    Rsqrt,
+    Cbrt,
+    Exp,
+    Exp2,
+    Exp10,
+    Expm1,
+    Log,
+    Log2,
+    Log10,
+    Log1p,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Atan2,
+    Sinh,
+    Cosh,
+    Tanh,
+    Asinh,
+    Acosh,
+    Atanh,
+    Pow,
+    Hypot,
+    Fmod,
+    Remainder,
+    Copysign,
+    Fma,
+    Abs,
+    Fabs,
+    Min,
+    Max,
+    Fmin,
+    Fmax,
+    Floor,
+    Ceil,
+    Trunc,
+    Round,
+    Rint,
+    Erf,
+    Erfc,
+    Lgamma,
+    Tgamma,
+    IsNan,
+    IsInf,
+    IsFinite,
+    SignBit,
 };
 
 /// The source spelling ("atan2").
@@ -231,7 +276,17 @@ struct IncDecExpr : Expr {
 // Statements
 // ---------------------------------------------------------------------------------------------
 
-enum class StmtKind : std::uint8_t { Block, Decl, ExprStmt, If, For, While, DoWhile, Break, Continue };
+enum class StmtKind : std::uint8_t {
+    Block,
+    Decl,
+    ExprStmt,
+    If,
+    For,
+    While,
+    DoWhile,
+    Break,
+    Continue
+};
 
 struct Stmt {
     StmtKind kind;
@@ -258,7 +313,8 @@ struct DeclStmt : Stmt {
 
 struct ExprStmt : Stmt {
     ExprPtr expr;
-    ExprStmt(ExprPtr expr, SourceLocation loc) : Stmt(StmtKind::ExprStmt, loc), expr(std::move(expr)) {}
+    ExprStmt(ExprPtr expr, SourceLocation loc)
+        : Stmt(StmtKind::ExprStmt, loc), expr(std::move(expr)) {}
 };
 
 struct IfStmt : Stmt {

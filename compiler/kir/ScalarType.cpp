@@ -32,7 +32,9 @@ constexpr std::array<ScalarInfo, kNumScalarTypes> kScalarInfo = {{
     {ScalarType::Float64, "float64", "double", 8, true, false, true},
 }};
 
-const ScalarInfo& info(ScalarType type) { return kScalarInfo[static_cast<int>(type)]; }
+const ScalarInfo& info(ScalarType type) {
+    return kScalarInfo[static_cast<int>(type)];
+}
 
 struct CName {
     std::string_view name;
@@ -69,12 +71,24 @@ constexpr std::array<CName, 24> kCNames = {{
 
 } // namespace
 
-std::string_view numpy_name(ScalarType type) { return info(type).numpy; }
-std::string_view cpp_name(ScalarType type) { return info(type).cpp; }
-int size_in_bytes(ScalarType type) { return info(type).size; }
-bool is_floating(ScalarType type) { return info(type).floating; }
-bool is_integer(ScalarType type) { return info(type).integer; }
-bool is_signed(ScalarType type) { return info(type).is_signed; }
+std::string_view numpy_name(ScalarType type) {
+    return info(type).numpy;
+}
+std::string_view cpp_name(ScalarType type) {
+    return info(type).cpp;
+}
+int size_in_bytes(ScalarType type) {
+    return info(type).size;
+}
+bool is_floating(ScalarType type) {
+    return info(type).floating;
+}
+bool is_integer(ScalarType type) {
+    return info(type).integer;
+}
+bool is_signed(ScalarType type) {
+    return info(type).is_signed;
+}
 
 std::optional<ScalarType> scalar_type_from_name(std::string_view name, bool allow_c_names) {
     for (const ScalarInfo& entry : kScalarInfo) {

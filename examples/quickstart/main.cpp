@@ -13,7 +13,8 @@ namespace {
 int failures = 0;
 
 template <class T>
-void check(const char* what, const std::vector<T>& got, const std::vector<T>& want, double tolerance) {
+void check(const char* what, const std::vector<T>& got, const std::vector<T>& want,
+           double tolerance) {
     double worst = 0;
     for (std::size_t i = 0; i < want.size(); ++i) {
         double scale = std::max(1.0, std::fabs(double(want[i])));
@@ -38,7 +39,8 @@ int main() {
     }
 
     Device device = default_device();
-    std::printf("gpucc quickstart on %s, %lld elements\n", device.to_string().c_str(), static_cast<long long>(n));
+    std::printf("gpucc quickstart on %s, %lld elements\n", device.to_string().c_str(),
+                static_cast<long long>(n));
     Array<float> x = asarray<float>(hx, {n}, device);
     Array<float> y = asarray<float>(hy, {n}, device);
 
@@ -62,7 +64,8 @@ int main() {
     check("reverse (raw input)", reversed.to_host(), want, 0);
 
     std::vector<double> dre(hx.begin(), hx.end()), dim(hy.begin(), hy.end());
-    auto [r, phi] = demo::polar(asarray<double>(dre, {n}, device), asarray<double>(dim, {n}, device));
+    auto [r, phi] =
+        demo::polar(asarray<double>(dre, {n}, device), asarray<double>(dim, {n}, device));
     std::vector<double> want_r(n), want_phi(n);
     for (std::int64_t i = 0; i < n; ++i) {
         want_r[i] = std::sqrt(dre[i] * dre[i] + dim[i] * dim[i]);

@@ -8,7 +8,6 @@
 
 #include <cstdint>
 #include <new>
-
 #include <sys/mman.h>
 
 namespace gpucc {

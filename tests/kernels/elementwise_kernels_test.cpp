@@ -5,10 +5,9 @@
 // message where no GPU is present).
 #include "elementwise.gpucc.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdint>
+#include <gtest/gtest.h>
 #include <limits>
 #include <random>
 #include <string>
@@ -50,7 +49,8 @@ public:
                 v = dist(rng_);
             }
         } else {
-            std::uniform_int_distribution<long long> dist(static_cast<long long>(low), static_cast<long long>(high));
+            std::uniform_int_distribution<long long> dist(static_cast<long long>(low),
+                                                          static_cast<long long>(high));
             for (T& v : values) {
                 v = static_cast<T>(dist(rng_));
             }
@@ -126,20 +126,22 @@ void check_generic_float_kernels(ElementwiseKernels& test, std::int64_t n) {
         T diff = hx[i] - hy[i];
         want[i] = diff * diff;
     }
-    expect_close(ek::squared_diff_generic(x, y).to_host(), want, rtol_for<T>(), 0, "squared_diff_generic");
+    expect_close(ek::squared_diff_generic(x, y).to_host(), want, rtol_for<T>(), 0,
+                 "squared_diff_generic");
 
     T b = static_cast<T>(0.375);
     for (std::int64_t i = 0; i < n; ++i) {
         want[i] = hx[i] * hy[i] + b;
     }
-    // Fused multiply-add may round once where the reference rounds twice: allow one ulp of the product.
-    expect_close(ek::mul_add(x, y, b).to_host(), want, rtol_for<T>(), 16 * std::numeric_limits<T>::epsilon(),
-                 "mul_add with scalar b");
+    // Fused multiply-add may round once where the reference rounds twice: allow one ulp of the
+    // product.
+    expect_close(ek::mul_add(x, y, b).to_host(), want, rtol_for<T>(),
+                 16 * std::numeric_limits<T>::epsilon(), "mul_add with scalar b");
     for (std::int64_t i = 0; i < n; ++i) {
         want[i] = hx[i] * T(2) + hy[i];
     }
-    expect_close(ek::mul_add(x, T(2), y).to_host(), want, rtol_for<T>(), 16 * std::numeric_limits<T>::epsilon(),
-                 "mul_add with scalar x2");
+    expect_close(ek::mul_add(x, T(2), y).to_host(), want, rtol_for<T>(),
+                 16 * std::numeric_limits<T>::epsilon(), "mul_add with scalar x2");
 
     Array<T> reversed = gpucc::empty<T>({n}, x.device());
     ek::reverse(x, reversed);
@@ -160,11 +162,16 @@ void check_generic_float_kernels(ElementwiseKernels& test, std::int64_t n) {
         want_phi[i] = want_r[i] == 0 ? T(0) : std::atan2(hy[i], hx[i]);
     }
     expect_close(r.to_host(), want_r, 4 * rtol_for<T>(), 0, "polar r");
-    expect_close(phi.to_host(), want_phi, 4 * rtol_for<T>(), 4 * std::numeric_limits<T>::epsilon(), "polar phi");
+    expect_close(phi.to_host(), want_phi, 4 * rtol_for<T>(), 4 * std::numeric_limits<T>::epsilon(),
+                 "polar phi");
 }
 
-TEST_P(ElementwiseKernels, GenericFloat32) { check_generic_float_kernels<float>(*this, GetParam()); }
-TEST_P(ElementwiseKernels, GenericFloat64) { check_generic_float_kernels<double>(*this, GetParam()); }
+TEST_P(ElementwiseKernels, GenericFloat32) {
+    check_generic_float_kernels<float>(*this, GetParam());
+}
+TEST_P(ElementwiseKernels, GenericFloat64) {
+    check_generic_float_kernels<double>(*this, GetParam());
+}
 
 template <class T>
 void check_integer_squared_diff(ElementwiseKernels& test, std::int64_t n) {
@@ -196,7 +203,8 @@ TEST_P(ElementwiseKernels, IntegerTypes) {
     for (std::int64_t i = 0; i < n; ++i) {
         want[i] = a[i] * b[i] - 7;
     }
-    expect_equal(ek::mul_add_int(to_device(a), to_device(b), std::int64_t{-7}).to_host(), want, "mul_add_int");
+    expect_equal(ek::mul_add_int(to_device(a), to_device(b), std::int64_t{-7}).to_host(), want,
+                 "mul_add_int");
 }
 
 TEST_P(ElementwiseKernels, ControlFlow) {
@@ -212,7 +220,8 @@ TEST_P(ElementwiseKernels, ControlFlow) {
         }
         steps[i] = s;
     }
-    expect_equal(ek::collatz_steps(to_device(starts)).to_host(), steps, "collatz_steps (while, ?:)");
+    expect_equal(ek::collatz_steps(to_device(starts)).to_host(), steps,
+                 "collatz_steps (while, ?:)");
 
     auto x = random_vector<double>(n, -3, 3);
     std::vector<double> want(n);
@@ -226,7 +235,8 @@ TEST_P(ElementwiseKernels, ControlFlow) {
         }
         want[i] = acc < -2.0 ? -2.0 : (acc > 5.0 ? 5.0 : acc);
     }
-    expect_close(ek::clamp_sum(to_device(x), -2.0, 5.0).to_host(), want, 1e-14, 1e-14, "clamp_sum (for, break)");
+    expect_close(ek::clamp_sum(to_device(x), -2.0, 5.0).to_host(), want, 1e-14, 1e-14,
+                 "clamp_sum (for, break)");
 
     auto ints = random_vector<std::int32_t>(n, -1000, 1000);
     std::vector<std::int32_t> counted(n);
@@ -244,7 +254,8 @@ TEST_P(ElementwiseKernels, ControlFlow) {
     for (std::int64_t i = 0; i < n; ++i) {
         positive[i] = values[i] < 0 ? 0.0f : values[i];
     }
-    expect_equal(ek::positive_part(to_device(values)).to_host(), positive, "positive_part (continue)");
+    expect_equal(ek::positive_part(to_device(values)).to_host(), positive,
+                 "positive_part (continue)");
 }
 
 TEST_P(ElementwiseKernels, MathFunctions) {
@@ -254,7 +265,8 @@ TEST_P(ElementwiseKernels, MathFunctions) {
     std::vector<float> want_c(n);
     for (std::int64_t i = 0; i < n; ++i) {
         want_a[i] = std::exp(-std::fabs(x[i])) + std::log1p(std::fabs(x[i])) + std::tanh(x[i]);
-        want_b[i] = std::pow(std::fabs(x[i]), 1.5) + std::floor(x[i]) + std::ceil(x[i]) + std::erf(x[i]);
+        want_b[i] =
+            std::pow(std::fabs(x[i]), 1.5) + std::floor(x[i]) + std::ceil(x[i]) + std::erf(x[i]);
         want_c[i] = static_cast<float>(x[i]) * 2.0f - std::sin(static_cast<float>(x[i]));
     }
     auto [a, b, c] = ek::math_mix(to_device(x));
@@ -277,7 +289,8 @@ TEST_P(ElementwiseKernels, HalfAndBool) {
     ASSERT_EQ(got.size(), want.size());
     for (std::int64_t i = 0; i < n; ++i) {
         // One float16 rounding of a float32 value: identical unless fma changed the float32 value.
-        ASSERT_NEAR(static_cast<float>(got[i]), static_cast<float>(want[i]), 2e-3f) << "half_axpy element " << i;
+        ASSERT_NEAR(static_cast<float>(got[i]), static_cast<float>(want[i]), 2e-3f)
+            << "half_axpy element " << i;
     }
 
     auto ints = random_vector<std::int32_t>(n, -100000, 100000);
@@ -329,6 +342,7 @@ TEST_P(ElementwiseKernels, ShapeMismatchIsAnError) {
 
 // 0 and 1; around the vector widths (4 floats, 2 doubles); odd sizes; over a million.
 INSTANTIATE_TEST_SUITE_P(Sizes, ElementwiseKernels,
-                         ::testing::Values(0, 1, 2, 3, 4, 5, 31, 32, 33, 1000, 4097, (1 << 20) + 1));
+                         ::testing::Values(0, 1, 2, 3, 4, 5, 31, 32, 33, 1000, 4097,
+                                           (1 << 20) + 1));
 
 } // namespace

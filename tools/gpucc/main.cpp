@@ -1,11 +1,10 @@
 // The gpucc command: parses the command line and hands it to the driver (compiler/driver).
 #include "compiler/driver/Driver.h"
 
+#include <cstdlib>
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/InitLLVM.h>
 #include <llvm/Support/raw_ostream.h>
-
-#include <cstdlib>
 #include <string>
 
 namespace cl = llvm::cl;
@@ -17,20 +16,23 @@ cl::OptionCategory gpucc_category("gpucc options");
 cl::opt<std::string> input_path(cl::Positional, cl::desc("<file.dsl>"), cl::Required,
                                 cl::cat(gpucc_category));
 
-cl::opt<std::string> output_dir("o", cl::desc("Directory for the generated header and object (default: .)"),
-                                cl::value_desc("dir"), cl::init("."), cl::cat(gpucc_category));
+cl::opt<std::string>
+    output_dir("o", cl::desc("Directory for the generated header and object (default: .)"),
+               cl::value_desc("dir"), cl::init("."), cl::cat(gpucc_category));
 
 cl::opt<gpucc::EmitKind> emit(
     "emit", cl::desc("Print one stage to stdout instead of writing outputs"),
-    cl::values(clEnumValN(gpucc::EmitKind::Tokens, "tokens", "the token stream"),
-               clEnumValN(gpucc::EmitKind::Ast, "ast", "the syntax tree"),
-               clEnumValN(gpucc::EmitKind::Ir, "ir", "the typed kernel IR, after instantiation"),
-               clEnumValN(gpucc::EmitKind::Llvm, "llvm", "LLVM IR for NVPTX, optimized, libdevice linked"),
-               clEnumValN(gpucc::EmitKind::LlvmHost, "llvm-host", "LLVM IR for the host CPU, optimized"),
-               clEnumValN(gpucc::EmitKind::Ptx, "ptx", "PTX for the highest --arch")),
+    cl::values(
+        clEnumValN(gpucc::EmitKind::Tokens, "tokens", "the token stream"),
+        clEnumValN(gpucc::EmitKind::Ast, "ast", "the syntax tree"),
+        clEnumValN(gpucc::EmitKind::Ir, "ir", "the typed kernel IR, after instantiation"),
+        clEnumValN(gpucc::EmitKind::Llvm, "llvm", "LLVM IR for NVPTX, optimized, libdevice linked"),
+        clEnumValN(gpucc::EmitKind::LlvmHost, "llvm-host", "LLVM IR for the host CPU, optimized"),
+        clEnumValN(gpucc::EmitKind::Ptx, "ptx", "PTX for the highest --arch")),
     cl::init(gpucc::EmitKind::None), cl::cat(gpucc_category));
 
-cl::list<int> archs("arch", cl::desc("SM architectures to build SASS for, e.g. --arch=80,90 (default: 90)"),
+cl::list<int> archs("arch",
+                    cl::desc("SM architectures to build SASS for, e.g. --arch=80,90 (default: 90)"),
                     cl::CommaSeparated, cl::value_desc("sm"), cl::cat(gpucc_category));
 
 cl::list<std::string> dtypes("dtypes",
@@ -38,16 +40,20 @@ cl::list<std::string> dtypes("dtypes",
                                       "(default: every type of the language)"),
                              cl::CommaSeparated, cl::value_desc("types"), cl::cat(gpucc_category));
 
-cl::opt<std::string> module_name("module", cl::desc("C++ namespace of the generated code "
-                                                    "(default: the module declaration, else the file's stem)"),
-                                 cl::value_desc("name"), cl::cat(gpucc_category));
+cl::opt<std::string>
+    module_name("module",
+                cl::desc("C++ namespace of the generated code "
+                         "(default: the module declaration, else the file's stem)"),
+                cl::value_desc("name"), cl::cat(gpucc_category));
 
-cl::opt<std::string> cuda_path("cuda-path", cl::desc("Root of the CUDA toolkit: ptxas, fatbinary, libdevice "
-                                                     "(default: $CUDA_PATH, else " GPUCC_DEFAULT_CUDA_PATH ")"),
+cl::opt<std::string> cuda_path("cuda-path",
+                               cl::desc("Root of the CUDA toolkit: ptxas, fatbinary, libdevice "
+                                        "(default: $CUDA_PATH, else " GPUCC_DEFAULT_CUDA_PATH ")"),
                                cl::value_desc("dir"), cl::cat(gpucc_category));
 
-cl::opt<bool> verify("verify", cl::desc("Check the file's // expected-error {{...}} comments against the "
-                                        "diagnostics instead of printing them; exit 0 when they match"),
+cl::opt<bool> verify("verify",
+                     cl::desc("Check the file's // expected-error {{...}} comments against the "
+                              "diagnostics instead of printing them; exit 0 when they match"),
                      cl::cat(gpucc_category));
 
 } // namespace
@@ -56,11 +62,12 @@ int main(int argc, char** argv) {
     llvm::InitLLVM init(argc, argv);
     cl::HideUnrelatedOptions(gpucc_category);
     cl::SetVersionPrinter([](llvm::raw_ostream& out) { out << "gpucc 0.1.0\n"; });
-    if (!cl::ParseCommandLineOptions(argc, argv,
-                                     "gpucc: compiles kernels written in the gpucc language ahead of "
-                                     "time to a typed C++ header and an object file with SASS and PTX "
-                                     "for the GPU and code for the host CPU\n",
-                                     &llvm::errs())) {
+    if (!cl::ParseCommandLineOptions(
+            argc, argv,
+            "gpucc: compiles kernels written in the gpucc language ahead of "
+            "time to a typed C++ header and an object file with SASS and PTX "
+            "for the GPU and code for the host CPU\n",
+            &llvm::errs())) {
         return 1;
     }
 

@@ -34,8 +34,9 @@ struct FirstArrayElement {
 
 template <class A, class... Rest>
 struct FirstArrayElement<A, Rest...> {
-    using Type = std::conditional_t<is_array_v<A>, typename ArrayTraits<std::remove_cvref_t<A>>::Element,
-                                    typename FirstArrayElement<Rest...>::Type>;
+    using Type =
+        std::conditional_t<is_array_v<A>, typename ArrayTraits<std::remove_cvref_t<A>>::Element,
+                           typename FirstArrayElement<Rest...>::Type>;
 };
 
 /// The element type of the first Array among the argument types, or void if none is an Array.
@@ -44,9 +45,9 @@ using first_array_element_t = typename FirstArrayElement<A...>::Type;
 
 /// C++ scalars a kernel parameter accepts (converted, range-checked, to the parameter's type).
 template <class S>
-inline constexpr bool is_scalar_argument_v =
-    std::is_arithmetic_v<std::remove_cvref_t<S>> || std::is_same_v<std::remove_cvref_t<S>, float16> ||
-    std::is_same_v<std::remove_cvref_t<S>, bfloat16>;
+inline constexpr bool is_scalar_argument_v = std::is_arithmetic_v<std::remove_cvref_t<S>> ||
+                                             std::is_same_v<std::remove_cvref_t<S>, float16> ||
+                                             std::is_same_v<std::remove_cvref_t<S>, bfloat16>;
 
 template <class T, class A>
 inline constexpr bool is_array_of_v = std::is_same_v<std::remove_cvref_t<A>, Array<T>>;
@@ -61,7 +62,8 @@ inline constexpr bool one_of_v = (std::is_same_v<T, Ts> || ...);
 template <class T, class... Ts>
 constexpr int index_of() {
     int index = 0;
-    int found = 0; // a type outside the list has already failed a static_assert; avoid a second error
+    int found =
+        0; // a type outside the list has already failed a static_assert; avoid a second error
     ((std::is_same_v<T, Ts> ? (found = index, 0) : 0, ++index), ...);
     return found;
 }
