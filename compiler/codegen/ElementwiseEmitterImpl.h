@@ -60,7 +60,7 @@ private:
     void emit_host_loop(const std::vector<InputForm>& forms);
 
     // --- strided entry point (ElementwiseStrided.cpp) ------------------------------------------
-    bool strided() const { return entry_kind_ == EntryKind::Strided; }
+    bool strided() const { return takes_layout(entry_kind_); }
     void emit_strided_gpu_loops(const std::vector<InputForm>& forms);
     void emit_strided_host_loop(const std::vector<InputForm>& forms);
     void emit_strided_gpu_loop(const std::vector<InputForm>& forms, bool vectors, bool index32);

@@ -5,8 +5,9 @@
 //
 //  - GPU: when the layout allows (kVectorOk), a thread takes elements_per_thread consecutive
 //    elements with one vector access per array (an input broadcast along the innermost
-//    dimension is loaded once and splatted); otherwise one element at a time. Division uses
-//    32-bit multiplication by precomputed magic numbers when n < 2^31 (kIndex32), 64-bit
+//    dimension is loaded once and splatted), in the entry point StridedVector; otherwise one
+//    element at a time, in the entry point Strided (tiles are in ElementwiseTiles.cpp). Division
+//    uses 32-bit multiplication by precomputed magic numbers when n < 2^31 (kIndex32), 64-bit
 //    division beyond. The dimension loop is unrolled to kIndexerDims steps so the layout is read
 //    with constant offsets from parameter space.
 //  - Host: the thread's [begin, end) range is divided once; then rows of the innermost
@@ -159,34 +160,23 @@ void ElementwiseEmitter::emit_strided_gpu_loop(const std::vector<InputForm>& for
 }
 
 void ElementwiseEmitter::emit_strided_gpu_loops(const std::vector<InputForm>& forms) {
+    // The vector and tile loops are entry points of their own (KernelAbi.h, EntryKind); the
+    // runtime calls each only for layouts with its flag.
+    if (entry_kind_ == EntryKind::StridedVector) {
+        emit_strided_gpu_loop(forms, true, true);
+        return;
+    }
+    if (entry_kind_ == EntryKind::StridedTiled) {
+        emit_strided_tile_loop(forms);
+        return;
+    }
     llvm::Value* flags = indexer_word(1);
-    auto has = [&](int flag) {
-        return builder_.CreateICmpNE(
-            builder_.CreateAnd(flags, builder_.getInt64(static_cast<std::uint64_t>(flag))),
-            builder_.getInt64(0));
-    };
+    llvm::Value* index32 = builder_.CreateICmpNE(
+        builder_.CreateAnd(flags, builder_.getInt64(kIndexerFlagIndex32)), builder_.getInt64(0));
     llvm::BasicBlock* done = new_block("strided.done");
     llvm::BasicBlock* scalar32 = new_block("strided.scalar32");
     llvm::BasicBlock* scalar64 = new_block("strided.scalar64");
-    llvm::BasicBlock* choose_scalar = new_block("strided.choose");
-    if (elements_per_thread(instance_) > 1) {
-        llvm::BasicBlock* tiles = new_block("strided.tiles");
-        llvm::BasicBlock* not_tiled = new_block("strided.untiled");
-        builder_.CreateCondBr(has(kIndexerFlagTiled), tiles, not_tiled);
-        builder_.SetInsertPoint(tiles);
-        emit_strided_tile_loop(forms);
-        builder_.CreateBr(done);
-        builder_.SetInsertPoint(not_tiled);
-        llvm::BasicBlock* vector = new_block("strided.vector");
-        builder_.CreateCondBr(has(kIndexerFlagVectorOk), vector, choose_scalar);
-        builder_.SetInsertPoint(vector);
-        emit_strided_gpu_loop(forms, true, true);
-        builder_.CreateBr(done);
-    } else {
-        builder_.CreateBr(choose_scalar);
-    }
-    builder_.SetInsertPoint(choose_scalar);
-    builder_.CreateCondBr(has(kIndexerFlagIndex32), scalar32, scalar64);
+    builder_.CreateCondBr(index32, scalar32, scalar64);
     builder_.SetInsertPoint(scalar32);
     emit_strided_gpu_loop(forms, false, true);
     builder_.CreateBr(done);

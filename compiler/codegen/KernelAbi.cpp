@@ -51,7 +51,22 @@ std::string host_symbol(const std::string& module_name, const kir::ElementwiseIn
 }
 
 std::string gpu_symbol(const kir::ElementwiseInstance& instance, EntryKind entry) {
-    return entry == EntryKind::Strided ? instance.symbol + "__strided" : instance.symbol;
+    switch (entry) {
+    case EntryKind::Contiguous:
+        return instance.symbol;
+    case EntryKind::Strided:
+        return instance.symbol + "__strided";
+    case EntryKind::StridedVector:
+        return instance.symbol + "__strided_vector";
+    case EntryKind::StridedTiled:
+        return instance.symbol + "__strided_tiled";
+    }
+    return instance.symbol;
+}
+
+bool has_gpu_entry(const kir::ElementwiseInstance& instance, EntryKind entry) {
+    const bool loop_apart = entry == EntryKind::StridedVector || entry == EntryKind::StridedTiled;
+    return !loop_apart || elements_per_thread(instance) > 1;
 }
 
 int loop_operand_count(const kir::ElementwiseInstance& instance) {

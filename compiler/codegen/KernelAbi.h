@@ -40,17 +40,30 @@ inline constexpr HostIsa kHostIsas[] = {HostIsa::X86_64, HostIsa::X86_64_V3};
 /// LLVM's CPU name for `isa` ("x86-64", "x86-64-v3").
 const char* host_cpu_name(HostIsa isa);
 
-/// The two entry points of every instance: the contiguous one, for arrays that all have the loop
+/// The entry points of every instance: the contiguous one, for arrays that all have the loop
 /// shape and are C-contiguous, and the strided one, which takes one more slot after `n`: a
-/// pointer to the loop layout below (on the GPU, the layout itself, a by-value parameter).
-enum class EntryKind { Contiguous, Strided };
+/// pointer to the loop layout below (on the GPU, the layout itself, a by-value parameter). On
+/// the GPU, an instance with elements_per_thread > 1 has two more entry points with the strided
+/// one's parameters, each holding one of its loops: StridedVector for layouts with kVectorOk and
+/// StridedTiled for kTiled (Strided keeps the element-at-a-time loops). A kernel's registers are
+/// those of its hungriest loop, so apart the vector loop runs at full occupancy.
+enum class EntryKind { Contiguous, Strided, StridedVector, StridedTiled };
+
+/// Whether `entry` takes the loop layout (every kind but Contiguous).
+inline bool takes_layout(EntryKind entry) {
+    return entry != EntryKind::Contiguous;
+}
+
+/// Whether the GPU image holds entry point `entry` for `instance` (see EntryKind).
+bool has_gpu_entry(const kir::ElementwiseInstance& instance, EntryKind entry);
 
 /// The host entry point of an instance of module `module_name`, built for `isa`:
 /// "<module>__<symbol>__host", "..._strided" for the strided entry, then "_v3" for x86-64-v3.
 std::string host_symbol(const std::string& module_name, const kir::ElementwiseInstance& instance,
                         HostIsa isa = HostIsa::X86_64, EntryKind entry = EntryKind::Contiguous);
 
-/// The GPU entry point's name: the instance symbol, "<symbol>__strided" for the strided entry.
+/// The GPU entry point's name: the instance symbol, "<symbol>__strided" for the strided entry,
+/// "<symbol>__strided_vector" and "<symbol>__strided_tiled" for its two loops apart.
 std::string gpu_symbol(const kir::ElementwiseInstance& instance,
                        EntryKind entry = EntryKind::Contiguous);
 

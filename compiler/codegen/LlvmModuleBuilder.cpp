@@ -26,6 +26,13 @@ std::unique_ptr<llvm::Module> build_kernel_module(const kir::Module& kernels, Co
         for (const kir::ElementwiseInstance& instance : kernel.instances) {
             emit_elementwise_kernel(instance, target, *module, isa, EntryKind::Contiguous);
             emit_elementwise_kernel(instance, target, *module, isa, EntryKind::Strided);
+            if (target == CodegenTarget::Nvptx) {
+                for (EntryKind apart : {EntryKind::StridedVector, EntryKind::StridedTiled}) {
+                    if (has_gpu_entry(instance, apart)) {
+                        emit_elementwise_kernel(instance, target, *module, isa, apart);
+                    }
+                }
+            }
         }
     }
     if (llvm::verifyModule(*module, &llvm::errs())) {

@@ -261,10 +261,14 @@ void ElementwiseLaunch::run_host_chunk(void* self, std::int64_t begin, std::int6
 }
 
 void ElementwiseLaunch::launch_gpu(std::int64_t n, bool strided) {
-    auto* function = static_cast<CUfunction>(kernel_.function(device_, strided)); // checks
     const int width = std::max(1, kernel_.elements_per_thread());
     const bool vectors = strided ? vector_layout_ : width > 1;
     const bool tiles = strided && (indexer_[1] & kTiled) != 0;
+    const GpuEntry entry = !strided  ? GpuEntry::Contiguous
+                           : tiles   ? GpuEntry::StridedTiled
+                           : vectors ? GpuEntry::StridedVector
+                                     : GpuEntry::Strided;
+    auto* function = static_cast<CUfunction>(kernel_.function(device_, entry)); // checks
     const std::int64_t per_thread = tiles ? width * width : vectors ? width : 1;
     const std::int64_t per_block = std::int64_t{kBlockSize} * per_thread;
     const std::int64_t wanted = (n + per_block - 1) / per_block;

@@ -69,17 +69,22 @@ KernelRef::KernelRef(ModuleImage& image, const char* symbol, const char* strided
       elements_per_thread_(elements_per_thread < 1 ? 1 : elements_per_thread) {
 }
 
-void* KernelRef::load_function(Device device, bool strided) {
+void* KernelRef::load_function(Device device, GpuEntry entry) {
     auto* module = static_cast<CUmodule>(image_.module(device)); // checks the device
-    std::atomic<void*>& slot = (strided ? strided_functions_ : functions_)[device.ordinal()];
+    std::atomic<void*>& slot = functions_[static_cast<int>(entry)][device.ordinal()];
     std::lock_guard<std::mutex> lock(load_mutex_);
     if (void* loaded = slot.load(std::memory_order_acquire)) {
         return loaded;
     }
     make_current(device.ordinal());
-    const char* name = strided ? strided_symbol_ : symbol_;
+    std::string name = entry == GpuEntry::Contiguous ? symbol_ : strided_symbol_;
+    if (entry == GpuEntry::StridedVector) {
+        name += "_vector";
+    } else if (entry == GpuEntry::StridedTiled) {
+        name += "_tiled";
+    }
     CUfunction function = nullptr;
-    const CUresult result = driver().cuModuleGetFunction(&function, module, name);
+    const CUresult result = driver().cuModuleGetFunction(&function, module, name.c_str());
     if (result != CUDA_SUCCESS) {
         throw_cuda_error(result, "cuModuleGetFunction",
                          std::string("module ") + image_.name() + ": kernel " + name);

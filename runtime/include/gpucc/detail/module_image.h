@@ -52,6 +52,12 @@ private:
 /// The images registered so far, in registration order.
 std::vector<const ModuleImage*> registered_module_images();
 
+/// The GPU entry points of a kernel (the compiler's EntryKind): the contiguous loop; the strided
+/// element-at-a-time loop; and, for kernels with elements_per_thread > 1, the strided vector loop
+/// and the strided tile loop, kernels of their own named "<strided symbol>_vector" and "_tiled".
+enum class GpuEntry { Contiguous, Strided, StridedVector, StridedTiled };
+inline constexpr int kGpuEntries = 4;
+
 /// One kernel of an image. Declare it with static storage duration, after its image.
 class KernelRef {
 public:
@@ -71,18 +77,18 @@ public:
     KernelRef(const KernelRef&) = delete;
     KernelRef& operator=(const KernelRef&) = delete;
 
-    /// The CUfunction (as an opaque pointer) on `device`: cuModuleGetFunction the first time per
-    /// GPU, then one atomic load. Thread-safe. Errors as ModuleImage::module, and a CudaError
-    /// naming the symbol when the image lacks it.
-    void* function(Device device, bool strided = false) {
+    /// The CUfunction (as an opaque pointer) of entry point `entry` on `device`:
+    /// cuModuleGetFunction the first time per GPU, then one atomic load. Thread-safe. Errors as
+    /// ModuleImage::module, and a CudaError naming the symbol when the image lacks it.
+    void* function(Device device, GpuEntry entry = GpuEntry::Contiguous) {
         const auto slot = static_cast<unsigned>(device.ordinal());
         if (slot < static_cast<unsigned>(kMaxDevices)) [[likely]] {
-            const std::atomic<void*>* cache = strided ? strided_functions_ : functions_;
-            if (void* cached = cache[slot].load(std::memory_order_acquire)) [[likely]] {
-                return cached;
+            const std::atomic<void*>& cached = functions_[static_cast<int>(entry)][slot];
+            if (void* function = cached.load(std::memory_order_acquire)) [[likely]] {
+                return function;
             }
         }
-        return load_function(device, strided);
+        return load_function(device, entry);
     }
 
     ModuleImage& image() const noexcept { return image_; }
@@ -96,7 +102,7 @@ public:
     int elements_per_thread() const noexcept { return elements_per_thread_; }
 
 private:
-    void* load_function(Device device, bool strided);
+    void* load_function(Device device, GpuEntry entry);
     ModuleImage& image_;
     const char* symbol_;
     const char* strided_symbol_;
@@ -104,8 +110,7 @@ private:
     HostEntry host_strided_;
     int elements_per_thread_;
     std::mutex load_mutex_;
-    std::atomic<void*> functions_[kMaxDevices] = {};
-    std::atomic<void*> strided_functions_[kMaxDevices] = {};
+    std::atomic<void*> functions_[kGpuEntries][kMaxDevices] = {};
 };
 
 } // namespace gpucc::detail
