@@ -13,7 +13,7 @@ set(stdlib_generated_dir "${CMAKE_CURRENT_BINARY_DIR}/stdlib.gpucc")
 string(REPLACE ";" "," stdlib_archs "${GPUCC_STDLIB_ARCHS}")
 
 set(stdlib_generated)
-foreach(family creation conversion arithmetic comparison math math_float bitwise)
+foreach(family creation conversion arithmetic comparison math math_float bitwise random)
     set(header "${stdlib_generated_dir}/${family}.gpucc.h")
     set(object "${stdlib_generated_dir}/${family}.gpucc.o")
     # The gpucc target is defined later in the tree; targets in custom commands resolve at
@@ -32,6 +32,7 @@ target_sources(gpucc_runtime PRIVATE
     ${stdlib_generated}
     src/stdlib/scalar.cpp
     src/stdlib/creation.cpp
+    src/stdlib/random.cpp
     src/stdlib/conversion.cpp
     src/stdlib/ufunc_apply.cpp
     src/stdlib/ufunc_functions.cpp

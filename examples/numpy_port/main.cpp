@@ -4,10 +4,9 @@
 //  - tutorial 000, exercise 1: the same NumPy-style code on the CPU and on the GPU, timed, with a
 //    synchronize before the clock stops (GPU work is asynchronous);
 //  - tutorial 000, exercise 2: two arrays of random numbers made on the host, copied to the
-//    device, summed there, copied back.
+//    device, summed there, copied back; then the same without the copy to the device, the random
+//    arrays made there directly (gpucc::random, as cupy.random).
 // Every result is checked against plain C++ on the host; the program exits 1 on a mismatch.
-// Not here yet: exercise 2's last step (random numbers made directly on the device) needs
-// gpucc's random module, which does not exist yet.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -84,6 +83,17 @@ int main() {
         want_sum[i] = a_host[i] + b_host[i];
     }
     ok &= check("a + b, copied back (000, exercise 2)", sum, want_sum);
+
+    // ... and with the random arrays made on the device: no host data, no copy to the device.
+    const auto da = gpucc::random::uniform<double>({kN}, -5.0, 5.0, device);
+    const auto db = gpucc::random::uniform<double>({kN}, -5.0, 5.0, device);
+    const std::vector<double> device_sum = (da + db).to_host();
+    const std::vector<double> da_host = da.to_host();
+    const std::vector<double> db_host = db.to_host();
+    for (std::size_t i = 0; i < kN; ++i) {
+        want_sum[i] = da_host[i] + db_host[i];
+    }
+    ok &= check("random on the device, a + b (exercise 2)", device_sum, want_sum);
 
     // Tutorial 000, exercise 1: the same code on the CPU and, where there is one, the GPU.
     const std::vector<double> big = random_doubles(std::size_t{1} << 24, 4);

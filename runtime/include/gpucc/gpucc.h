@@ -15,6 +15,7 @@
 #include "gpucc/operand.h"
 #include "gpucc/operators.h"
 #include "gpucc/promotion.h"
+#include "gpucc/random.h"
 #include "gpucc/scalar.h"
 #include "gpucc/shape.h"
 #include "gpucc/stream.h"
