@@ -2,8 +2,10 @@
 // 2^k float32 (median of CUDA-event timings after warm-up, inputs random, outputs checked), host
 // overhead of one generated call on a tiny array with its output allocated (20,000 back-to-back
 // calls, then one synchronize), and the time from a created context to the first kernel result
-// (which includes loading the module: the embedded SASS, no JIT). Prints one JSON object per
-// line; bench/report.py puts them next to CuPy's and PyTorch's figures from the same run.
+// (which includes loading the module: the embedded SASS, no JIT); then the standard library's
+// ufuncs on contiguous 2^k float32 (output allocated per call, as cp.add(x, y) does). Prints one
+// JSON object per line; bench/report.py puts them next to CuPy's and PyTorch's figures from the
+// same run.
 #include "bench_kernels.gpucc.h"
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <gpucc/event.h>
+#include <gpucc/ufunc.h>
 #include <string>
 #include <vector>
 
@@ -172,5 +175,33 @@ int main(int argc, char** argv) {
     std::printf("{\"work\": \"add 2^%d float32, output allocated per call\", \"ms\": %.4f, "
                 "\"GBps\": %.1f}\n",
                 log2_size, alloc_ms, bytes3 / alloc_ms / 1e6);
+
+    // The standard library's ufuncs (dsl/stdlib), contiguous, output allocated per call.
+    {
+        z = gpucc::Array<float>();
+        auto report = [&](const char* name, double ms, double bytes) {
+            std::printf("{\"work\": \"ufunc %s 2^%d float32\", \"ms\": %.4f, \"GBps\": %.1f}\n",
+                        name, log2_size, ms, bytes / ms / 1e6);
+        };
+        gpucc::Array<float> result;
+        double ms = median_ms([&] { result = gpucc::add(x, y); }, 5, repeat);
+        check("ufunc add", result.to_host(), [&](std::int64_t i) { return hx[i] + hy[i]; });
+        report("add", ms, bytes3);
+        ms = median_ms([&] { result = gpucc::multiply(x, y); }, 5, repeat);
+        check("ufunc multiply", result.to_host(), [&](std::int64_t i) { return hx[i] * hy[i]; });
+        report("multiply", ms, bytes3);
+        ms = median_ms([&] { result = gpucc::maximum(x, y); }, 5, repeat);
+        check("ufunc maximum", result.to_host(),
+              [&](std::int64_t i) { return std::max(hx[i], hy[i]); });
+        report("maximum", ms, bytes3);
+        ms = median_ms([&] { result = gpucc::exp(x); }, 5, repeat);
+        check("ufunc exp", result.to_host(), [&](std::int64_t i) { return std::exp(hx[i]); });
+        report("exp", ms, bytes2);
+        const gpucc::Array<float> magnitude = gpucc::abs(x);
+        ms = median_ms([&] { result = gpucc::sqrt(magnitude); }, 5, repeat);
+        check("ufunc sqrt", result.to_host(),
+              [&](std::int64_t i) { return std::sqrt(std::fabs(hx[i])); });
+        report("sqrt", ms, bytes2);
+    }
     return 0;
 }

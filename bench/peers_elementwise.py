@@ -75,6 +75,14 @@ try:
     emit(work="cupy transposed add 4096x4096 x.T + y float32", ms=ms, GBps=12.0 * side * side / ms / 1e6)
     del m, m2, row, out
 
+    ax = cp.abs(x)
+    for name, run, nbytes in (("add", lambda: cp.add(x, y), b3), ("multiply", lambda: cp.multiply(x, y), b3),
+                              ("maximum", lambda: cp.maximum(x, y), b3), ("exp", lambda: cp.exp(x), b2),
+                              ("sqrt", lambda: cp.sqrt(ax), b2)):
+        ms = median_ms(cp, run)
+        emit(work=f"cupy ufunc {name} 2^{log2_size} float32", ms=ms, GBps=nbytes / ms / 1e6)
+    del ax
+
     tx = cp.asarray(np.random.default_rng(7).random(1024, dtype=np.float32))
     sync = cp.cuda.Device().synchronize
     emit(work="cupy host overhead, tiny add with output allocation", us=host_overhead_us(sync, lambda: cp.add(tx, tx)))

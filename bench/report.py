@@ -51,6 +51,13 @@ for name, peer in (("broadcast add", "cupy broadcast add"), ("transposed add", "
         if theirs:
             line += f", {ours['GBps'] / theirs['GBps']:.2f}x CuPy ({100 * theirs['GBps'] / copy['GBps']:.1f}% of copy)"
         print(line)
+for ours in [row for row in rows if row["work"].startswith("ufunc ")]:
+    theirs = find("cupy " + ours["work"])
+    if copy:
+        line = f"- gpucc {ours['work']}: {100 * ours['GBps'] / copy['GBps']:.1f}% of D2D copy bandwidth"
+        if theirs:
+            line += f", {ours['GBps'] / theirs['GBps']:.2f}x CuPy ({100 * theirs['GBps'] / copy['GBps']:.1f}% of copy)"
+        print(line)
 overhead = find("host overhead per generated call")
 cupy_overhead = find("cupy host overhead, tiny ElementwiseKernel")
 if overhead and cupy_overhead:

@@ -7,6 +7,7 @@
 #include "driver.h"
 #include "gpucc/errors.h"
 #include "gpucc/stream.h"
+#include "stdlib/conversion.h"
 #include "strided_host.h"
 
 #include <cstring>
@@ -145,17 +146,21 @@ void NDArray::copy_to_host(void* destination) const {
 }
 
 void NDArray::copy_from_host(const void* source) const {
-    if (!is_c_contiguous()) {
-        throw ValueError("copy_from_host: the array of shape " + shape_.to_string() +
-                         " and strides " + strides_.to_string() +
-                         " is not C-contiguous; writing into a strided view needs the copy "
-                         "kernel, which is not available yet");
-    }
     if (size_ == 0) {
         return;
     }
     if (device_.is_cpu()) {
-        std::memcpy(data(), source, nbytes());
+        detail::strided_copy(static_cast<std::byte*>(data()), strides_,
+                             static_cast<const std::byte*>(source),
+                             Strides::c_contiguous(shape_, static_cast<std::int64_t>(itemsize())),
+                             shape_, itemsize());
+        return;
+    }
+    if (!is_c_contiguous()) {
+        // Into a contiguous array on the device, then the copy kernel scatters it.
+        const NDArray packed = empty(shape_, dtype_, device_);
+        packed.copy_from_host(source);
+        stdlib::convert_into(packed, *this);
         return;
     }
     detail::require_cuda_device(device_, "copy_from_host");

@@ -9,6 +9,7 @@
 #include "gpucc/ndarray.h"
 #include "gpucc/stream.h"
 #include "pinned_staging.h"
+#include "stdlib/conversion.h"
 #include "strided_host.h"
 
 #include <algorithm>
@@ -98,14 +99,6 @@ void check_stream_device(const NDArray& array, StreamRef stream, const char* wha
         throw DeviceError(std::string(what) + ": the stream is on " + stream.device().to_string() +
                           " but the array on " + array.device().to_string());
     }
-}
-
-void throw_not_contiguous(const char* what, const char* role, const NDArray& array) {
-    throw ValueError(std::string(what) + ": the " + role + " (shape " + array.shape().to_string() +
-                     ", strides " + array.strides().to_string() + ", on " +
-                     array.device().to_string() +
-                     ") is not C-contiguous; strided copies on a GPU need the copy kernel, "
-                     "which is not available yet");
 }
 
 // The elements of `array` (any device, any strides) in C order on the host.
@@ -199,17 +192,22 @@ PendingHostCopy NDArray::copy_to_host_async() const {
 
 void NDArray::copy_from_host_async(const void* source, StreamRef stream) const {
     check_stream_device(*this, stream, "copy_from_host_async");
-    if (!is_c_contiguous()) {
-        throw ValueError("copy_from_host_async: the array of shape " + shape_.to_string() +
-                         " and strides " + strides_.to_string() +
-                         " is not C-contiguous; writing into a strided view needs the copy "
-                         "kernel, which is not available yet");
-    }
     if (size_ == 0) {
         return;
     }
     if (device_.is_cpu()) {
-        std::memcpy(data(), source, nbytes());
+        detail::strided_copy(static_cast<std::byte*>(data()), strides_,
+                             static_cast<const std::byte*>(source),
+                             Strides::c_contiguous(shape_, static_cast<std::int64_t>(itemsize())),
+                             shape_, itemsize());
+        return;
+    }
+    if (!is_c_contiguous()) {
+        // Into a contiguous array on the device, then the copy kernel scatters it (stream order).
+        const NDArray packed = empty(shape_, dtype_, device_);
+        packed.copy_from_host_async(source, stream);
+        const StreamGuard on(stream);
+        stdlib::convert_into(packed, *this);
         return;
     }
     detail::require_cuda_device(device_, "copy_from_host_async");
@@ -267,13 +265,25 @@ void copyto(const NDArray& destination, const NDArray& source) {
     }
     const Device to = destination.device();
     const Device from = source.device();
-    if (to.is_cuda() && !destination.is_c_contiguous()) {
-        throw_not_contiguous("copyto", "destination", destination);
-    }
-    if (to.is_cuda() && from.is_cuda() && !source.is_c_contiguous()) {
-        throw_not_contiguous("copyto", "source", source);
-    }
     if (destination.size() == 0) {
+        return;
+    }
+    if (to.is_cuda() && from.is_cuda() &&
+        (!destination.is_c_contiguous() || !source.is_c_contiguous())) {
+        // Strided views on GPUs: the copy kernel (dsl/stdlib/conversion.dsl) on one device; between
+        // two, a contiguous copy crosses and the kernel gathers or scatters on either side.
+        if (to == from) {
+            stdlib::convert_into(source, destination);
+            return;
+        }
+        const NDArray packed_source = source.is_c_contiguous() ? source : source.copy();
+        if (destination.is_c_contiguous()) {
+            copy_between_gpus(destination, packed_source);
+            return;
+        }
+        const NDArray landed = empty(destination.shape(), destination.dtype(), to);
+        copy_between_gpus(landed, packed_source);
+        stdlib::convert_into(landed, destination);
         return;
     }
     const Shape& shape = destination.shape();

@@ -149,13 +149,13 @@ public:
     PendingHostVector<T> to_host_async() const {
         return PendingHostVector<T>(base_.copy_to_host_async());
     }
-    /// Writes `values` (size() of them, in C order; ShapeError otherwise) into this
-    /// C-contiguous array. Synchronous.
+    /// Writes `values` (size() of them, in C order; ShapeError otherwise) into this array, any
+    /// strides. Synchronous.
     void copy_from_host(std::span<const T> values) const {
         check_host_size("copy_from_host", values.size());
         base_.copy_from_host(values.data());
     }
-    /// Starts writing `values` into this C-contiguous array on `stream`; `values` may be reused
+    /// Starts writing `values` into this array (any strides) on `stream`; `values` may be reused
     /// as soon as the call returns. See NDArray::copy_from_host_async.
     void copy_from_host_async(std::span<const T> values, StreamRef stream) const {
         check_host_size("copy_from_host_async", values.size());

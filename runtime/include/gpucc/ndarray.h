@@ -11,8 +11,8 @@
 // astype() and copy() run the standard library's conversion kernels (dsl/stdlib/conversion.dsl,
 // defined in runtime/src/stdlib/conversion.cpp).
 //
-// Not yet here (later issues): copyto into non-contiguous GPU arrays; advanced (integer array and
-// mask) indexing; read-only broadcast views.
+// Not yet here (later issues): advanced (integer array and mask) indexing; read-only broadcast
+// views.
 #pragma once
 
 #include "gpucc/device.h"
@@ -124,8 +124,9 @@ public:
     /// Writes the elements in C order to `destination` (nbytes() bytes). Synchronous: for a GPU
     /// array it copies on the device's current stream and waits. Any strides.
     void copy_to_host(void* destination) const;
-    /// Reads nbytes() bytes in C order from `source` into this array, which must be
-    /// C-contiguous (ValueError otherwise). Synchronous, on the current stream for a GPU.
+    /// Reads nbytes() bytes in C order from `source` into this array (any strides: a strided GPU
+    /// view is written through a contiguous copy on the device and the copy kernel).
+    /// Synchronous, on the current stream for a GPU.
     void copy_from_host(const void* source) const;
 
     /// Starts copying the elements to the host on `stream`, which must be on this array's device
@@ -137,8 +138,8 @@ public:
     /// copy_to_host_async on the current stream of this array's device (copied at once on the
     /// CPU).
     PendingHostCopy copy_to_host_async() const;
-    /// Starts copying nbytes() bytes in C order from `source` into this C-contiguous array
-    /// (ValueError otherwise) on `stream` (on this array's device). `source` may be reused or
+    /// Starts copying nbytes() bytes in C order from `source` into this array (any strides, as
+    /// copy_from_host) on `stream` (on this array's device). `source` may be reused or
     /// freed as soon as the call returns: the bytes go through pinned staging blocks first (in
     /// chunks of a few MiB; a large copy waits for earlier chunks to leave the staging blocks
     /// before it returns). The array must stay alive until the stream has done the copy. A CPU
@@ -149,8 +150,8 @@ public:
 
     /// This array on `device`: *this itself (a view, no copy) when it is there already, else a new
     /// C-contiguous array holding the same values. Host<->device copies are synchronous and
-    /// gather any strides; GPU->GPU copies (cuMemcpyPeerAsync) need a C-contiguous array and
-    /// run in stream order on the destination's current stream (see copyto).
+    /// gather any strides; GPU->GPU copies (cuMemcpyPeerAsync, strided views packed first) run
+    /// in stream order on the destination's current stream (see copyto).
     NDArray to(Device device) const;
     /// A new C-contiguous array of the same shape on the same device with the elements converted
     /// to `dtype` by NumPy's astype rules (casting='unsafe'; float to integer truncates, NaN

@@ -82,13 +82,15 @@ private:
 /// naming both) and shape (ShapeError naming both). Where they live decides how:
 ///  - into a CPU array: from any strides to any strides; synchronous (a GPU source is gathered
 ///    on the host, as copy_to_host does);
-///  - from the CPU into a GPU array: the destination must be C-contiguous (ValueError: writing
-///    into a strided GPU view needs the copy kernel, not available yet); synchronous;
-///  - between GPU arrays: both must be C-contiguous (ValueError otherwise); cuMemcpyDtoDAsync on
-///    the same GPU, cuMemcpyPeerAsync between GPUs, queued on the destination device's current
-///    stream and not waited for (stream order, as a kernel launch). Between GPUs the copy also
-///    waits for the work queued so far on the source device's current stream, and later work
-///    there waits for the copy.
+///  - from the CPU into a GPU array: synchronous; a strided destination is written through a
+///    contiguous copy on the device and the copy kernel;
+///  - between GPU arrays: cuMemcpyDtoDAsync on the same GPU when both are C-contiguous, the copy
+///    kernel (dsl/stdlib/conversion.dsl) when either is strided (overlapping views are handled);
+///    cuMemcpyPeerAsync between GPUs (a strided source packed first on its device, a strided
+///    destination filled by the copy kernel from the landed copy). Queued on the destination
+///    device's current stream and not waited for (stream order, as a kernel launch). Between
+///    GPUs the copy also waits for the work queued so far on the source device's current stream,
+///    and later work there waits for the copy.
 void copyto(const NDArray& destination, const NDArray& source);
 
 } // namespace gpucc

@@ -13,8 +13,8 @@
 //   Array<B>&)` return an Array of the result type computed at compile time by the same rules (a
 //   missing loop is a compile error). NumPy's aliases: divide = true_divide.
 //
-// Arrays must be on one device; the result is allocated there. Until broadcasting lands in the
-// launch path, array operands must have equal shapes and be C-contiguous (the launch checks).
+// Arrays must be on one device; the result is allocated there. Operands broadcast together as in
+// NumPy and may be any views (strided, transposed, negatively stepped).
 // Math functions of float16 and bfloat16 compute in float32; integer inputs of float-only math
 // use the loop NumPy picks (sqrt of int8 is float16, of int16 float32, of int32 float64).
 #pragma once

@@ -182,20 +182,43 @@ TEST(GpuTransfer, CopytoAndToOnOneGpu) {
     EXPECT_EQ(a.to(gpu).data(), a.data()); // already there: the same array
 }
 
-TEST(GpuTransfer, StridedGpuCopiesAreRefused) {
+TEST(GpuTransfer, StridedGpuCopiesUseTheCopyKernel) {
     GPUCC_REQUIRE_GPU();
     const Device gpu = Device::cuda(0);
-    const Array<float> a = gpucc::asarray(random_floats(12, 56), Shape{3, 4}, gpu);
+    const std::vector<float> data = random_floats(12, 56);
+    const Array<float> a = gpucc::asarray(data, Shape{3, 4}, gpu);
+    // A transposed source into a contiguous destination.
     const Array<float> b = gpucc::empty<float>(Shape{4, 3}, gpu);
-    EXPECT_EQ(message_of([&] { gpucc::copyto(b, a.transpose()); }),
-              "copyto: the source (shape (4, 3), strides (4, 16), on cuda:0) is not "
-              "C-contiguous; strided copies on a GPU need the copy kernel, which is not "
-              "available yet");
-    EXPECT_THAT(message_of([&] { gpucc::copyto(b.transpose(), a); }),
-                HasSubstr("copyto: the destination (shape (3, 4), strides (4, 12), on cuda:0)"));
-    EXPECT_THAT(
-        message_of([&] { a(Slice(none, none, -1)).copy_from_host(std::vector<float>(12)); }),
-        HasSubstr("not C-contiguous; writing into a strided view needs the copy kernel"));
+    gpucc::copyto(b, a.transpose());
+    const std::vector<float> transposed = b.to_host();
+    for (int r = 0; r < 4; ++r) {
+        for (int c = 0; c < 3; ++c) {
+            EXPECT_EQ(transposed[r * 3 + c], data[c * 4 + r]) << r << ", " << c;
+        }
+    }
+    // A contiguous source into a strided destination, and host data into a reversed view.
+    const Array<float> c = gpucc::asarray(random_floats(12, 58), Shape{3, 4}, gpu);
+    gpucc::copyto(c.transpose(), b);
+    EXPECT_EQ(c.to_host(), data);
+    const std::vector<float> row = random_floats(4, 59);
+    c(2, Slice(none, none, -1)).copy_from_host(row);
+    c(0, Slice(none, none, -1)).copy_from_host_async(row);
+    const std::vector<float> got = c.to_host();
+    for (int k = 0; k < 4; ++k) {
+        EXPECT_EQ(got[8 + k], row[3 - k]);
+        EXPECT_EQ(got[k], row[3 - k]);
+        EXPECT_EQ(got[4 + k], data[4 + k]);
+    }
+    // Overlapping views of one buffer: c[:, 1:] = c[:, :-1] shifts every row right by one.
+    const std::vector<float> before = c.to_host();
+    gpucc::copyto(c(gpucc::all, Slice(1, none)), c(gpucc::all, Slice(none, -1)));
+    const std::vector<float> shifted = c.to_host();
+    for (int r = 0; r < 3; ++r) {
+        EXPECT_EQ(shifted[r * 4], before[r * 4]);
+        for (int k = 1; k < 4; ++k) {
+            EXPECT_EQ(shifted[r * 4 + k], before[r * 4 + k - 1]) << r << ", " << k;
+        }
+    }
     EXPECT_EQ(message_of([&] { (void)a.to_host_async(gpucc::StreamRef(Device::cpu(), nullptr)); }),
               "copy_to_host_async: the stream is on cpu but the array on cuda:0");
 }
@@ -214,6 +237,13 @@ TEST(GpuTransfer, PeerCopiesBetweenTwoGpus) {
     gpucc::copyto(c, b);
     EXPECT_EQ(c.to_host(), data);
     EXPECT_THROW(gpucc::copyto(c, b.reshape(Shape{4096, 1024})), gpucc::ShapeError);
+    // Strided views across devices: packed on the source's GPU, scattered on the destination's.
+    const Array<float> t = gpucc::empty<float>(Shape{4096, 1024}, Device::cuda(1));
+    gpucc::copyto(t.transpose(), a(gpucc::all, Slice(none, none, -1)));
+    const std::vector<float> got = t.to_host();
+    for (std::int64_t k = 0; k < 4096; k += 97) {
+        EXPECT_EQ(got[k * 1024 + 5], data[5 * 4096 + 4095 - k]) << k;
+    }
 }
 
 // The same elements as for the values on the CPU, then the device among the extras (which may
