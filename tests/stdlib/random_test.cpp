@@ -14,6 +14,7 @@
 
 namespace {
 
+using gpucc::Device;
 using stdlib_test::device_under_test;
 namespace rnd = gpucc::random;
 
@@ -215,6 +216,29 @@ TEST(Random, SeedsReproduceAndDrawsAdvance) {
     EXPECT_EQ(grid.shape(), gpucc::Shape({4, 5}));
     EXPECT_EQ(grid.device(), device);
 }
+
+#ifdef GPUCC_TEST_ON_GPU
+TEST(Random, GpuAndCpuDrawTheSameNumbers) {
+    STDLIB_SKIP_WITHOUT_DEVICE();
+    const Device gpu = Device::cuda(0);
+    const Device cpu = Device::cpu();
+    rnd::Generator on_gpu(31), on_cpu(31);
+    EXPECT_EQ(on_gpu.random<float>({4099}, gpu).to_host(),
+              on_cpu.random<float>({4099}, cpu).to_host());
+    EXPECT_EQ(on_gpu.uniform<double>(-2.0, 2.0, {3, 1000}, gpu).to_host(),
+              on_cpu.uniform<double>(-2.0, 2.0, {3, 1000}, cpu).to_host());
+    const auto a = on_gpu.uniform<double>(0.1, 0.7, {777}, gpu).to_host();
+    const auto b = on_cpu.uniform<double>(0.1, 0.7, {777}, cpu).to_host();
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        ASSERT_NEAR(a[i], b[i], 2e-16) << "element " << i;
+    }
+    const auto z = on_gpu.standard_normal<float>({2048}, gpu).to_host();
+    const auto w = on_cpu.standard_normal<float>({2048}, cpu).to_host();
+    for (std::size_t i = 0; i < z.size(); ++i) {
+        ASSERT_NEAR(z[i], w[i], 1e-5f * (1 + std::fabs(w[i]))) << "element " << i;
+    }
+}
+#endif
 
 TEST(Random, BadCallsSayWhatIsWrong) {
     const gpucc::Device device = device_under_test();

@@ -5,9 +5,11 @@
 //
 // The numbers come from Philox4x32-10, a counter-based generator (dsl/stdlib/random.dsl): element
 // i of a draw depends only on the generator's 64-bit seed and its counter, so a seed gives the
-// same arrays on every device (the GPU and the CPU agree to the last bit for uniform draws; normal
-// draws go through log and cos, whose last bit may differ between the two math libraries), any
-// number of threads can fill an array, and successive draws of one generator never overlap.
+// same arrays on every device, any number of threads can fill an array, and successive draws of
+// one generator never overlap. The bits are identical everywhere; the last bit of a value can
+// differ where low + range * u is rounded once (a fused multiply-add: the GPU, AVX2 hosts) or
+// twice (baseline x86-64), and normal draws go through log and cos, whose last bit may differ
+// between math libraries. random() and ranges that are powers of two agree exactly.
 // These are not the streams NumPy or CuPy produce for the same seed (their generators differ).
 //
 // Floating types only for now: float32 and float64 (NumPy's Generator.random also has only these).
