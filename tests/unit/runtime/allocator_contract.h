@@ -23,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <ostream>
 #include <random>
 #include <string>
 #include <thread>
@@ -58,6 +59,12 @@ struct AllocatorCase {
 
 inline std::string allocator_case_name(const testing::TestParamInfo<AllocatorCase>& info) {
     return info.param.name;
+}
+
+/// How GoogleTest prints a case (in the list of tests, and when one fails); it looks for this name.
+// NOLINTNEXTLINE(readability-identifier-naming)
+inline void PrintTo(const AllocatorCase& c, std::ostream* os) {
+    *os << c.name;
 }
 
 class AllocatorContract : public testing::TestWithParam<AllocatorCase> {
