@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the memory benchmark and its peers (CuPy, PyTorch) in one go on the GPU machine, and writes
-# the report. Usage: bench/run_memory_bench.sh BIN_DIR OUT_DIR (BIN_DIR holds memory_bench).
+# the report. Usage: bench/run_memory_bench.sh BIN_DIR OUT_DIR (BIN_DIR holds memory_bench and the
+# Google Benchmark library next to it, both from build/bench).
 set -euo pipefail
 bin="$1"
 out="$2"
