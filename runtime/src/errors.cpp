@@ -44,4 +44,10 @@ OutOfMemory::OutOfMemory(std::size_t requested_bytes, std::size_t free_bytes,
       requested_bytes_(requested_bytes), free_bytes_(free_bytes), total_bytes_(total_bytes) {
 }
 
+OutOfMemory::OutOfMemory(const std::string& message, std::size_t requested_bytes,
+                         std::size_t free_bytes, std::size_t total_bytes)
+    : Error(message), requested_bytes_(requested_bytes), free_bytes_(free_bytes),
+      total_bytes_(total_bytes) {
+}
+
 } // namespace gpucc

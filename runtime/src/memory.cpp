@@ -1,14 +1,12 @@
-// Host and GPU allocation: the stream-ordered resource with its out-of-memory retry, and Buffer.
+// Buffer: host allocation (aligned, huge pages for large buffers) and GPU allocation through the
+// current allocator, kept by the buffer so its memory goes back where it came from.
 #include "gpucc/memory.h"
 
-#include "context.h"
-#include "driver.h"
 #include "gpucc/errors.h"
-#include "stream_internal.h"
 
-#include <cstdint>
 #include <new>
 #include <sys/mman.h>
+#include <utility>
 
 namespace gpucc {
 namespace {
@@ -42,55 +40,6 @@ void free_host(void* data, std::size_t bytes) noexcept {
 
 } // namespace
 
-void* StreamOrderedResource::allocate(std::size_t bytes, StreamRef stream) {
-    const Device device = stream.device();
-    detail::require_cuda_device(device, "allocate");
-    detail::make_current(device.ordinal());
-    const CUmemoryPool pool = detail::default_memory_pool(device.ordinal());
-    const auto cu_stream = static_cast<CUstream>(stream.handle());
-    const detail::DriverApi& api = detail::driver();
-    CUdeviceptr ptr = 0;
-    CUresult result = api.cuMemAllocFromPoolAsync(&ptr, bytes, pool, cu_stream);
-    if (result == CUDA_ERROR_OUT_OF_MEMORY) {
-        // Let pending frees complete, hand the pool's cached memory back, and try once more.
-        GPUCC_CU(cuCtxSynchronize);
-        GPUCC_CU(cuMemPoolTrimTo, pool, 0);
-        result = api.cuMemAllocFromPoolAsync(&ptr, bytes, pool, cu_stream);
-        if (result == CUDA_ERROR_OUT_OF_MEMORY) {
-            std::size_t free_bytes = 0;
-            std::size_t total_bytes = 0;
-            GPUCC_CU(cuMemGetInfo, &free_bytes, &total_bytes);
-            throw OutOfMemory(bytes, free_bytes, total_bytes, device.to_string());
-        }
-    }
-    detail::check(result, "cuMemAllocFromPoolAsync");
-    return reinterpret_cast<void*>( // NOLINT(performance-no-int-to-ptr): a device address
-        static_cast<std::uintptr_t>(ptr));
-}
-
-void StreamOrderedResource::deallocate(void* ptr, std::size_t /*bytes*/,
-                                       StreamRef stream) noexcept {
-    const auto address = static_cast<CUdeviceptr>(reinterpret_cast<std::uintptr_t>(ptr));
-    if (detail::driver_if_available() == nullptr) {
-        return;
-    }
-    try {
-        detail::make_current(stream.device().ordinal());
-    } catch (const Error&) {
-        return; // only at shutdown: the driver is gone and the memory with it
-    }
-    if (stream.is_owned_by_gpucc()) {
-        detail::free_async_on_owned_stream(address, static_cast<CUstream>(stream.handle()));
-    } else {
-        GPUCC_CU_NOTHROW(cuMemFreeAsync, address, static_cast<CUstream>(stream.handle()));
-    }
-}
-
-DeviceMemoryResource& device_memory_resource() {
-    static StreamOrderedResource* const resource = new StreamOrderedResource(); // leaked: exit
-    return *resource;
-}
-
 std::shared_ptr<Buffer> Buffer::allocate(std::size_t bytes, Device device) {
     if (device.is_cpu()) {
         void* data = bytes == 0 ? nullptr : allocate_host(bytes);
@@ -101,20 +50,36 @@ std::shared_ptr<Buffer> Buffer::allocate(std::size_t bytes, Device device) {
         return std::make_shared<Buffer>(Private{}, nullptr, 0, device, StreamRef(device, nullptr),
                                         nullptr);
     }
-    const StreamRef stream = current_stream(device);
-    DeviceMemoryResource& resource = device_memory_resource();
-    void* data = resource.allocate(bytes, stream);
+    return allocate(bytes, current_stream(device), get_allocator());
+}
+
+std::shared_ptr<Buffer> Buffer::allocate(std::size_t bytes, StreamRef stream,
+                                         std::shared_ptr<DeviceMemoryResource> resource) {
+    if (resource == nullptr) {
+        throw ValueError("Buffer::allocate: resource is null; expected a DeviceMemoryResource");
+    }
+    const Device device = stream.device();
+    if (device.is_cpu()) {
+        throw DeviceError("Buffer::allocate from a DeviceMemoryResource needs a stream on a CUDA "
+                          "device, got one on cpu");
+    }
+    if (bytes == 0) {
+        return std::make_shared<Buffer>(Private{}, nullptr, 0, device, stream, nullptr);
+    }
+    DeviceMemoryResource& from = *resource;
+    void* data = from.allocate(bytes, stream);
     try {
-        return std::make_shared<Buffer>(Private{}, data, bytes, device, stream, &resource);
+        return std::make_shared<Buffer>(Private{}, data, bytes, device, stream,
+                                        std::move(resource));
     } catch (...) {
-        resource.deallocate(data, bytes, stream);
+        from.deallocate(data, bytes, stream); // `resource` was not moved from: it still owns
         throw;
     }
 }
 
 Buffer::Buffer(Private, void* data, std::size_t bytes, Device device, StreamRef stream,
-               DeviceMemoryResource* resource) noexcept
-    : data_(data), size_(bytes), device_(device), stream_(stream), resource_(resource) {
+               std::shared_ptr<DeviceMemoryResource> resource) noexcept
+    : data_(data), size_(bytes), device_(device), stream_(stream), resource_(std::move(resource)) {
 }
 
 Buffer::~Buffer() {

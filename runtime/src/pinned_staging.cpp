@@ -1,13 +1,17 @@
 // The pinned staging cache: per GPU a list of idle-or-busy blocks under one mutex. A lease takes
-// the smallest cached block that is big enough and idle (its event has fired), or allocates one
+// the smallest cached block that is big enough and idle (its event has fired), or gets one
 // (sizes rounded up to powers of two from 64 KiB, so blocks are reused across similar copies);
-// the lease's end puts it back, evicting idle blocks to stay within the limits, or frees it.
+// the lease's end puts it back, evicting idle blocks to stay within the limits. Blocks up to
+// 64 MiB come from the default PinnedMemoryPool and go back to it when evicted, so pinned memory
+// is shared with the program's own pinned allocations; larger ones are allocated with
+// cuMemHostAlloc for the one copy and freed after it.
 #include "pinned_staging.h"
 
 #include "context.h"
 #include "driver.h"
 #include "gpucc/device.h"
 #include "gpucc/errors.h"
+#include "gpucc/memory_allocator.h"
 
 #include <bit>
 #include <mutex>
@@ -59,7 +63,12 @@ bool block_idle(const Block& block) {
     return driver().cuEventQuery(block.last_use) == CUDA_SUCCESS;
 }
 
-// Frees a block after its last copy. Never throws; silent once the driver is gone.
+bool from_pool(const Block& block) {
+    return block.bytes <= kMaxCachedBytes;
+}
+
+// Releases a block after its last copy: to the pinned pool, or to the driver for a large one.
+// Never throws; silent once the driver is gone.
 void free_block(const Block& block, int ordinal) noexcept {
     if (driver_if_available() == nullptr) {
         return;
@@ -71,7 +80,11 @@ void free_block(const Block& block, int ordinal) noexcept {
     }
     GPUCC_CU_NOTHROW(cuEventSynchronize, block.last_use);
     GPUCC_CU_NOTHROW(cuEventDestroy, block.last_use);
-    GPUCC_CU_NOTHROW(cuMemFreeHost, block.host);
+    if (from_pool(block)) {
+        get_default_pinned_memory_pool().deallocate(block.host);
+    } else {
+        GPUCC_CU_NOTHROW(cuMemFreeHost, block.host);
+    }
 }
 
 // Removes the idle blocks of `device`, oldest first, until `fits` says there is room (or all idle
@@ -91,31 +104,61 @@ std::vector<Block> evict_idle(DeviceCache& device, Fits fits) {
     return evicted;
 }
 
-Block allocate_block(int ordinal, std::size_t bytes) {
-    const std::size_t size = block_bytes_for(bytes);
+// Frees the idle cached blocks of GPU `ordinal` (so that their memory can be allocated again).
+void evict_all_idle(int ordinal) {
+    std::vector<Block> evicted;
+    {
+        StagingCache& c = cache();
+        std::lock_guard<std::mutex> lock(c.mutex);
+        evicted = evict_idle(c.devices[ordinal], [] { return false; });
+    }
+    for (const Block& old : evicted) {
+        free_block(old, ordinal);
+    }
+}
+
+// Pinned memory for a block of `size` bytes: from the pinned pool (which frees its own free
+// blocks and retries before it gives up); when it has none, once more after the idle staging
+// blocks went back to it and it freed them.
+void* allocate_pooled(int ordinal, std::size_t size) {
+    PinnedMemoryPool& pool = get_default_pinned_memory_pool();
+    try {
+        return pool.allocate(size);
+    } catch (const OutOfMemory&) {
+        evict_all_idle(ordinal);
+        pool.free_all_blocks();
+    }
+    return pool.allocate(size);
+}
+
+void* allocate_unpooled(int ordinal, std::size_t size) {
     const DriverApi& api = driver();
-    Block block;
-    block.bytes = size;
-    CUresult result = api.cuMemHostAlloc(&block.host, size, CU_MEMHOSTALLOC_PORTABLE);
+    void* host = nullptr;
+    CUresult result = api.cuMemHostAlloc(&host, size, CU_MEMHOSTALLOC_PORTABLE);
     if (result == CUDA_ERROR_OUT_OF_MEMORY) {
-        std::vector<Block> evicted;
-        {
-            StagingCache& c = cache();
-            std::lock_guard<std::mutex> lock(c.mutex);
-            evicted = evict_idle(c.devices[ordinal], [] { return false; });
-        }
-        for (const Block& old : evicted) {
-            free_block(old, ordinal);
-        }
-        result = api.cuMemHostAlloc(&block.host, size, CU_MEMHOSTALLOC_PORTABLE);
+        evict_all_idle(ordinal);
+        get_default_pinned_memory_pool().free_all_blocks();
+        result = api.cuMemHostAlloc(&host, size, CU_MEMHOSTALLOC_PORTABLE);
         if (result == CUDA_ERROR_OUT_OF_MEMORY) {
             throw OutOfMemory(size, 0, 0, "host (pinned staging memory)");
         }
     }
     check(result, "cuMemHostAlloc");
-    result = api.cuEventCreate(&block.last_use, CU_EVENT_DISABLE_TIMING);
+    return host;
+}
+
+Block allocate_block(int ordinal, std::size_t bytes) {
+    Block block;
+    block.bytes = block_bytes_for(bytes);
+    block.host = from_pool(block) ? allocate_pooled(ordinal, block.bytes)
+                                  : allocate_unpooled(ordinal, block.bytes);
+    const CUresult result = driver().cuEventCreate(&block.last_use, CU_EVENT_DISABLE_TIMING);
     if (result != CUDA_SUCCESS) {
-        GPUCC_CU_NOTHROW(cuMemFreeHost, block.host);
+        if (from_pool(block)) {
+            get_default_pinned_memory_pool().deallocate(block.host);
+        } else {
+            GPUCC_CU_NOTHROW(cuMemFreeHost, block.host);
+        }
         throw_cuda_error(result, "cuEventCreate", "pinned staging");
     }
     return block;

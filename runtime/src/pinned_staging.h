@@ -1,8 +1,10 @@
-// Pinned host memory lent to asynchronous host<->device copies: a small cache of page-locked
-// blocks (cuMemHostAlloc, portable) per GPU, each with an event that marks the end of the last
-// copy that used it, so a block is lent again only once the DMA engine is done with it. The
-// cache keeps at most 8 blocks and 64 MiB per GPU; a larger or surplus block is freed when it
-// comes back (after waiting for its last copy). Private to the runtime: it includes cuda.h.
+// Pinned memory lent to asynchronous host<->device copies: a small cache of page-locked blocks
+// per GPU, each with an event that marks the end of the last copy that used it, so a block is
+// lent again only once the DMA engine is done with it. The cache keeps at most 8 blocks and
+// 64 MiB per GPU; a larger or surplus block is released when it comes back (after waiting for its
+// last copy). Blocks up to 64 MiB come from and go back to the default PinnedMemoryPool (CuPy's
+// staging does the same); larger ones are cuMemHostAlloc'd (portable) for the one copy. Private
+// to the runtime: it includes cuda.h.
 #pragma once
 
 #include <cstddef>
@@ -16,7 +18,7 @@ class StagingLease {
 public:
     /// A block of at least `bytes` for copies on GPU `ordinal` whose earlier copies have all
     /// finished: from the cache when one fits, else newly allocated (OutOfMemory when the host
-    /// has no pinned memory left, after freeing the idle cached blocks).
+    /// has no pinned memory left, after freeing the idle cached blocks and the pinned pool's).
     StagingLease(int ordinal, std::size_t bytes);
     ~StagingLease();
     StagingLease(StagingLease&& other) noexcept;

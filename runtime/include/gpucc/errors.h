@@ -45,6 +45,9 @@ public:
     /// `where` is "cuda:0" or "host"; free/total are what the device reported (0 when unknown).
     OutOfMemory(std::size_t requested_bytes, std::size_t free_bytes, std::size_t total_bytes,
                 const std::string& where);
+    /// With a message made by the caller (a memory pool, which says what it holds and its limit).
+    OutOfMemory(const std::string& message, std::size_t requested_bytes, std::size_t free_bytes,
+                std::size_t total_bytes);
     std::size_t requested_bytes() const { return requested_bytes_; }
     std::size_t free_bytes() const { return free_bytes_; }
     std::size_t total_bytes() const { return total_bytes_; }

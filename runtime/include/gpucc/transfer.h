@@ -9,7 +9,7 @@
 //    staging blocks by then);
 //  - device to host (copy_to_host_async): the elements land in your buffer in wait_into() / get(),
 //    which wait for the stream; the staging block stays lent until then.
-// A dedicated pinned host pool (CuPy's PinnedMemoryPool) comes in a later issue.
+// The staging blocks come from the default PinnedMemoryPool (memory_pinned_pool.h).
 #pragma once
 
 #include "gpucc/dtype.h"
