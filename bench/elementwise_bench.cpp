@@ -1,11 +1,12 @@
 // Elementwise benchmark on the GPU: bandwidth of generated add, squared_diff and copy kernels on
 // 2^k float32 (median of CUDA-event timings after warm-up, inputs random, outputs checked), host
 // overhead of one generated call on a tiny array with its output allocated (20,000 back-to-back
-// calls, then one synchronize), and the time from a created context to the first kernel result
-// (which includes loading the module: the embedded SASS, no JIT); then the standard library's
-// ufuncs on contiguous 2^k float32 (output allocated per call, as cp.add(x, y) does). Prints one
-// JSON object per line; bench/report.py puts them next to CuPy's and PyTorch's figures from the
-// same run.
+// calls, then one synchronize; the least of five rounds) with its breakdown, and the time from a
+// created context to the first kernel result (which includes loading the module: the embedded
+// SASS, no JIT); then the standard library's ufuncs on contiguous 2^k float32 (output allocated
+// per call, as cp.add(x, y) does). Prints one JSON object per line; bench/report.py puts them
+// next to CuPy's and PyTorch's figures from the same run. GPUCC_BENCH_ONLY_HOST=1 stops after the
+// host-overhead lines (for profiling the host path).
 #include "bench_kernels.gpucc.h"
 
 #include <algorithm>
@@ -14,6 +15,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cuda.h>
+#include <dlfcn.h>
 #include <gpucc/event.h>
 #include <gpucc/ufunc.h>
 #include <string>
@@ -72,6 +75,60 @@ void check(const char* what, const std::vector<float>& got, F&& want) {
     }
 }
 
+/// Microseconds per call of `call`: 20,000 back-to-back calls after 1,000 warm-up, synchronized.
+/// The least of five rounds: noise on a shared host only adds time.
+template <class F>
+double host_us(F&& call) {
+    for (int i = 0; i < 1000; ++i) {
+        call();
+    }
+    gpucc::synchronize();
+    constexpr int kCalls = 20000;
+    double best = 1e30;
+    for (int round = 0; round < 5; ++round) {
+        const Clock::time_point start = Clock::now();
+        for (int i = 0; i < kCalls; ++i) {
+            call();
+        }
+        gpucc::synchronize();
+        best = std::min(best, seconds_since(start) * 1e6 / kCalls);
+    }
+    return best;
+}
+
+/// Where the host time of a tiny generated call goes: the bare cuLaunchKernel of the same kernel
+/// (the floor), the generated call into a given output (no allocation), and an allocation and
+/// free of the output alone.
+void host_overhead_breakdown(const gpucc::Array<float>& x, const gpucc::Array<float>& y,
+                             gpucc::Device device) {
+    using LaunchFn = CUresult (*)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
+                                  unsigned, unsigned, CUstream, void**, void**);
+    void* driver = ::dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    auto launch =
+        driver != nullptr ? reinterpret_cast<LaunchFn>(::dlsym(driver, "cuLaunchKernel")) : nullptr;
+    gpucc::Array<float> z = gpucc::empty<float>(x.shape(), device);
+    if (launch != nullptr) {
+        auto function = static_cast<CUfunction>(bench::gpucc_kernels::add[0].function(device));
+        const auto stream = static_cast<CUstream>(gpucc::current_stream(device).handle());
+        const float* px = x.data();
+        const float* py = y.data();
+        float* pz = z.data();
+        float zero = 0;
+        std::int64_t n = x.size();
+        void* args[] = {&px, &zero, &py, &zero, &pz, &n};
+        const double us =
+            host_us([&] { launch(function, 1, 1, 1, 256, 1, 1, 0, stream, args, nullptr); });
+        std::printf("{\"work\": \"host floor: bare cuLaunchKernel of the same tiny add\", "
+                    "\"us\": %.3f}\n",
+                    us);
+    }
+    std::printf("{\"work\": \"host overhead per generated call, tiny add into a given output\", "
+                "\"us\": %.3f}\n",
+                host_us([&] { bench::add(x, y, z); }));
+    std::printf("{\"work\": \"host: empty 1024 float32 on the GPU and its free\", \"us\": %.3f}\n",
+                host_us([&] { gpucc::empty<float>(x.shape(), device); }));
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -100,21 +157,15 @@ int main(int argc, char** argv) {
                 "\"ms\": %.4f}\n",
                 first_ms);
 
-    // Host overhead: generated call with output allocation, tiny array.
-    for (int i = 0; i < 1000; ++i) {
-        bench::add(tiny_x, tiny_y);
-    }
-    gpucc::synchronize();
-    constexpr int kCalls = 20000;
-    Clock::time_point overhead_start = Clock::now();
-    for (int i = 0; i < kCalls; ++i) {
-        bench::add(tiny_x, tiny_y);
-    }
-    gpucc::synchronize();
-    double overhead_us = seconds_since(overhead_start) * 1e6 / kCalls;
+    // Host overhead: generated call with output allocation, tiny array (best of five rounds).
+    const double overhead_us = host_us([&] { bench::add(tiny_x, tiny_y); });
     std::printf("{\"work\": \"host overhead per generated call, tiny add with output allocation\", "
                 "\"us\": %.3f}\n",
                 overhead_us);
+    host_overhead_breakdown(tiny_x, tiny_y, device);
+    if (const char* only = std::getenv("GPUCC_BENCH_ONLY_HOST"); only != nullptr && *only == '1') {
+        return 0; // for profiling the host path alone
+    }
 
     // Bandwidth on 2^k elements.
     auto hx = random_floats(n, 1);

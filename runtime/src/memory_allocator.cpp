@@ -1,10 +1,15 @@
 // The current allocator (a shared_ptr under a mutex: Buffer::allocate copies it once per buffer
-// and keeps it) and the process-wide resources set_allocator chooses among. The default pools and
+// and keeps it) and the process-wide resources set_allocator chooses among. Each thread keeps a
+// weak copy tagged with the generation it read, so the allocation path takes no lock while the
+// allocator is unchanged: an atomic load and weak_ptr::lock (weak, so a replaced resource is not
+// kept alive by threads that saw it). The default pools and
 // resources are never destroyed: buffers freed during static destruction still find them.
 #include "gpucc/memory_allocator.h"
 
 #include "gpucc/errors.h"
 
+#include <atomic>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <string>
@@ -37,7 +42,15 @@ std::shared_ptr<DeviceMemoryResource> resource_of(AllocatorKind kind) {
 struct CurrentAllocator {
     std::mutex mutex;
     std::shared_ptr<DeviceMemoryResource> resource;
+    std::atomic<std::uint64_t> generation{1}; // bumped under the mutex with every change
 };
+
+/// This thread's copy of the current allocator and the generation it was read at (0: none).
+struct ThreadCopy {
+    std::uint64_t generation = 0;
+    std::weak_ptr<DeviceMemoryResource> resource;
+};
+thread_local ThreadCopy t_copy;
 
 CurrentAllocator& current() {
     static auto* const allocator = new CurrentAllocator();
@@ -48,6 +61,7 @@ void store(std::shared_ptr<DeviceMemoryResource> resource) {
     CurrentAllocator& c = current();
     const std::lock_guard<std::mutex> lock(c.mutex);
     c.resource.swap(resource); // the old one is released after the lock, by `resource`
+    c.generation.fetch_add(1, std::memory_order_release);
 }
 
 std::shared_ptr<DeviceMemoryResource> initial_allocator() {
@@ -97,9 +111,16 @@ void set_allocator(std::shared_ptr<DeviceMemoryResource> resource) {
 
 std::shared_ptr<DeviceMemoryResource> get_allocator() {
     CurrentAllocator& c = current();
+    if (t_copy.generation == c.generation.load(std::memory_order_acquire)) [[likely]] {
+        if (std::shared_ptr<DeviceMemoryResource> resource = t_copy.resource.lock()) [[likely]] {
+            return resource;
+        }
+    }
     {
         const std::lock_guard<std::mutex> lock(c.mutex);
         if (c.resource != nullptr) [[likely]] {
+            t_copy.resource = c.resource;
+            t_copy.generation = c.generation.load(std::memory_order_relaxed);
             return c.resource;
         }
     }
@@ -107,7 +128,10 @@ std::shared_ptr<DeviceMemoryResource> get_allocator() {
     const std::lock_guard<std::mutex> lock(c.mutex);
     if (c.resource == nullptr) { // another thread may have set or chosen one meanwhile
         c.resource = std::move(chosen);
+        c.generation.fetch_add(1, std::memory_order_release);
     }
+    t_copy.resource = c.resource;
+    t_copy.generation = c.generation.load(std::memory_order_relaxed);
     return c.resource;
 }
 
