@@ -204,6 +204,8 @@ TEST(Random, SeedsReproduceAndDrawsAdvance) {
     const auto g1 = rnd::uniform<float>({100}, 0.0, 1.0, device).to_host();
     const auto n1 = rnd::randn<double>({10}, device).to_host();
     rnd::seed(123);
+    EXPECT_EQ(g1, rnd::random<float>({100}, device).to_host());
+    rnd::seed(123);
     EXPECT_EQ(g1, rnd::rand<float>({100}, device).to_host());
     EXPECT_EQ(n1, rnd::normal<double>({10}, 0.0, 1.0, device).to_host());
 

@@ -123,6 +123,11 @@ template <RandomFloat T = double>
 Array<T> rand(const Shape& shape, Device device = default_device()) {
     return global_generator().random<T>(shape, device);
 }
+/// cupy.random.random / random_sample: uniform on [0, 1) (as rand, with a shape argument).
+template <RandomFloat T = double>
+Array<T> random(const Shape& shape, Device device = default_device()) {
+    return global_generator().random<T>(shape, device);
+}
 /// cupy.random.randn: standard normal.
 template <RandomFloat T = double>
 Array<T> randn(const Shape& shape, Device device = default_device()) {
