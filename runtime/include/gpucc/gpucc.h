@@ -1,6 +1,7 @@
-// The one header of gpucc's C++ API: devices, streams, events, memory, arrays, and the standard
-// library (creation, conversion, type promotion, ufuncs, operators). Generated kernel headers
-// include only what they need (generated_support.h); programs may include this instead.
+// The one header of gpucc's C++ API: devices, streams, events, graphs, memory, arrays,
+// and the standard library (creation, conversion, type promotion, ufuncs, operators).
+// Generated kernel headers include only what they need (generated_support.h); programs may
+// include this instead.
 #pragma once
 
 #include "gpucc/array.h"
@@ -9,6 +10,7 @@
 #include "gpucc/dtype.h"
 #include "gpucc/errors.h"
 #include "gpucc/event.h"
+#include "gpucc/graph.h"
 #include "gpucc/half.h"
 #include "gpucc/memory.h"
 #include "gpucc/ndarray.h"
