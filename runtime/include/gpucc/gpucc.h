@@ -1,5 +1,5 @@
-// The one header of gpucc's C++ API: devices, streams, events, graphs, memory, arrays,
-// and the standard library (creation, conversion, type promotion, ufuncs, operators).
+// The one header of gpucc's C++ API: devices, streams, events, graphs, the profiler, memory,
+// arrays, and the standard library (creation, conversion, type promotion, ufuncs, operators).
 // Generated kernel headers include only what they need (generated_support.h); programs may
 // include this instead.
 #pragma once
@@ -16,6 +16,7 @@
 #include "gpucc/ndarray.h"
 #include "gpucc/operand.h"
 #include "gpucc/operators.h"
+#include "gpucc/profiler.h"
 #include "gpucc/promotion.h"
 #include "gpucc/random.h"
 #include "gpucc/scalar.h"
