@@ -23,14 +23,16 @@
 //    temporaries of expressions captured, must outlive all launches of the graph: memory freed
 //    during or after the capture returns to the pool and can be handed out again while the graph
 //    still writes to it at its next launch. Keep the arrays (e.g. in a vector) next to the Graph.
-//    With set_allocator(AllocatorKind::StreamOrdered) allocations and frees become graph nodes
-//    (cuMemAllocAsync), and the graph owns that memory;
+//    (The stream-ordered allocator, set_allocator(AllocatorKind::StreamOrdered), would make
+//    allocations graph nodes instead; that case is not tested yet.);
 //  - not copies between the host and a GPU: to_host, asarray from host data, copy_from_host and
 //    their _async forms fail on a capturing stream with a CudaError
 //    (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED) that says so, before anything is queued, so the
 //    capture stays valid. Copy before begin_capture or after end_capture.
-// Launch each kernel once before capturing it when start-up time matters: its module is loaded
-// on first use, which works inside a capture too but is then part of the capture's time.
+// Call each kernel once before capturing it: its module is loaded on first use, and loading one
+// inside a capture is not tested yet (the tests and the bench warm up first).
+// Destroying a Graph that holds host functions waits for the device first (a launch still
+// running may call them).
 #pragma once
 
 #include "gpucc/device.h"

@@ -160,7 +160,10 @@ public:
     static StreamRef null();
     /// The calling thread's per-thread default stream on `device` (CuPy's Stream.ptds,
     /// CU_STREAM_PER_THREAD): it does not synchronize with other threads' streams, and
-    /// synchronizes with the legacy null stream as a blocking stream does.
+    /// synchronizes with the legacy null stream as a blocking stream does. Its handle is the same
+    /// on every thread, so the memory pool, which keeps freed memory per stream handle (as CuPy's
+    /// does), may hand memory freed on one thread's per-thread stream to another thread's before
+    /// the first is done with it: synchronize before freeing arrays other threads will reuse.
     static StreamRef per_thread(Device device);
     /// The per-thread default stream of default_device().
     static StreamRef per_thread();
