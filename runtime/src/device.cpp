@@ -1,4 +1,5 @@
-// Device values, the device count, the default-device rules, properties and DeviceGuard.
+// Device values, the device count, the default-device rules, properties, free memory and
+// DeviceGuard.
 #include "gpucc/device.h"
 
 #include "context.h"
@@ -139,6 +140,14 @@ const DeviceProperties& device_properties(Device device) {
         s.properties = std::move(p);
     });
     return s.properties;
+}
+
+MemoryInfo mem_info(Device device) {
+    detail::require_cuda_device(device, "mem_info");
+    detail::make_current(device.ordinal());
+    MemoryInfo info;
+    GPUCC_CU(cuMemGetInfo, &info.free_bytes, &info.total_bytes);
+    return info;
 }
 
 void synchronize(Device device) {

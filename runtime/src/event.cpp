@@ -1,23 +1,57 @@
-// Events: creation, record, synchronize, elapsed time.
+// Events: creation with CuPy's options, record, synchronize, query, and the elapsed time between
+// two of them with errors that say which event is unusable and why.
 #include "gpucc/event.h"
 
 #include "context.h"
 #include "driver.h"
 #include "gpucc/errors.h"
+#include "gpucc/stream.h"
 
 #include <string>
 #include <utility>
 
 namespace gpucc {
+namespace {
+
+unsigned int event_flags(EventOptions options) {
+    unsigned int flags = CU_EVENT_DEFAULT;
+    if (options.blocking) {
+        flags |= CU_EVENT_BLOCKING_SYNC;
+    }
+    if (options.disable_timing) {
+        flags |= CU_EVENT_DISABLE_TIMING;
+    }
+    return flags;
+}
+
+// Why `event` cannot be timed, or "" when it can.
+std::string untimeable(const Event& event, const char* which) {
+    if (event.handle() == nullptr) {
+        return std::string(which) + " is a moved-from Event";
+    }
+    if (event.options().disable_timing) {
+        return std::string(which) +
+               " was made with disable_timing; time with events made without it";
+    }
+    if (!event.recorded()) {
+        return std::string(which) + " was never recorded; call record() on it first";
+    }
+    return {};
+}
+
+} // namespace
 
 Event::Event() : Event(default_device()) {
 }
 
-Event::Event(Device device, bool timing) : device_(device) {
+Event::Event(EventOptions options) : Event(default_device(), options) {
+}
+
+Event::Event(Device device, EventOptions options) : device_(device), options_(options) {
     detail::require_cuda_device(device, "Event");
     detail::make_current(device.ordinal());
     CUevent event = nullptr;
-    GPUCC_CU(cuEventCreate, &event, timing ? CU_EVENT_DEFAULT : CU_EVENT_DISABLE_TIMING);
+    GPUCC_CU(cuEventCreate, &event, event_flags(options));
     handle_ = event;
 }
 
@@ -26,13 +60,16 @@ Event::~Event() {
 }
 
 Event::Event(Event&& other) noexcept
-    : device_(other.device_), handle_(std::exchange(other.handle_, nullptr)) {
+    : device_(other.device_), handle_(std::exchange(other.handle_, nullptr)),
+      options_(other.options_), recorded_(std::exchange(other.recorded_, false)) {
 }
 
 Event& Event::operator=(Event&& other) noexcept {
     if (this != &other) {
         destroy();
         device_ = other.device_;
+        options_ = other.options_;
+        recorded_ = std::exchange(other.recorded_, false);
         handle_ = std::exchange(other.handle_, nullptr);
     }
     return *this;
@@ -42,6 +79,7 @@ void Event::destroy() noexcept {
     if (handle_ != nullptr) {
         GPUCC_CU_NOTHROW(cuEventDestroy, static_cast<CUevent>(std::exchange(handle_, nullptr)));
     }
+    recorded_ = false;
 }
 
 void* Event::checked_handle(const char* what) const {
@@ -59,9 +97,11 @@ void Event::record(StreamRef stream) {
     }
     detail::make_current(device_.ordinal());
     GPUCC_CU(cuEventRecord, static_cast<CUevent>(event), static_cast<CUstream>(stream.handle()));
+    recorded_ = true;
 }
 
 void Event::record() {
+    checked_handle("Event::record");
     record(current_stream(device_));
 }
 
@@ -71,9 +111,22 @@ void Event::synchronize() const {
     GPUCC_CU(cuEventSynchronize, static_cast<CUevent>(event));
 }
 
+bool Event::done() const {
+    void* event = checked_handle("Event::done");
+    detail::make_current(device_.ordinal());
+    const CUresult result = detail::driver().cuEventQuery(static_cast<CUevent>(event));
+    if (result == CUDA_ERROR_NOT_READY) {
+        return false;
+    }
+    detail::check(result, "cuEventQuery");
+    return true;
+}
+
 float elapsed_ms(const Event& start, const Event& end) {
-    if (start.handle() == nullptr || end.handle() == nullptr) {
-        throw ValueError("elapsed_ms: use of a moved-from Event");
+    for (const std::string& why : {untimeable(start, "start"), untimeable(end, "end")}) {
+        if (!why.empty()) {
+            throw ValueError("elapsed_ms: " + why);
+        }
     }
     if (start.device() != end.device()) {
         throw DeviceError("elapsed_ms: start is on " + start.device().to_string() +
@@ -81,8 +134,14 @@ float elapsed_ms(const Event& start, const Event& end) {
     }
     detail::make_current(start.device().ordinal());
     float ms = 0.0F;
-    GPUCC_CU(cuEventElapsedTime, &ms, static_cast<CUevent>(start.handle()),
-             static_cast<CUevent>(end.handle()));
+    const CUresult result = detail::driver().cuEventElapsedTime(
+        &ms, static_cast<CUevent>(start.handle()), static_cast<CUevent>(end.handle()));
+    if (result == CUDA_ERROR_NOT_READY) {
+        detail::throw_cuda_error(result, "cuEventElapsedTime",
+                                 "elapsed_ms: the work before start or end has not finished; "
+                                 "call end.synchronize() first");
+    }
+    detail::check(result, "cuEventElapsedTime");
     return ms;
 }
 

@@ -8,6 +8,7 @@
 #include "gpucc/errors.h"
 #include "gpucc/stream.h"
 #include "stdlib/conversion.h"
+#include "stream_internal.h"
 #include "strided_host.h"
 
 #include <cstring>
@@ -129,6 +130,7 @@ void NDArray::copy_to_host(void* destination) const {
     detail::require_cuda_device(device_, "copy_to_host");
     detail::make_current(device_.ordinal());
     const StreamRef stream = current_stream(device_);
+    detail::refuse_host_copy_during_capture(stream, "copy_to_host", "cuStreamSynchronize");
     const auto cu_stream = static_cast<CUstream>(stream.handle());
     const auto source = reinterpret_cast<CUdeviceptr>(data());
     if (contiguous) {
@@ -165,7 +167,9 @@ void NDArray::copy_from_host(const void* source) const {
     }
     detail::require_cuda_device(device_, "copy_from_host");
     detail::make_current(device_.ordinal());
-    const auto cu_stream = static_cast<CUstream>(current_stream(device_).handle());
+    const StreamRef stream = current_stream(device_);
+    detail::refuse_host_copy_during_capture(stream, "copy_from_host", "cuStreamSynchronize");
+    const auto cu_stream = static_cast<CUstream>(stream.handle());
     GPUCC_CU(cuMemcpyHtoDAsync, reinterpret_cast<CUdeviceptr>(data()), source, nbytes(), cu_stream);
     GPUCC_CU(cuStreamSynchronize, cu_stream);
 }

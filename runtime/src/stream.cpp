@@ -1,5 +1,6 @@
-// Streams: creation and destruction, the per-thread current stream of each GPU, StreamGuard,
-// and the registry of live owned streams that lets memory outlive the Stream it came from.
+// Owned streams: creation (with a kind and a priority) and destruction, the registry of live
+// owned streams that lets memory outlive the Stream it came from, the named streams (legacy null,
+// per-thread default) and the priority range of a GPU.
 #include "gpucc/stream.h"
 
 #include "context.h"
@@ -24,13 +25,6 @@ LiveStreams& live_streams() {
     return *live;
 }
 
-// This thread's current stream per GPU (nullptr: the legacy null stream).
-struct CurrentStream {
-    void* handle = nullptr;
-    bool owned = false;
-};
-thread_local CurrentStream t_current[detail::kMaxDevices];
-
 } // namespace
 
 namespace detail {
@@ -44,21 +38,30 @@ void free_async_on_owned_stream(CUdeviceptr ptr, CUstream stream) noexcept {
 
 } // namespace detail
 
-void StreamRef::synchronize() const {
-    detail::require_cuda_device(device_, "StreamRef::synchronize");
-    detail::make_current(device_.ordinal());
-    GPUCC_CU(cuStreamSynchronize, static_cast<CUstream>(handle_));
+bool StreamRef::is_per_thread() const noexcept {
+    return handle_ == static_cast<void*>(CU_STREAM_PER_THREAD);
 }
 
 Stream::Stream() : Stream(default_device()) {
 }
 
-Stream::Stream(Device device, StreamKind kind) : device_(device), kind_(kind) {
+Stream::Stream(StreamKind kind, int priority) : Stream(default_device(), kind, priority) {
+}
+
+Stream::Stream(Device device, StreamKind kind, int priority) : device_(device), kind_(kind) {
     detail::require_cuda_device(device, "Stream");
     detail::make_current(device.ordinal());
     CUstream stream = nullptr;
-    GPUCC_CU(cuStreamCreate, &stream,
-             kind == StreamKind::NonBlocking ? CU_STREAM_NON_BLOCKING : CU_STREAM_DEFAULT);
+    GPUCC_CU(cuStreamCreateWithPriority, &stream,
+             kind == StreamKind::NonBlocking ? CU_STREAM_NON_BLOCKING : CU_STREAM_DEFAULT,
+             priority);
+    int clamped = priority;
+    if (const CUresult result = detail::driver().cuStreamGetPriority(stream, &clamped);
+        result != CUDA_SUCCESS) {
+        GPUCC_CU_NOTHROW(cuStreamDestroy, stream);
+        detail::throw_cuda_error(result, "cuStreamGetPriority", "Stream");
+    }
+    priority_ = clamped;
     LiveStreams& live = live_streams();
     std::lock_guard<std::mutex> lock(live.mutex);
     live.streams.insert(stream);
@@ -70,7 +73,8 @@ Stream::~Stream() {
 }
 
 Stream::Stream(Stream&& other) noexcept
-    : device_(other.device_), handle_(std::exchange(other.handle_, nullptr)), kind_(other.kind_) {
+    : device_(other.device_), handle_(std::exchange(other.handle_, nullptr)), kind_(other.kind_),
+      priority_(other.priority_) {
 }
 
 Stream& Stream::operator=(Stream&& other) noexcept {
@@ -78,6 +82,7 @@ Stream& Stream::operator=(Stream&& other) noexcept {
         destroy();
         device_ = other.device_;
         kind_ = other.kind_;
+        priority_ = other.priority_;
         handle_ = std::exchange(other.handle_, nullptr);
     }
     return *this;
@@ -88,6 +93,19 @@ void Stream::destroy() noexcept {
         return;
     }
     const auto stream = static_cast<CUstream>(std::exchange(handle_, nullptr));
+    detail::forget_current_stream(device_.ordinal(), stream);
+    // A capture left open would keep the stream from finishing: end it and drop its graph.
+    if (const detail::DriverApi* api = detail::driver_if_available()) {
+        CUstreamCaptureStatus status = CU_STREAM_CAPTURE_STATUS_NONE;
+        if (api->cuStreamIsCapturing(stream, &status) == CUDA_SUCCESS &&
+            status != CU_STREAM_CAPTURE_STATUS_NONE) {
+            CUgraph graph = nullptr;
+            api->cuStreamEndCapture(stream, &graph); // fails for an invalidated capture: no graph
+            if (graph != nullptr) {
+                GPUCC_CU_NOTHROW(cuGraphDestroy, graph);
+            }
+        }
+    }
     // Finish the stream's work first, so memory freed later on the null stream instead of this
     // one is no longer in use by it.
     GPUCC_CU_NOTHROW(cuStreamSynchronize, stream);
@@ -108,6 +126,15 @@ StreamRef Stream::null() {
     return null(default_device());
 }
 
+StreamRef Stream::per_thread(Device device) {
+    detail::require_cuda_device(device, "Stream::per_thread");
+    return StreamRef(device, static_cast<void*>(CU_STREAM_PER_THREAD));
+}
+
+StreamRef Stream::per_thread() {
+    return per_thread(default_device());
+}
+
 StreamRef Stream::ref() const {
     if (handle_ == nullptr) {
         throw ValueError("use of a moved-from Stream");
@@ -115,29 +142,12 @@ StreamRef Stream::ref() const {
     return StreamRef(device_, handle_, true);
 }
 
-StreamRef current_stream(Device device) {
-    detail::require_cuda_device(device, "current_stream");
-    const CurrentStream& current = t_current[device.ordinal()];
-    return StreamRef(device, current.handle, current.owned);
-}
-
-StreamRef current_stream() {
-    return current_stream(default_device());
-}
-
-StreamGuard::StreamGuard(StreamRef stream) : ordinal_(stream.device().ordinal()) {
-    detail::require_cuda_device(stream.device(), "StreamGuard");
-    CurrentStream& current = t_current[ordinal_];
-    previous_handle_ = current.handle;
-    previous_owned_ = current.owned;
-    current.handle = stream.handle();
-    current.owned = stream.is_owned_by_gpucc();
-}
-
-StreamGuard::~StreamGuard() {
-    CurrentStream& current = t_current[ordinal_];
-    current.handle = previous_handle_;
-    current.owned = previous_owned_;
+StreamPriorityRange stream_priority_range(Device device) {
+    detail::require_cuda_device(device, "stream_priority_range");
+    detail::make_current(device.ordinal());
+    StreamPriorityRange range;
+    GPUCC_CU(cuCtxGetStreamPriorityRange, &range.least, &range.greatest);
+    return range;
 }
 
 } // namespace gpucc

@@ -10,6 +10,7 @@
 #include "gpucc/stream.h"
 #include "pinned_staging.h"
 #include "stdlib/conversion.h"
+#include "stream_internal.h"
 #include "strided_host.h"
 
 #include <algorithm>
@@ -172,6 +173,7 @@ PendingHostCopy NDArray::copy_to_host_async(StreamRef stream) const {
     }
     detail::require_cuda_device(device_, "copy_to_host_async");
     detail::make_current(device_.ordinal());
+    detail::refuse_host_copy_during_capture(stream, "copy_to_host_async", "cuMemcpyDtoHAsync");
     const detail::ByteSpan span =
         detail::spanned_bytes(shape_, strides_, static_cast<std::int64_t>(itemsize()));
     const auto bytes = static_cast<std::size_t>(span.size());
@@ -206,12 +208,13 @@ void NDArray::copy_from_host_async(const void* source, StreamRef stream) const {
         // Into a contiguous array on the device, then the copy kernel scatters it (stream order).
         const NDArray packed = empty(shape_, dtype_, device_);
         packed.copy_from_host_async(source, stream);
-        const StreamGuard on(stream);
+        const detail::CurrentStreamScope on(stream);
         stdlib::convert_into(packed, *this);
         return;
     }
     detail::require_cuda_device(device_, "copy_from_host_async");
     detail::make_current(device_.ordinal());
+    detail::refuse_host_copy_during_capture(stream, "copy_from_host_async", "cuMemcpyHtoDAsync");
     // Chunks go through a ring of at most kRing staging blocks: a chunk waits only for the copy
     // that used its block kRing chunks earlier, so copying to pinned memory and the DMA overlap.
     constexpr std::size_t kChunkBytes = std::size_t{4} << 20;

@@ -1,12 +1,15 @@
 // Where arrays live and kernels run: the host CPU or one CUDA GPU. Device is a small value type
 // ("cpu", "cuda:0"). This file also decides the default device for new arrays, answers how many
 // GPUs there are (0, never an exception, when there is no driver), gives the properties launch
-// planning needs, and offers DeviceGuard, the C++ form of CuPy's `with cp.cuda.Device(1):`.
+// planning needs and the memory free on a GPU (mem_info), and offers DeviceGuard, the C++ form of
+// CuPy's `with cp.cuda.Device(1):`.
 //
 // Each CUDA device is used through its primary context (the one cuBLAS, PyTorch and CuPy use,
 // so memory is shared with them), retained on first use and kept for the life of the process;
 // the runtime makes it current on the calling thread whenever it calls the driver.
 #pragma once
+
+#include "gpucc/memory_upstream.h"
 
 #include <cstddef>
 #include <string>
@@ -74,6 +77,11 @@ struct DeviceProperties {
 /// The properties of a CUDA device, read once and cached. DeviceError for the CPU, a missing
 /// driver or a GPU that does not exist.
 const DeviceProperties& device_properties(Device device);
+
+/// The bytes free and in all on a GPU now, as the driver reports them (cuMemGetInfo; CuPy's
+/// Device.mem_info). Memory the pools cache counts as used. DeviceError for the CPU, a missing
+/// driver or a GPU that does not exist.
+MemoryInfo mem_info(Device device);
 
 /// Waits for all work on a GPU (cuCtxSynchronize in its primary context). For the CPU it returns
 /// at once: host kernels finish before their call returns.

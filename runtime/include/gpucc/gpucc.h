@@ -1,6 +1,7 @@
-// The one header of gpucc's C++ API: devices, streams, events, memory, arrays, and the standard
-// library (creation, conversion, type promotion, ufuncs, operators). Generated kernel headers
-// include only what they need (generated_support.h); programs may include this instead.
+// The one header of gpucc's C++ API: devices, streams, events, graphs, the profiler, memory,
+// arrays, and the standard library (creation, conversion, type promotion, ufuncs, operators).
+// Generated kernel headers include only what they need (generated_support.h); programs may
+// include this instead.
 #pragma once
 
 #include "gpucc/array.h"
@@ -9,11 +10,13 @@
 #include "gpucc/dtype.h"
 #include "gpucc/errors.h"
 #include "gpucc/event.h"
+#include "gpucc/graph.h"
 #include "gpucc/half.h"
 #include "gpucc/memory.h"
 #include "gpucc/ndarray.h"
 #include "gpucc/operand.h"
 #include "gpucc/operators.h"
+#include "gpucc/profiler.h"
 #include "gpucc/promotion.h"
 #include "gpucc/random.h"
 #include "gpucc/scalar.h"

@@ -117,11 +117,11 @@ TEST(GpuEvent, MovesAndTiming) {
         EXPECT_LE(gpu_ms, wall_ms + 1.0); // the events lie inside the wall-clock interval
     }
     Event unrecorded(gpu);
-    EXPECT_THROW((void)gpucc::elapsed_ms(unrecorded, end), gpucc::CudaError);
-    Event light(gpu, false);
+    EXPECT_THROW((void)gpucc::elapsed_ms(unrecorded, end), gpucc::ValueError);
+    Event light(gpu, {.disable_timing = true});
     light.record(s);
     light.synchronize();
-    EXPECT_THROW((void)gpucc::elapsed_ms(start, light), gpucc::CudaError);
+    EXPECT_THROW((void)gpucc::elapsed_ms(start, light), gpucc::ValueError);
 }
 
 } // namespace
