@@ -1,18 +1,46 @@
 #!/usr/bin/env bash
-# Runs, on a GPU machine, the GPU test suites, the quickstart on both targets and the elementwise
-# benchmark with its CuPy/PyTorch peers, from binaries built elsewhere (no compiler needed there).
+# Runs, on a GPU machine, the GPU test suites, the examples on both targets and the benchmarks
+# with their CuPy/PyTorch peers, from binaries built elsewhere (no compiler needed there). Each
+# binary runs when BIN_DIR holds it: one device run carries at most 64 MiB, less than all of them
+# together, so a run carries the ones it needs.
 # Usage: tools/run_on_gpu.sh BIN_DIR OUT_DIR
-#   BIN_DIR holds runtime_gpu_tests, kernel_tests_gpu, stdlib_tests_gpu, quickstart, numpy_port
-#   and elementwise_bench.
+#   BIN_DIR may hold runtime_gpu_tests, kernel_tests_gpu, stdlib_tests_gpu, quickstart,
+#   numpy_port, cuda_runtime, elementwise_bench, graph_bench and memory_bench (with
+#   libbenchmark.so.1debian beside it).
 set -uo pipefail
 bin="$1"
 out="$2"
 mkdir -p "$out"
+here="$(cd "$(dirname "$0")" && pwd)"
 status=0
-"$bin/runtime_gpu_tests" 2>&1 | tee "$out/runtime_gpu_tests.log" | tail -3 || status=1
-"$bin/kernel_tests_gpu" 2>&1 | tee "$out/kernel_tests_gpu.log" | tail -3 || status=1
-"$bin/stdlib_tests_gpu" 2>&1 | tee "$out/stdlib_tests_gpu.log" | tail -3 || status=1
-{ GPUCC_DEVICE=cuda:0 "$bin/quickstart" && GPUCC_DEVICE=cpu "$bin/quickstart"; } 2>&1 | tee "$out/quickstart.log" || status=1
-{ GPUCC_DEVICE=cuda:0 "$bin/numpy_port" && GPUCC_DEVICE=cpu "$bin/numpy_port"; } 2>&1 | tee "$out/numpy_port.log" || status=1
-bash "$(dirname "$0")/../bench/run_gpu_bench.sh" "$bin" "$out" "${GPUCC_BENCH_LOG2:-28}" "${GPUCC_BENCH_REPEAT:-50}" || status=1
+has() { [[ -x "$bin/$1" ]]; }
+for suite in runtime_gpu_tests kernel_tests_gpu stdlib_tests_gpu; do
+    if has "$suite"; then
+        "$bin/$suite" > "$out/$suite.log" 2>&1 || status=1
+        tail -n 3 "$out/$suite.log"
+    fi
+done
+if has runtime_gpu_tests; then
+    GPUCC_CUDA_PER_THREAD_DEFAULT_STREAM=1 "$bin/runtime_gpu_tests" \
+        --gtest_filter='GpuStreams.*:GpuEvents.*:GpuGraph.*:GpuProfiler.*' \
+        > "$out/runtime_gpu_tests_ptds.log" 2>&1 || status=1
+fi
+for example in quickstart numpy_port cuda_runtime; do
+    if has "$example"; then
+        { GPUCC_DEVICE=cuda:0 "$bin/$example" && GPUCC_DEVICE=cpu "$bin/$example"; } \
+            > "$out/$example.log" 2>&1 || status=1
+    fi
+done
+if has elementwise_bench; then
+    bash "$here/../bench/run_gpu_bench.sh" "$bin" "$out/elementwise" "${GPUCC_BENCH_LOG2:-28}" \
+        "${GPUCC_BENCH_REPEAT:-50}" > /dev/null 2>&1 || status=1
+fi
+if has graph_bench; then
+    bash "$here/../bench/run_graph_bench.sh" "$bin" "$out/graph" > /dev/null 2>&1 || status=1
+fi
+if has memory_bench; then
+    bash "$here/../bench/run_memory_bench.sh" "$bin" "$out/memory" > /dev/null 2>&1 || status=1
+fi
+# The device tool returns a few files per run: pack everything into one.
+(cd "$out" && tar czf ../gpu-run.tgz . && rm -rf ./* && mv ../gpu-run.tgz .)
 exit $status
