@@ -42,5 +42,6 @@ if has memory_bench; then
     bash "$here/../bench/run_memory_bench.sh" "$bin" "$out/memory" > /dev/null 2>&1 || status=1
 fi
 # The device tool returns a few files per run: pack everything into one.
-(cd "$out" && tar czf ../gpu-run.tgz . && rm -rf ./* && mv ../gpu-run.tgz .)
+packed="$(mktemp)"
+tar czf "$packed" -C "$out" . && rm -rf "${out:?}"/* && mv "$packed" "$out/gpu-run.tgz"
 exit $status
