@@ -70,3 +70,28 @@ reduction weighted_var(float32 x, float32 w, scalar int64 ddof) -> (float32 mean
 reduction all_true(float32 x) -> (bool y) { identity: true; map: isfinite(x); reduce: a && b; }
 // CHECK:      elementwise last
 elementwise last(float32 x) -> (float32 y) { y = x; }
+// Placeholders name their bound types inside clauses too; int8 arithmetic is promoted and cast
+// back to the reduce type.
+// CHECK:      reduction typed<T: int8 | float32, U: int64>
+// CHECK-NEXT:   instance typed__int8_int64 [T = int8, U = int64]
+// CHECK-NEXT:     param 0 x: int8 input
+// CHECK-NEXT:     param 1 n: int64 input
+// CHECK-NEXT:     param 2 y: int8 output
+// CHECK-NEXT:     local %0 h: int8
+// CHECK-NEXT:     reduce_type int8 (first output)
+// CHECK-NEXT:     identity (cast:int8 0:int32)
+// CHECK-NEXT:     map (cast:int8 (mul:int64 (cast:int64 x:int8) n:int64))
+// CHECK-NEXT:     reduce (cast:int8 (add:int32 (cast:int32 a:int8) (cast:int32 b:int8)))
+// CHECK-NEXT:     post {
+// CHECK-NEXT:       decl %0 h = (cast:int8 (div:int32 (cast:int32 a:int8) 2:int32))
+// CHECK-NEXT:       expr (assign:int8 y:int8 %0:int8)
+// CHECK-NEXT:     }
+// CHECK-NEXT:   instance typed__float32_int64 [T = float32, U = int64]
+// CHECK:          identity (cast:float32 0:int32)
+// CHECK-NEXT:     map (mul:float32 x:float32 (cast:float32 n:int64))
+reduction typed<T: int8 | float32, U: int64>(T x, U n) -> (T y) {
+    identity: T(0);
+    map: x * n;
+    reduce: a + b;
+    post: T h = a / 2; y = h;
+}
