@@ -1,10 +1,9 @@
-// Statements of a kernel body: scopes, declarations, control flow. Conditions are converted to
-// bool; a declaration of several variables becomes one DeclStmt per variable; `for` with several
-// declared variables is hoisted into a block (the kernel IR's `for` declares at most one).
+// Statements of kernel code (an elementwise body, a reduction's post): scopes, declarations,
+// control flow. Conditions are converted to bool; a declaration of several variables becomes one
+// DeclStmt per variable; `for` with several declared variables is hoisted into a block (the
+// kernel IR's `for` declares at most one).
 #include "compiler/sema/BodyChecker.h"
 #include "compiler/sema/Suggest.h"
-
-#include <cassert>
 
 namespace gpucc::sema {
 
