@@ -30,6 +30,7 @@ std::optional<ast::ReductionDef> Parser::parse_reduction() {
     ast::ReductionDef def;
     def.loc = advance().loc;
     placeholders_.clear();
+    in_reduction_ = true;
     if (!at(TokenKind::Identifier)) {
         error_expected("the kernel's name after 'reduction'");
         return std::nullopt;

@@ -273,6 +273,7 @@ std::optional<ast::ElementwiseDef> Parser::parse_elementwise() {
     ast::ElementwiseDef def;
     def.loc = advance().loc;
     placeholders_.clear();
+    in_reduction_ = false;
     if (!at(TokenKind::Identifier)) {
         error_expected("the kernel's name after 'elementwise'");
         return std::nullopt;
@@ -398,7 +399,8 @@ bool Parser::is_c_type_word(const Token& token) const {
     return false;
 }
 
-/// In a body, a type name is a NumPy or C type name or a placeholder of the kernel.
+/// In a body, a type name is a NumPy or C type name, a placeholder of the kernel, or in a reduction
+/// `_type_reduce` (CuPy's name for the reduce type).
 std::size_t Parser::type_name_length(std::size_t ahead) const {
     const Token& token = peek(ahead);
     if (token.kind != TokenKind::Identifier) {
@@ -411,7 +413,8 @@ std::size_t Parser::type_name_length(std::size_t ahead) const {
         }
         return length;
     }
-    if (scalar_type_from_name(token.spelling, true) || placeholders_.count(token.spelling) != 0) {
+    if (scalar_type_from_name(token.spelling, true) || placeholders_.count(token.spelling) != 0 ||
+        (in_reduction_ && token.spelling == "_type_reduce")) {
         return 1;
     }
     return 0;

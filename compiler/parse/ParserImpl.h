@@ -101,7 +101,8 @@ private:
     int nesting_ = 0;
     int chain_links_ = 0; ///< operators in chains of the current statement
     bool limit_reported_ = false;
-    bool in_post_ = false; ///< parsing a reduction's `post` statements (for messages)
+    bool in_post_ = false;      ///< parsing a reduction's `post` statements (for messages)
+    bool in_reduction_ = false; ///< parsing a reduction: `_type_reduce` is a type name
 };
 
 } // namespace gpucc::parse_detail

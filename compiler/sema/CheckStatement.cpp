@@ -24,6 +24,9 @@ kir::ExprPtr BodyChecker::check_value(const ast::Expr& expr) {
 }
 
 std::optional<ScalarType> BodyChecker::resolve_type(const ast::TypeName& type) {
+    if (in_reduction() && type.spelling == "_type_reduce") {
+        return reduce_type_; // CuPy's name for the reduce type
+    }
     for (const Binding& binding : bindings_) {
         if (binding.name == type.spelling) {
             return binding.type;

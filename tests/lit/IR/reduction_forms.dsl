@@ -95,3 +95,22 @@ reduction typed<T: int8 | float32, U: int64>(T x, U n) -> (T y) {
     reduce: a + b;
     post: T h = a / 2; y = h;
 }
+// CuPy's `_type_reduce` names the reduce type in every clause, so CuPy's mean ports unchanged.
+// CHECK:      reduction mean
+// CHECK-NEXT:   instance mean
+// CHECK-NEXT:     param 0 x: float32 input
+// CHECK-NEXT:     param 1 y: float32 output
+// CHECK-NEXT:     reduce_type float64 (declared)
+// CHECK-NEXT:     identity (cast:float64 0:int32)
+// CHECK-NEXT:     map (cast:float64 x:float32)
+// CHECK-NEXT:     reduce (add:float64 a:float64 b:float64)
+// CHECK-NEXT:     post {
+// CHECK-NEXT:       expr (assign:float32 y:float32 (cast:float32 (div:float64 a:float64 (cast:float64 (div:int64 _in_ind.size():int64 _out_ind.size():int64)))))
+// CHECK-NEXT:     }
+reduction mean(float32 x) -> (float32 y) {
+    identity: _type_reduce(0);
+    map: _type_reduce(x);
+    reduce: a + b;
+    post: y = a / _type_reduce(_in_ind.size() / _out_ind.size());
+    type: float64;
+}

@@ -50,3 +50,6 @@ reduction map_typo(float32 value) -> (float32 y) {
     map: valeu; // expected-error {{use of undeclared identifier 'valeu'; did you mean 'value'?}}
     reduce: a + c; // expected-error {{use of undeclared identifier 'c'}}
 }
+elementwise no_reduce_type(float32 x) -> (float32 y) {
+    y = _type_reduce(x); // expected-error {{unknown function '_type_reduce'}}
+}
