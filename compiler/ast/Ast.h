@@ -276,6 +276,7 @@ struct Placeholder {
 
 struct Param {
     bool is_raw = false;
+    bool is_scalar = false; ///< `scalar T p` (reduction kernels): one value for the whole call
     TypeName type;
     std::string name;
     SourceLocation loc; ///< the name
@@ -291,10 +292,47 @@ struct ElementwiseDef {
     std::unique_ptr<BlockStmt> body;
 };
 
+/// `reduction name<placeholders>(inputs) -> (outputs) { clauses }` (language.md section 2). The
+/// clauses may come in any order; each is absent (its location invalid) or given once.
+struct ReductionDef {
+    std::string name;
+    SourceLocation loc;      ///< the `reduction` keyword
+    SourceLocation name_loc; ///< the kernel's name
+    std::vector<Placeholder> placeholders;
+    std::vector<Param> inputs, outputs;
+
+    /// `identity: expr;`, or `identity: none;` (then `identity_is_none` and no expression).
+    SourceLocation identity_loc; ///< the word `identity`
+    ExprPtr identity;
+    bool identity_is_none = false;
+    /// `map: expr;` over the inputs' elements.
+    SourceLocation map_loc;
+    ExprPtr map;
+    /// `reduce: expr;` over `a` and `b`.
+    SourceLocation reduce_loc;
+    ExprPtr reduce;
+    /// `post: statements` up to the next clause or the closing `}`, as a block at the word `post`.
+    SourceLocation post_loc;
+    std::unique_ptr<BlockStmt> post;
+    /// `type: type_name;` the reduce type (CuPy's reduce_type).
+    SourceLocation type_loc;
+    std::optional<TypeName> reduce_type;
+};
+
 struct Module {
     std::optional<std::string> name; ///< from `module name;`
     SourceLocation name_loc;
     std::vector<ElementwiseDef> elementwise;
+    std::vector<ReductionDef> reductions;
 };
+
+/// Whether `a` comes before `b` in the source (definitions of different kinds are kept in separate
+/// lists; this restores their order).
+inline bool comes_before(SourceLocation a, SourceLocation b) {
+    if (a.file_id != b.file_id) {
+        return a.file_id < b.file_id;
+    }
+    return a.line != b.line ? a.line < b.line : a.column < b.column;
+}
 
 } // namespace gpucc::ast

@@ -21,9 +21,19 @@ public:
             location(module.name_loc);
         }
         out_ << "\n";
+        // Definitions in source order: the two kinds are in separate lists.
+        std::size_t next_reduction = 0;
+        auto reductions_before = [&](SourceLocation loc) {
+            while (next_reduction < module.reductions.size() &&
+                   (!loc.is_valid() || comes_before(module.reductions[next_reduction].loc, loc))) {
+                reduction(module.reductions[next_reduction++]);
+            }
+        };
         for (const ElementwiseDef& def : module.elementwise) {
+            reductions_before(def.loc);
             elementwise(def);
         }
+        reductions_before(SourceLocation{});
     }
 
 private:
@@ -35,7 +45,63 @@ private:
         out_ << "Elementwise " << def.name << " ";
         location(def.name_loc);
         out_ << "\n";
-        for (const Placeholder& placeholder : def.placeholders) {
+        signature(def.placeholders, def.inputs, def.outputs);
+        if (def.body) {
+            statement(*def.body, 2);
+        }
+    }
+
+    /// The clauses in a fixed order (identity, map, reduce, post, type), whatever the source's.
+    void reduction(const ReductionDef& def) {
+        indent(1);
+        out_ << "Reduction " << def.name << " ";
+        location(def.name_loc);
+        out_ << "\n";
+        signature(def.placeholders, def.inputs, def.outputs);
+        if (def.identity_loc.is_valid()) {
+            clause_head(def.identity_is_none ? "Identity none" : "Identity", def.identity_loc);
+            if (def.identity) {
+                expression(*def.identity, 3);
+            }
+        }
+        if (def.map_loc.is_valid()) {
+            clause_head("Map", def.map_loc);
+            if (def.map) {
+                expression(*def.map, 3);
+            }
+        }
+        if (def.reduce_loc.is_valid()) {
+            clause_head("Reduce", def.reduce_loc);
+            if (def.reduce) {
+                expression(*def.reduce, 3);
+            }
+        }
+        if (def.post_loc.is_valid()) {
+            clause_head("Post", def.post_loc);
+            if (def.post) {
+                for (const StmtPtr& stmt : def.post->statements) {
+                    statement(*stmt, 3);
+                }
+            }
+        }
+        if (def.type_loc.is_valid() && def.reduce_type) {
+            indent(2);
+            out_ << "ReduceType " << def.reduce_type->spelling << " ";
+            location(def.type_loc);
+            out_ << "\n";
+        }
+    }
+
+    void clause_head(std::string_view label, SourceLocation loc) {
+        indent(2);
+        out_ << label << " ";
+        location(loc);
+        out_ << "\n";
+    }
+
+    void signature(const std::vector<Placeholder>& placeholders, const std::vector<Param>& inputs,
+                   const std::vector<Param>& outputs) {
+        for (const Placeholder& placeholder : placeholders) {
             indent(2);
             out_ << "Placeholder " << placeholder.name;
             if (placeholder.allowed.empty()) {
@@ -50,21 +116,18 @@ private:
             location(placeholder.loc);
             out_ << "\n";
         }
-        for (const Param& param : def.inputs) {
+        for (const Param& param : inputs) {
             this->param("Input", param);
         }
-        for (const Param& param : def.outputs) {
+        for (const Param& param : outputs) {
             this->param("Output", param);
-        }
-        if (def.body) {
-            statement(*def.body, 2);
         }
     }
 
     void param(std::string_view role, const Param& param) {
         indent(2);
-        out_ << role << " " << (param.is_raw ? "raw " : "") << param.type.spelling << " "
-             << param.name << " ";
+        out_ << role << " " << (param.is_raw ? "raw " : "") << (param.is_scalar ? "scalar " : "")
+             << param.type.spelling << " " << param.name << " ";
         location(param.loc);
         out_ << "\n";
     }

@@ -621,6 +621,11 @@ llvm::Value* ElementwiseEmitter::emit_expr(const kir::Expr& expr) {
         return element_index_;
     case ExprKind::LoopSize:
         return loop_size_;
+    case ExprKind::ReduceOperand:
+    case ExprKind::InputSize:
+    case ExprKind::OutputSize:
+        assert(false && "reduction pieces never reach the elementwise emitter");
+        return nullptr;
     case ExprKind::Unary: {
         const auto& unary = static_cast<const kir::UnaryExpr&>(expr);
         llvm::Value* operand = emit_expr(*unary.operand);

@@ -8,6 +8,10 @@
 //
 // The tree keeps the shape of the C body (statements and expression trees) rather than SSA:
 // LLVM builds SSA from it, and a tree is what fusion splices.
+//
+// Two kinds of kernel are described: elementwise kernels (a body run once per element) and
+// reduction kernels (an identity, a per-element map, a binary reduce and a per-output post, each
+// a separate typed piece; the contract for code generation is at ReductionKernel below).
 #pragma once
 
 #include "compiler/diag/SourceLocation.h"
@@ -35,6 +39,9 @@ struct Param {
     ParamRole role = ParamRole::Input;
     bool is_raw = false; ///< indexed freely by the body (`raw T x`), never broadcast
     SourceLocation loc;
+    /// Reductions only: `scalar T p`, one value for the whole call (a C++ scalar argument),
+    /// readable in `map` and `post`. Other inputs are arrays (or scalars broadcast like arrays).
+    bool is_scalar = false;
 };
 
 /// A local variable declared in a kernel body. Owned by its instance; expressions point to it.
@@ -51,13 +58,16 @@ struct Variable {
 // ---------------------------------------------------------------------------------------------
 
 enum class ExprKind : std::uint8_t {
-    Constant,   ///< a literal, already of its final type
-    ParamRef,   ///< the current element of a non-raw parameter (an lvalue for outputs)
-    LocalRef,   ///< a local variable (an lvalue unless const)
-    RawElement, ///< element `index` of a raw parameter, C-order linear index (an lvalue for
-                ///< outputs)
-    LoopIndex,  ///< `i`: the linear index of the current element, Int64
-    LoopSize,   ///< `_ind.size()`: the number of elements of the loop, Int64
+    Constant,      ///< a literal, already of its final type
+    ParamRef,      ///< the current element of a non-raw parameter (an lvalue for outputs)
+    LocalRef,      ///< a local variable (an lvalue unless const)
+    RawElement,    ///< element `index` of a raw parameter, C-order linear index (an lvalue for
+                   ///< outputs)
+    LoopIndex,     ///< `i`: the linear index of the current element, Int64
+    LoopSize,      ///< `_ind.size()`: the number of elements of the loop, Int64
+    ReduceOperand, ///< reductions: `a` or `b` (ReductionKernel below), of the reduce type
+    InputSize,     ///< reductions: `_in_ind.size()`, the number of input elements, Int64
+    OutputSize,    ///< reductions: `_out_ind.size()`, the number of output elements, Int64
     Unary,
     Binary,
     Compare,
@@ -115,6 +125,28 @@ struct LoopIndexExpr : Expr {
 
 struct LoopSizeExpr : Expr {
     explicit LoopSizeExpr(SourceLocation loc) : Expr(ExprKind::LoopSize, ScalarType::Int64, loc) {}
+};
+
+/// `a` (operand 0) or `b` (operand 1) of a reduction: in `reduce`, the two partial results
+/// combined; in `post`, `a` is the final result of the output being written.
+struct ReduceOperandExpr : Expr {
+    int operand; ///< 0 for `a`, 1 for `b`
+    ReduceOperandExpr(int operand, ScalarType reduce_type, SourceLocation loc)
+        : Expr(ExprKind::ReduceOperand, reduce_type, loc), operand(operand) {}
+};
+
+/// `_in_ind.size()`: how many elements the inputs have after broadcasting together (all of them,
+/// not per output), as in CuPy. `_in_ind.size() / _out_ind.size()` is the number of elements
+/// reduced into each output (CuPy's mean divides by it).
+struct InputSizeExpr : Expr {
+    explicit InputSizeExpr(SourceLocation loc)
+        : Expr(ExprKind::InputSize, ScalarType::Int64, loc) {}
+};
+
+/// `_out_ind.size()`: how many elements the outputs have (1 for a reduction over every axis).
+struct OutputSizeExpr : Expr {
+    explicit OutputSizeExpr(SourceLocation loc)
+        : Expr(ExprKind::OutputSize, ScalarType::Int64, loc) {}
 };
 
 enum class UnaryOp : std::uint8_t {
@@ -375,6 +407,7 @@ struct ParamSignature {
     ParamRole role = ParamRole::Input;
     bool is_raw = false;
     SourceLocation loc;
+    bool is_scalar = false; ///< reductions: `scalar T p`
 };
 
 /// One instantiation of an elementwise kernel: concrete types, a checked body, a symbol.
@@ -399,10 +432,69 @@ struct ElementwiseKernel {
     std::vector<ElementwiseInstance> instances;
 };
 
+// ---------------------------------------------------------------------------------------------
+// Reduction kernels
+// ---------------------------------------------------------------------------------------------
+
+/// One instantiation of a reduction kernel. Its four pieces, for code generation:
+///
+/// - `map`: a pure expression of `reduce_type`, evaluated once per element of the reduction's
+///   input (the array inputs broadcast together). Its leaves are ParamRef of inputs (an array
+///   input: its element at that position; a scalar input: its value), InputSize, OutputSize and
+///   constants. It has no Assign or IncDec, so it can be emitted as a function
+///   `reduce_type map(element of each array input, each scalar input, sizes)`.
+/// - `reduce`: a pure expression of `reduce_type` whose only leaves are ReduceOperand 0 (`a`) and
+///   1 (`b`), both of `reduce_type`, and constants: a binary combine `reduce_type(a, b)`. CuPy's
+///   contract holds: it is taken to be associative and commutative, so partial results may be
+///   combined in any order and tree shape (per thread, warp shuffles, across blocks).
+/// - `identity`: a constant expression of `reduce_type` (constants, casts, operators, math
+///   calls; no parameters), or null for a reduction without one (`identity: none`). With an
+///   identity every partial result may start from it, and an output whose reduction is empty
+///   (a zero-length reduced axis) is `post` applied to it. Without one, a partial result starts
+///   from its first mapped element, and an empty reduction is an error at run time (CuPy:
+///   "zero-size array to reduction operation ... which has no identity").
+/// - `post`: statements run once per output element, after its reduction: ReduceOperand 0 (`a`)
+///   is the reduced value; ParamRef of an output is that output's element (an lvalue: Assign
+///   targets are outputs and post's locals); ParamRef of a scalar input is its value; InputSize
+///   and OutputSize are available; `locals` are post's. `break` and `continue` appear only inside
+///   post's own loops. A finalizer `void post(reduce_type a, output element refs, scalars)`.
+///
+/// No piece reads an array input outside `map`, and no piece but `post` touches an output.
+struct ReductionInstance {
+    /// As ElementwiseInstance::symbol: "l2norm__float32", or the name of a non-generic kernel.
+    std::string symbol;
+    std::vector<ScalarType> bindings; ///< one per placeholder, in declaration order
+    std::vector<Param> params;        ///< inputs then outputs, each in declaration order
+    ScalarType reduce_type = ScalarType::Float32; ///< the type of `a`, `b` and every partial result
+    ExprPtr identity;                             ///< null: no identity
+    ExprPtr map;
+    ExprPtr reduce;
+    std::vector<std::unique_ptr<Variable>> locals; ///< declared in `post`
+    std::unique_ptr<BlockStmt> post;
+};
+
+/// language.md section 2: `reduction name<T: ...>(inputs) -> (outputs) { identity: ...; map: ...;
+/// reduce: ...; post: ...; type: ...; }`.
+struct ReductionKernel {
+    std::string name;
+    SourceLocation loc;
+    std::vector<Placeholder> placeholders;
+    std::vector<ParamSignature> params; ///< inputs then outputs, as declared
+    /// The reduce type as declared by `type:` (a fixed type or an index into `placeholders`), or,
+    /// without that clause, the first output's type (CuPy's default reduce_type).
+    std::variant<ScalarType, int> reduce_type = ScalarType::Float32;
+    bool reduce_type_declared = false; ///< written with `type:`
+    bool post_is_default = false;      ///< no `post` clause: the one output is assigned `a`
+    /// One per element of the cartesian product of the placeholders' allowed types, in order (the
+    /// last placeholder varies fastest). A non-generic kernel has exactly one.
+    std::vector<ReductionInstance> instances;
+};
+
 struct Module {
     std::string name;        ///< the C++ namespace of the generated code
     std::string source_path; ///< the .dsl file as given on the command line
     std::vector<ElementwiseKernel> elementwise;
+    std::vector<ReductionKernel> reductions;
 };
 
 } // namespace gpucc::kir

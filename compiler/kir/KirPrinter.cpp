@@ -94,53 +94,83 @@ public:
     void module(const Module& module) {
         out_ << "module " << module.name << "\n";
         out_ << "source \"" << module.source_path << "\"\n";
+        // Kernels in source order: the two kinds are in separate lists.
+        std::size_t next_reduction = 0;
+        auto reductions_before = [&](const SourceLocation* loc) {
+            while (next_reduction < module.reductions.size() &&
+                   (loc == nullptr || before(module.reductions[next_reduction].loc, *loc))) {
+                reduction(module.reductions[next_reduction++]);
+            }
+        };
         for (const ElementwiseKernel& kernel : module.elementwise) {
+            reductions_before(&kernel.loc);
             this->kernel(kernel);
         }
+        reductions_before(nullptr);
     }
 
 private:
+    static bool before(SourceLocation a, SourceLocation b) {
+        if (a.file_id != b.file_id) {
+            return a.file_id < b.file_id;
+        }
+        return a.line != b.line ? a.line < b.line : a.column < b.column;
+    }
+
     void kernel(const ElementwiseKernel& kernel) {
         out_ << "elementwise " << kernel.name;
-        if (!kernel.placeholders.empty()) {
-            out_ << "<";
-            for (std::size_t k = 0; k < kernel.placeholders.size(); ++k) {
-                const Placeholder& placeholder = kernel.placeholders[k];
-                out_ << (k == 0 ? "" : ", ") << placeholder.name << ":";
-                for (std::size_t t = 0; t < placeholder.allowed.size(); ++t) {
-                    out_ << (t == 0 ? " " : " | ") << numpy_name(placeholder.allowed[t]);
-                }
-            }
-            out_ << ">";
-        }
+        placeholders(kernel.placeholders);
         out_ << "\n";
         for (const ElementwiseInstance& instance : kernel.instances) {
             this->instance(kernel, instance);
         }
     }
 
-    void instance(const ElementwiseKernel& kernel, const ElementwiseInstance& instance) {
-        current_ = &instance;
-        out_ << "  instance " << instance.symbol;
-        if (!instance.bindings.empty()) {
+    void placeholders(const std::vector<Placeholder>& placeholders) {
+        if (placeholders.empty()) {
+            return;
+        }
+        out_ << "<";
+        for (std::size_t k = 0; k < placeholders.size(); ++k) {
+            const Placeholder& placeholder = placeholders[k];
+            out_ << (k == 0 ? "" : ", ") << placeholder.name << ":";
+            for (std::size_t t = 0; t < placeholder.allowed.size(); ++t) {
+                out_ << (t == 0 ? " " : " | ") << numpy_name(placeholder.allowed[t]);
+            }
+        }
+        out_ << ">";
+    }
+
+    /// "  instance NAME [T = float32]", the parameters and the locals.
+    void instance_head(const std::vector<Placeholder>& placeholders, const std::string& symbol,
+                       const std::vector<ScalarType>& bindings, const std::vector<Param>& params,
+                       const std::vector<std::unique_ptr<Variable>>& locals) {
+        params_ = &params;
+        out_ << "  instance " << symbol;
+        if (!bindings.empty()) {
             out_ << " [";
-            for (std::size_t k = 0; k < instance.bindings.size(); ++k) {
-                out_ << (k == 0 ? "" : ", ") << kernel.placeholders[k].name << " = "
-                     << numpy_name(instance.bindings[k]);
+            for (std::size_t k = 0; k < bindings.size(); ++k) {
+                out_ << (k == 0 ? "" : ", ") << placeholders[k].name << " = "
+                     << numpy_name(bindings[k]);
             }
             out_ << "]";
         }
         out_ << "\n";
-        for (std::size_t k = 0; k < instance.params.size(); ++k) {
-            const Param& param = instance.params[k];
+        for (std::size_t k = 0; k < params.size(); ++k) {
+            const Param& param = params[k];
             out_ << "    param " << k << " " << param.name << ": " << numpy_name(param.type)
                  << (param.role == ParamRole::Input ? " input" : " output")
-                 << (param.is_raw ? " raw" : "") << "\n";
+                 << (param.is_raw ? " raw" : "") << (param.is_scalar ? " scalar" : "") << "\n";
         }
-        for (const auto& local : instance.locals) {
+        for (const auto& local : locals) {
             out_ << "    local %" << local->id << " " << local->name << ": "
                  << (local->is_const ? "const " : "") << numpy_name(local->type) << "\n";
         }
+    }
+
+    void instance(const ElementwiseKernel& kernel, const ElementwiseInstance& instance) {
+        instance_head(kernel.placeholders, instance.symbol, instance.bindings, instance.params,
+                      instance.locals);
         out_ << "    body ";
         if (instance.body) {
             statement(*instance.body, 2);
@@ -149,7 +179,49 @@ private:
         }
     }
 
+    /// reduction NAME<...>, then per instance its reduce type and the four pieces:
+    ///   reduce_type float64 (declared)
+    ///   identity 0:float64            (or "identity none")
+    ///   map (mul:float64 ...)
+    ///   reduce (add:float64 a:float64 b:float64)
+    ///   post { ... }                  ("post (default) { ... }" without a post clause)
+    void reduction(const ReductionKernel& kernel) {
+        out_ << "reduction " << kernel.name;
+        placeholders(kernel.placeholders);
+        out_ << "\n";
+        for (const ReductionInstance& instance : kernel.instances) {
+            instance_head(kernel.placeholders, instance.symbol, instance.bindings, instance.params,
+                          instance.locals);
+            out_ << "    reduce_type " << numpy_name(instance.reduce_type)
+                 << (kernel.reduce_type_declared ? " (declared)" : " (first output)") << "\n";
+            if (instance.identity) {
+                piece("identity", instance.identity.get());
+            } else {
+                out_ << "    identity none\n";
+            }
+            piece("map", instance.map.get());
+            piece("reduce", instance.reduce.get());
+            out_ << "    post " << (kernel.post_is_default ? "(default) " : "");
+            if (instance.post) {
+                statement(*instance.post, 2);
+            } else {
+                out_ << "(none)\n";
+            }
+        }
+    }
+
     void indent(int depth) { out_.indent(2 * depth); }
+
+    /// "    map (mul:float32 ...)"; "(none)" where the piece had an error.
+    void piece(std::string_view label, const Expr* expr) {
+        out_ << "    " << label << " ";
+        if (expr != nullptr) {
+            expression(*expr);
+        } else {
+            out_ << "(none)";
+        }
+        out_ << "\n";
+    }
 
     /// Prints a statement whose first line is already indented.
     void statement(const Stmt& stmt, int depth) {
@@ -280,7 +352,7 @@ private:
         }
         case ExprKind::ParamRef: {
             const auto& ref = static_cast<const ParamRefExpr&>(expr);
-            out_ << current_->params[static_cast<std::size_t>(ref.param_index)].name << ":"
+            out_ << (*params_)[static_cast<std::size_t>(ref.param_index)].name << ":"
                  << numpy_name(expr.type);
             return;
         }
@@ -291,7 +363,7 @@ private:
         case ExprKind::RawElement: {
             const auto& element = static_cast<const RawElementExpr&>(expr);
             out_ << "(element:" << numpy_name(expr.type) << " "
-                 << current_->params[static_cast<std::size_t>(element.param_index)].name;
+                 << (*params_)[static_cast<std::size_t>(element.param_index)].name;
             operands({element.index.get()});
             return;
         }
@@ -300,6 +372,16 @@ private:
             return;
         case ExprKind::LoopSize:
             out_ << "_ind.size():int64";
+            return;
+        case ExprKind::ReduceOperand:
+            out_ << (static_cast<const ReduceOperandExpr&>(expr).operand == 0 ? "a:" : "b:")
+                 << numpy_name(expr.type);
+            return;
+        case ExprKind::InputSize:
+            out_ << "_in_ind.size():int64";
+            return;
+        case ExprKind::OutputSize:
+            out_ << "_out_ind.size():int64";
             return;
         case ExprKind::Unary: {
             const auto& unary = static_cast<const UnaryExpr&>(expr);
@@ -368,7 +450,7 @@ private:
     }
 
     llvm::raw_ostream& out_;
-    const ElementwiseInstance* current_ = nullptr;
+    const std::vector<Param>* params_ = nullptr; ///< of the instance being printed
 };
 
 } // namespace

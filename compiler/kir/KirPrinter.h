@@ -14,7 +14,21 @@
 //       }
 //
 // Leaves are `name:type` (parameters by name, locals as %id, `i`, `_ind.size()`, constants);
-// operators are `(op:type operands...)`.
+// operators are `(op:type operands...)`. A reduction instance shows its pieces instead of a body:
+//
+//   reduction l2norm<T: float32 | float64>
+//     instance l2norm__float32 [T = float32]
+//       param 0 x: float32 input
+//       param 1 y: float32 output
+//       reduce_type float32 (first output)
+//       identity (cast:float32 0:int32)
+//       map (mul:float32 x:float32 x:float32)
+//       reduce (add:float32 a:float32 b:float32)
+//       post {
+//         expr (assign:float32 y:float32 (call sqrt:float32 a:float32))
+//       }
+//
+// where `a` and `b` are the reduce operands and `_in_ind.size()`, `_out_ind.size()` the sizes.
 #pragma once
 
 #include "compiler/kir/KernelIR.h"

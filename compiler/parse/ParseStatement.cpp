@@ -66,7 +66,8 @@ ast::StmtPtr Parser::parse_statement_unguarded() {
     case TokenKind::Semicolon:
         return std::make_unique<ast::EmptyStmt>(advance().loc);
     case TokenKind::KwReturn:
-        diags_.report(SourceSpan(token.loc, 6), DiagKind::ReturnNotAllowed);
+        diags_.report(SourceSpan(token.loc, 6),
+                      in_post_ ? DiagKind::ReturnNotAllowedInPost : DiagKind::ReturnNotAllowed);
         return nullptr;
     case TokenKind::KwSwitch:
     case TokenKind::KwCase:

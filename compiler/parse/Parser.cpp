@@ -1,6 +1,7 @@
 // The parser's entry point, token helpers, error recovery, type names and the definitions of a
 // module: the `module` declaration, `elementwise` kernels with their placeholders and parameters,
-// and the kinds that are recognised but not implemented yet.
+// and the kinds that are recognised but not implemented yet. Reduction kernels share the
+// placeholders and parameters; their clauses are in ParseReduction.cpp.
 #include "compiler/parse/Parser.h"
 
 #include "compiler/kir/ScalarType.h"
@@ -218,7 +219,11 @@ std::unique_ptr<ast::Module> Parser::parse_module() {
                 synchronize();
             }
         } else if (token.is_word("reduction")) {
-            skip_unimplemented_definition("reduction kernels");
+            if (std::optional<ast::ReductionDef> def = parse_reduction()) {
+                module->reductions.push_back(std::move(*def));
+            } else {
+                synchronize();
+            }
         } else if (token.is_word("kernel")) {
             skip_unimplemented_definition("jit-style kernels ('kernel')");
         } else if (token.is_word("fuse")) {
@@ -268,6 +273,7 @@ std::optional<ast::ElementwiseDef> Parser::parse_elementwise() {
     ast::ElementwiseDef def;
     def.loc = advance().loc;
     placeholders_.clear();
+    in_reduction_ = false;
     if (!at(TokenKind::Identifier)) {
         error_expected("the kernel's name after 'elementwise'");
         return std::nullopt;
@@ -275,14 +281,14 @@ std::optional<ast::ElementwiseDef> Parser::parse_elementwise() {
     const Token& name = advance();
     def.name = std::string(name.spelling);
     def.name_loc = name.loc;
-    if (at(TokenKind::Less) && !parse_placeholders(def)) {
+    if (at(TokenKind::Less) && !parse_placeholders(def.placeholders)) {
         return std::nullopt;
     }
     if (!expect(TokenKind::LParen, "and the input parameters after the kernel's name") ||
-        !parse_param_list(def.inputs, "input") ||
+        !parse_param_list(def.inputs, "input", false) ||
         !expect(TokenKind::Arrow, "and the output parameters after the inputs") ||
         !expect(TokenKind::LParen, "before the output parameters") ||
-        !parse_param_list(def.outputs, "output")) {
+        !parse_param_list(def.outputs, "output", false)) {
         return std::nullopt;
     }
     if (!at(TokenKind::LBrace)) {
@@ -298,7 +304,7 @@ std::optional<ast::ElementwiseDef> Parser::parse_elementwise() {
 
 /// placeholders ::= '<' placeholder (',' placeholder)* '>'
 /// placeholder ::= identifier (':' type_name ('|' type_name)*)?
-bool Parser::parse_placeholders(ast::ElementwiseDef& def) {
+bool Parser::parse_placeholders(std::vector<ast::Placeholder>& placeholders) {
     advance(); // '<'
     do {
         if (!at(TokenKind::Identifier)) {
@@ -318,18 +324,19 @@ bool Parser::parse_placeholders(ast::ElementwiseDef& def) {
             } while (consume(TokenKind::Pipe));
         }
         placeholders_.insert(placeholder.name);
-        def.placeholders.push_back(std::move(placeholder));
+        placeholders.push_back(std::move(placeholder));
     } while (consume(TokenKind::Comma));
     return expect(TokenKind::Greater, "closing the type placeholders");
 }
 
 /// params ::= param (',' param)*      (then the closing ')')
-bool Parser::parse_param_list(std::vector<ast::Param>& params, std::string_view which) {
+bool Parser::parse_param_list(std::vector<ast::Param>& params, std::string_view which,
+                              bool allow_scalar) {
     if (consume(TokenKind::RParen)) {
         return true;
     }
     do {
-        std::optional<ast::Param> param = parse_param();
+        std::optional<ast::Param> param = parse_param(allow_scalar);
         if (!param) {
             return false;
         }
@@ -339,12 +346,15 @@ bool Parser::parse_param_list(std::vector<ast::Param>& params, std::string_view 
     return expect(TokenKind::RParen, context);
 }
 
-/// param ::= 'raw'? type_name identifier
-std::optional<ast::Param> Parser::parse_param() {
+/// param ::= ('raw' | 'scalar')? type_name identifier      ('scalar' in reductions only)
+std::optional<ast::Param> Parser::parse_param(bool allow_scalar) {
     ast::Param param;
     bool three_words = peek(1).is(TokenKind::Identifier) && peek(2).is(TokenKind::Identifier);
     if (peek().is_word("raw") && three_words) {
         param.is_raw = true;
+        advance();
+    } else if (allow_scalar && peek().is_word("scalar") && three_words) {
+        param.is_scalar = true;
         advance();
     } else if (at(TokenKind::KwConst) ||
                (at(TokenKind::Identifier) && !is_c_type_word(peek()) && three_words)) {
@@ -352,7 +362,8 @@ std::optional<ast::Param> Parser::parse_param() {
         const Token& modifier = advance();
         diags_.report(
             SourceSpan(modifier.loc, static_cast<std::uint32_t>(modifier.spelling.size())),
-            DiagKind::UnknownParamModifier, modifier.spelling);
+            allow_scalar ? DiagKind::UnknownParamModifierReduction : DiagKind::UnknownParamModifier,
+            modifier.spelling);
     }
     std::optional<ast::TypeName> type = parse_type_name();
     if (!type) {
@@ -388,7 +399,8 @@ bool Parser::is_c_type_word(const Token& token) const {
     return false;
 }
 
-/// In a body, a type name is a NumPy or C type name or a placeholder of the kernel.
+/// In a body, a type name is a NumPy or C type name, a placeholder of the kernel, or in a reduction
+/// `_type_reduce` (CuPy's name for the reduce type).
 std::size_t Parser::type_name_length(std::size_t ahead) const {
     const Token& token = peek(ahead);
     if (token.kind != TokenKind::Identifier) {
@@ -401,7 +413,8 @@ std::size_t Parser::type_name_length(std::size_t ahead) const {
         }
         return length;
     }
-    if (scalar_type_from_name(token.spelling, true) || placeholders_.count(token.spelling) != 0) {
+    if (scalar_type_from_name(token.spelling, true) || placeholders_.count(token.spelling) != 0 ||
+        (in_reduction_ && token.spelling == "_type_reduce")) {
         return 1;
     }
     return 0;

@@ -41,12 +41,20 @@ private:
     // ----- Definitions (Parser.cpp) -----
     void parse_module_declaration(ast::Module& module, bool after_definitions);
     std::optional<ast::ElementwiseDef> parse_elementwise();
-    bool parse_placeholders(ast::ElementwiseDef& def);
-    bool parse_param_list(std::vector<ast::Param>& params, std::string_view which);
-    std::optional<ast::Param> parse_param();
+    bool parse_placeholders(std::vector<ast::Placeholder>& placeholders);
+    /// `allow_scalar`: the `scalar` modifier is accepted (reduction kernels).
+    bool parse_param_list(std::vector<ast::Param>& params, std::string_view which,
+                          bool allow_scalar);
+    std::optional<ast::Param> parse_param(bool allow_scalar);
     void skip_unimplemented_definition(std::string_view what);
     bool at_definition_start() const;
     void synchronize();
+
+    // ----- Reduction kernels (ParseReduction.cpp) -----
+    std::optional<ast::ReductionDef> parse_reduction();
+    bool parse_reduction_clause(ast::ReductionDef& def);
+    bool at_reduction_clause() const;
+    std::unique_ptr<ast::BlockStmt> parse_post_statements(SourceLocation post_loc);
 
     // ----- Types -----
     bool is_c_type_word(const Token& token) const;
@@ -93,6 +101,8 @@ private:
     int nesting_ = 0;
     int chain_links_ = 0; ///< operators in chains of the current statement
     bool limit_reported_ = false;
+    bool in_post_ = false;      ///< parsing a reduction's `post` statements (for messages)
+    bool in_reduction_ = false; ///< parsing a reduction: `_type_reduce` is a type name
 };
 
 } // namespace gpucc::parse_detail

@@ -1,6 +1,8 @@
-// Checks the body of one kernel instance (concrete types bound to its placeholders) and builds its
-// kernel IR: names resolved through nested scopes to locals, parameters and the special names,
-// every operand converted by C's rules with explicit casts, lvalues and read-only targets checked.
+// Checks one piece of code of a kernel instance (concrete types bound to its placeholders) and
+// builds its kernel IR: names resolved through nested scopes to locals, parameters and the special
+// names, every operand converted by C's rules with explicit casts, lvalues and read-only targets
+// checked. The piece is an elementwise body or one clause of a reduction; it decides what names
+// mean (`i` in an elementwise body, `a` and `b` in a reduce, which parameters a clause may read).
 // Internal to sema/: CheckStatement.cpp and CheckExpression.cpp implement it.
 //
 // Error protocol: an expression with an error yields null after reporting it; its parents yield
@@ -11,6 +13,7 @@
 #include "compiler/ast/Ast.h"
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/kir/KernelIR.h"
+#include "compiler/sema/Instantiation.h"
 
 #include <map>
 #include <optional>
@@ -19,19 +22,39 @@
 
 namespace gpucc::sema {
 
-/// A placeholder's name and the type it is bound to in this instance.
-struct Binding {
-    std::string name;
-    ScalarType type;
+/// Which piece of a kernel is checked.
+enum class Piece : std::uint8_t {
+    ElementwiseBody, ///< every parameter, `i`, `_ind.size()`
+    Identity,        ///< a constant: no names at all
+    Map,             ///< inputs (array elements and scalars), `_in_ind.size()`, `_out_ind.size()`
+    Reduce,          ///< `a` and `b` only
+    Post,            ///< `a`, outputs, scalar inputs, the sizes, locals
+};
+
+/// What the checker reads of the kernel's definition: its name and parameters as written (for
+/// messages).
+struct KernelView {
+    std::string_view name;
+    const std::vector<ast::Param>& inputs;
+    const std::vector<ast::Param>& outputs;
 };
 
 class BodyChecker {
 public:
-    BodyChecker(const ast::ElementwiseDef& def, std::vector<Binding> bindings,
-                kir::ElementwiseInstance& instance, DiagnosticEngine& diags);
+    /// `params` are the instance's (inputs then outputs); locals declared by the piece are added
+    /// to `locals`. `reduce_type` is the type of `a` and `b` (reduction pieces).
+    BodyChecker(KernelView kernel, Piece piece, std::vector<Binding> bindings,
+                const std::vector<kir::Param>& params,
+                std::vector<std::unique_ptr<kir::Variable>>& locals, DiagnosticEngine& diags,
+                ScalarType reduce_type = ScalarType::Float32);
 
-    /// Checks the kernel's body into instance.body.
-    void check();
+    /// Checks a body of statements (an elementwise body, a reduction's post).
+    std::unique_ptr<kir::BlockStmt> check_body(const ast::BlockStmt& body);
+    /// Checks an expression piece (identity, map, reduce); null after an error.
+    kir::ExprPtr check_value(const ast::Expr& expr);
+
+    /// `expr` converted to `type` (a Cast node, or `expr` itself when it already has the type).
+    static kir::ExprPtr convert(kir::ExprPtr expr, ScalarType type);
 
 private:
     /// A name visible in a scope: a variable, or null for one whose declaration had an error (its
@@ -42,6 +65,8 @@ private:
         SourceLocation loc;
     };
     using Scope = std::vector<ScopeEntry>;
+
+    bool in_reduction() const { return piece_ != Piece::ElementwiseBody; }
 
     // ----- Types -----
     std::optional<ScalarType> resolve_type(const ast::TypeName& type);
@@ -64,6 +89,7 @@ private:
     kir::ExprPtr check_name(const ast::NameExpr& name);
     kir::ExprPtr check_index(const ast::IndexExpr& index);
     kir::ExprPtr check_call(const ast::CallExpr& call);
+    kir::ExprPtr check_member_call(const ast::CallExpr& call, const ast::MemberExpr& member);
     kir::ExprPtr check_builtin_call(const ast::CallExpr& call, std::string_view name);
     kir::ExprPtr check_unary(const ast::UnaryExpr& unary);
     kir::ExprPtr check_binary(const ast::BinaryExpr& binary);
@@ -73,19 +99,29 @@ private:
     /// Reports and returns false unless `target` may be assigned (an output, a non-const local).
     bool check_assignable(const kir::Expr& target, const ast::Expr& source);
 
-    /// `expr` converted to `type` (a Cast node, or `expr` itself when it already has the type).
-    static kir::ExprPtr convert(kir::ExprPtr expr, ScalarType type);
-
-    // ----- Names -----
+    // ----- Names (CheckNames.cpp) -----
     const ScopeEntry* find_local(std::string_view name) const;
     int find_param(std::string_view name) const;
     std::vector<std::string> visible_value_names() const;
     void report_unknown_name(const ast::NameExpr& name);
+    /// A parameter by name: its reference, or null after reporting that this piece cannot use it.
+    kir::ExprPtr check_param_use(int param, const ast::NameExpr& name);
+    /// Whether this piece may read parameter `param`.
+    bool param_visible(const kir::Param& param) const;
+    /// `a` or `b` (operand 0 or 1) where this piece has it.
+    bool reduce_operand_visible(int operand) const;
+    /// `_in_ind.size()` and `_out_ind.size()` where this piece has them.
+    bool sizes_visible() const { return piece_ == Piece::Map || piece_ == Piece::Post; }
+    /// The parameter's type as written ("T"), for messages.
+    std::string declared_type_spelling(const kir::Param& param) const;
 
-    const ast::ElementwiseDef& def_;
+    KernelView kernel_;
+    Piece piece_;
     std::vector<Binding> bindings_;
-    kir::ElementwiseInstance& instance_;
+    const std::vector<kir::Param>& params_;
+    std::vector<std::unique_ptr<kir::Variable>>& locals_;
     DiagnosticEngine& diags_;
+    ScalarType reduce_type_;
     std::vector<Scope> scopes_;
     int loop_depth_ = 0;
 };

@@ -1,8 +1,7 @@
-// Expressions of a kernel body, typed with C's rules (TypeRules.h): literals get C's literal
+// Expressions of kernel code, typed with C's rules (TypeRules.h): literals get C's literal
 // types, operands are promoted and converted by explicit Cast nodes, comparisons and logical
 // operators yield bool, assignments convert to the target's type, math calls pick float32 or
-// float64 (MathBuiltins.h). Names resolve to locals (innermost scope first), then parameters,
-// then `i`; `_ind.size()` is the loop size; raw parameters are read only through an index.
+// float64 (MathBuiltins.h). Names and member calls are resolved in CheckNames.cpp.
 #include "compiler/sema/BodyChecker.h"
 #include "compiler/sema/MathBuiltins.h"
 #include "compiler/sema/Suggest.h"
@@ -138,12 +137,17 @@ kir::ExprPtr BodyChecker::check_expression(const ast::Expr& expr) {
                                  ? static_cast<const ast::NameExpr*>(member.object.get())
                                  : nullptr;
         SourceSpan span(member.loc, length_of(member.member));
-        if (object != nullptr && object->name == "_ind" && member.member == "size") {
-            diags_.report(span, DiagKind::MemberNotCalled, member.member);
+        bool sized = object != nullptr &&
+                     (in_reduction() ? object->name == "_in_ind" || object->name == "_out_ind"
+                                     : object->name == "_ind");
+        if (object != nullptr && object->name == "_ind" && in_reduction()) {
+            diags_.report(SourceSpan(object->loc, 4), DiagKind::IndInReduction);
+        } else if (sized && member.member == "size") {
+            diags_.report(span, DiagKind::MemberNotCalled, object->name, member.member);
         } else {
-            diags_.report(span, DiagKind::UnknownMember,
-                          object != nullptr ? object->name : std::string("this expression"),
-                          member.member);
+            diags_.report(
+                span, in_reduction() ? DiagKind::UnknownMemberReduction : DiagKind::UnknownMember,
+                object != nullptr ? object->name : std::string("this expression"), member.member);
         }
         return nullptr;
     }
@@ -207,147 +211,12 @@ kir::ExprPtr BodyChecker::check_float_literal(const ast::FloatLiteralExpr& liter
 }
 
 // ---------------------------------------------------------------------------------------------
-// Names
-// ---------------------------------------------------------------------------------------------
-
-const BodyChecker::ScopeEntry* BodyChecker::find_local(std::string_view name) const {
-    for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope) {
-        for (auto entry = scope->rbegin(); entry != scope->rend(); ++entry) {
-            if (entry->name == name) {
-                return &*entry;
-            }
-        }
-    }
-    return nullptr;
-}
-
-int BodyChecker::find_param(std::string_view name) const {
-    for (std::size_t k = 0; k < instance_.params.size(); ++k) {
-        if (instance_.params[k].name == name) {
-            return static_cast<int>(k);
-        }
-    }
-    return -1;
-}
-
-std::vector<std::string> BodyChecker::visible_value_names() const {
-    std::vector<std::string> names;
-    for (const Scope& scope : scopes_) {
-        for (const ScopeEntry& entry : scope) {
-            names.push_back(entry.name);
-        }
-    }
-    for (const kir::Param& param : instance_.params) {
-        names.push_back(param.name);
-    }
-    names.emplace_back("i");
-    return names;
-}
-
-void BodyChecker::report_unknown_name(const ast::NameExpr& name) {
-    SourceSpan span(name.loc, length_of(name.name));
-    if (std::optional<std::string> suggestion = closest_name(name.name, visible_value_names())) {
-        diags_.report(span, DiagKind::UnknownNameSuggest, name.name, *suggestion);
-    } else {
-        diags_.report(span, DiagKind::UnknownName, name.name);
-    }
-}
-
-kir::ExprPtr BodyChecker::check_name(const ast::NameExpr& name) {
-    if (const ScopeEntry* entry = find_local(name.name)) {
-        if (entry->variable == nullptr) {
-            return nullptr; // its declaration was reported
-        }
-        return std::make_unique<kir::LocalRefExpr>(entry->variable, name.loc);
-    }
-    int param = find_param(name.name);
-    if (param >= 0) {
-        const kir::Param& info = instance_.params[static_cast<std::size_t>(param)];
-        if (info.is_raw) {
-            diags_.report(SourceSpan(name.loc, length_of(name.name)), DiagKind::RawWithoutIndex,
-                          name.name);
-            return nullptr;
-        }
-        return std::make_unique<kir::ParamRefExpr>(param, info.type, name.loc);
-    }
-    if (name.name == "i") {
-        return std::make_unique<kir::LoopIndexExpr>(name.loc);
-    }
-    if (name.name == "_ind") {
-        diags_.report(SourceSpan(name.loc, 4), DiagKind::IndAlone);
-        return nullptr;
-    }
-    report_unknown_name(name);
-    return nullptr;
-}
-
-/// raw_param '[' index ']': the element at a C-order linear index, converted to int64.
-kir::ExprPtr BodyChecker::check_index(const ast::IndexExpr& index) {
-    const auto* base = index.base->kind == ast::ExprKind::Name
-                           ? static_cast<const ast::NameExpr*>(index.base.get())
-                           : nullptr;
-    int param = base != nullptr && find_local(base->name) == nullptr ? find_param(base->name) : -1;
-    if (param < 0) {
-        if (base != nullptr && find_local(base->name) == nullptr && base->name != "i" &&
-            base->name != "_ind") {
-            report_unknown_name(*base);
-        } else {
-            diags_.report(SourceSpan(index.base->loc, 1), DiagKind::IndexNotRawParam);
-        }
-        return nullptr;
-    }
-    const kir::Param& info = instance_.params[static_cast<std::size_t>(param)];
-    if (!info.is_raw) {
-        std::string type_spelling(numpy_name(info.type));
-        for (const auto* list : {&def_.inputs, &def_.outputs}) {
-            for (const ast::Param& declared : *list) {
-                if (declared.name == info.name) {
-                    type_spelling = declared.type.spelling;
-                }
-            }
-        }
-        diags_.report(SourceSpan(base->loc, length_of(base->name)), DiagKind::IndexNonRaw,
-                      base->name, type_spelling);
-        return nullptr;
-    }
-    kir::ExprPtr position = check_expression(*index.index);
-    if (!position) {
-        return nullptr;
-    }
-    if (is_floating(position->type)) {
-        diags_.report(SourceSpan(index.index->loc, 1), DiagKind::IndexNotInteger, position->type);
-        return nullptr;
-    }
-    return std::make_unique<kir::RawElementExpr>(
-        param, info.type, convert(std::move(position), ScalarType::Int64), base->loc);
-}
-
-// ---------------------------------------------------------------------------------------------
 // Calls
 // ---------------------------------------------------------------------------------------------
 
 kir::ExprPtr BodyChecker::check_call(const ast::CallExpr& call) {
     if (call.callee->kind == ast::ExprKind::Member) {
-        const auto& member = static_cast<const ast::MemberExpr&>(*call.callee);
-        const auto* object = member.object->kind == ast::ExprKind::Name
-                                 ? static_cast<const ast::NameExpr*>(member.object.get())
-                                 : nullptr;
-        bool is_ind = object != nullptr && object->name == "_ind" &&
-                      find_local("_ind") == nullptr && find_param("_ind") < 0;
-        if (!is_ind || member.member != "size") {
-            diags_.report(SourceSpan(member.loc, length_of(member.member)), DiagKind::UnknownMember,
-                          object != nullptr ? object->name : std::string("this expression"),
-                          member.member);
-            return nullptr;
-        }
-        if (!call.args.empty()) {
-            std::string given =
-                std::to_string(call.args.size()) + (call.args.size() == 1 ? " was" : " were");
-            diags_.report(SourceSpan(call.loc, 4), DiagKind::WrongArgumentCount, "_ind.size",
-                          "no arguments", given);
-            return nullptr;
-        }
-        return std::make_unique<kir::LoopSizeExpr>(call.loc);
+        return check_member_call(call, static_cast<const ast::MemberExpr&>(*call.callee));
     }
     if (call.callee->kind != ast::ExprKind::Name) {
         diags_.report(SourceSpan(call.callee->loc, 1), DiagKind::CalleeNotAName);
@@ -355,7 +224,9 @@ kir::ExprPtr BodyChecker::check_call(const ast::CallExpr& call) {
     }
     const auto& callee = static_cast<const ast::NameExpr&>(*call.callee);
     SourceSpan span(callee.loc, length_of(callee.name));
-    if (find_local(callee.name) != nullptr || find_param(callee.name) >= 0 || callee.name == "i") {
+    bool reduce_operand = in_reduction() && (callee.name == "a" || callee.name == "b");
+    if (find_local(callee.name) != nullptr || find_param(callee.name) >= 0 || callee.name == "i" ||
+        reduce_operand) {
         diags_.report(span, DiagKind::NotAFunction, callee.name);
         return nullptr;
     }
@@ -435,7 +306,7 @@ bool BodyChecker::check_assignable(const kir::Expr& target, const ast::Expr& sou
             int index = target.kind == kir::ExprKind::ParamRef
                             ? static_cast<const kir::ParamRefExpr&>(target).param_index
                             : static_cast<const kir::RawElementExpr&>(target).param_index;
-            const kir::Param& param = instance_.params[static_cast<std::size_t>(index)];
+            const kir::Param& param = params_[static_cast<std::size_t>(index)];
             if (param.role == kir::ParamRole::Input) {
                 diags_.report(SourceSpan(target.loc, length_of(param.name)),
                               DiagKind::AssignToInput, param.name);
@@ -454,6 +325,11 @@ bool BodyChecker::check_assignable(const kir::Expr& target, const ast::Expr& sou
         }
         case kir::ExprKind::LoopIndex:
             diags_.report(SourceSpan(target.loc, 1), DiagKind::AssignToLoopIndex);
+            return false;
+        case kir::ExprKind::ReduceOperand:
+            diags_.report(SourceSpan(target.loc, 1), DiagKind::AssignToReduceOperand,
+                          static_cast<const kir::ReduceOperandExpr&>(target).operand == 0 ? "a"
+                                                                                          : "b");
             return false;
         default:
             break;

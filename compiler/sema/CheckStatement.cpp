@@ -1,24 +1,32 @@
-// Statements of a kernel body: scopes, declarations, control flow. Conditions are converted to
-// bool; a declaration of several variables becomes one DeclStmt per variable; `for` with several
-// declared variables is hoisted into a block (the kernel IR's `for` declares at most one).
+// Statements of kernel code (an elementwise body, a reduction's post): scopes, declarations,
+// control flow. Conditions are converted to bool; a declaration of several variables becomes one
+// DeclStmt per variable; `for` with several declared variables is hoisted into a block (the
+// kernel IR's `for` declares at most one).
 #include "compiler/sema/BodyChecker.h"
 #include "compiler/sema/Suggest.h"
 
-#include <cassert>
-
 namespace gpucc::sema {
 
-BodyChecker::BodyChecker(const ast::ElementwiseDef& def, std::vector<Binding> bindings,
-                         kir::ElementwiseInstance& instance, DiagnosticEngine& diags)
-    : def_(def), bindings_(std::move(bindings)), instance_(instance), diags_(diags) {
+BodyChecker::BodyChecker(KernelView kernel, Piece piece, std::vector<Binding> bindings,
+                         const std::vector<kir::Param>& params,
+                         std::vector<std::unique_ptr<kir::Variable>>& locals,
+                         DiagnosticEngine& diags, ScalarType reduce_type)
+    : kernel_(kernel), piece_(piece), bindings_(std::move(bindings)), params_(params),
+      locals_(locals), diags_(diags), reduce_type_(reduce_type) {
 }
 
-void BodyChecker::check() {
-    assert(def_.body && "the parser only builds definitions with a body");
-    instance_.body = check_block(*def_.body);
+std::unique_ptr<kir::BlockStmt> BodyChecker::check_body(const ast::BlockStmt& body) {
+    return check_block(body);
+}
+
+kir::ExprPtr BodyChecker::check_value(const ast::Expr& expr) {
+    return check_expression(expr);
 }
 
 std::optional<ScalarType> BodyChecker::resolve_type(const ast::TypeName& type) {
+    if (in_reduction() && type.spelling == "_type_reduce") {
+        return reduce_type_; // CuPy's name for the reduce type
+    }
     for (const Binding& binding : bindings_) {
         if (binding.name == type.spelling) {
             return binding.type;
@@ -135,7 +143,11 @@ void BodyChecker::check_statement(const ast::Stmt& stmt, std::vector<kir::StmtPt
         return;
     case ast::StmtKind::Continue:
         // Outside a loop of the body, `continue` ends the current element (CuPy's body sits in
-        // the element loop).
+        // the element loop). A reduction's post has no element to end.
+        if (loop_depth_ == 0 && piece_ == Piece::Post) {
+            diags_.report(SourceSpan(stmt.loc, 8), DiagKind::ContinueInPost);
+            return;
+        }
         out.push_back(std::make_unique<kir::ContinueStmt>(stmt.loc));
         return;
     case ast::StmtKind::Empty:
@@ -221,12 +233,16 @@ bool BodyChecker::declare_local(const ast::Declarator& declarator, std::optional
         diags_.report(span, DiagKind::ReservedLocalName, name,
                       "names starting with '_' are reserved");
         ok = false;
-    } else if (name == "i" && top_scope) {
+    } else if (name == "i" && top_scope && piece_ == Piece::ElementwiseBody) {
         diags_.report(span, DiagKind::ReservedLocalName, name,
                       "'i' is the element index (an inner block may declare its own 'i')");
         ok = false;
+    } else if (name == "a" && top_scope && piece_ == Piece::Post) {
+        diags_.report(span, DiagKind::ReservedLocalName, name,
+                      "'a' is the reduced value (an inner block may declare its own 'a')");
+        ok = false;
     } else if (top_scope && find_param(name) >= 0) {
-        diags_.report(span, DiagKind::LocalShadowsParam, name, def_.name);
+        diags_.report(span, DiagKind::LocalShadowsParam, name, kernel_.name);
         ok = false;
     } else {
         for (const ScopeEntry& entry : scopes_.back()) {
@@ -245,10 +261,10 @@ bool BodyChecker::declare_local(const ast::Declarator& declarator, std::optional
         owned->name = name;
         owned->type = *type;
         owned->is_const = is_const;
-        owned->id = static_cast<int>(instance_.locals.size());
+        owned->id = static_cast<int>(locals_.size());
         owned->loc = declarator.loc;
         variable = owned.get();
-        instance_.locals.push_back(std::move(owned));
+        locals_.push_back(std::move(owned));
     }
     if (!repeated) {
         // A reserved name is still entered, poisoned, so its uses are not reported again.

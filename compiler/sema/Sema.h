@@ -1,7 +1,8 @@
 // Semantic analysis: from the syntax tree to the kernel IR. It resolves type names and
 // placeholders, checks signatures (reserved and duplicate names, outputs), instantiates each
 // generic kernel once per element of the cartesian product of its placeholders' types, and checks
-// each instance's body with C's typing rules, making every implicit conversion an explicit cast.
+// each instance's code with C's typing rules, making every implicit conversion an explicit cast:
+// an elementwise kernel's body, a reduction kernel's identity, map, reduce and post clauses.
 // Errors are reported to the DiagnosticEngine, many per run, each at the column it concerns.
 #pragma once
 
