@@ -31,21 +31,8 @@ std::optional<ast::ReductionDef> Parser::parse_reduction() {
     def.loc = advance().loc;
     placeholders_.clear();
     in_reduction_ = true;
-    if (!at(TokenKind::Identifier)) {
-        error_expected("the kernel's name after 'reduction'");
-        return std::nullopt;
-    }
-    const Token& name = advance();
-    def.name = std::string(name.spelling);
-    def.name_loc = name.loc;
-    if (at(TokenKind::Less) && !parse_placeholders(def.placeholders)) {
-        return std::nullopt;
-    }
-    if (!expect(TokenKind::LParen, "and the input parameters after the kernel's name") ||
-        !parse_param_list(def.inputs, "input", true) ||
-        !expect(TokenKind::Arrow, "and the output parameters after the inputs") ||
-        !expect(TokenKind::LParen, "before the output parameters") ||
-        !parse_param_list(def.outputs, "output", true)) {
+    if (!parse_kernel_signature("reduction", true, def.name, def.name_loc, def.placeholders,
+                                def.inputs, def.outputs)) {
         return std::nullopt;
     }
     if (!at(TokenKind::LBrace)) {

@@ -267,6 +267,28 @@ void Parser::parse_module_declaration(ast::Module& module, bool after_definition
     module.name_loc = name.loc;
 }
 
+bool Parser::parse_kernel_signature(std::string_view keyword, bool allow_scalar, std::string& name,
+                                    SourceLocation& name_loc,
+                                    std::vector<ast::Placeholder>& placeholders,
+                                    std::vector<ast::Param>& inputs,
+                                    std::vector<ast::Param>& outputs) {
+    if (!at(TokenKind::Identifier)) {
+        error_expected("the kernel's name after '" + std::string(keyword) + "'");
+        return false;
+    }
+    const Token& token = advance();
+    name = std::string(token.spelling);
+    name_loc = token.loc;
+    if (at(TokenKind::Less) && !parse_placeholders(placeholders)) {
+        return false;
+    }
+    return expect(TokenKind::LParen, "and the input parameters after the kernel's name") &&
+           parse_param_list(inputs, "input", allow_scalar) &&
+           expect(TokenKind::Arrow, "and the output parameters after the inputs") &&
+           expect(TokenKind::LParen, "before the output parameters") &&
+           parse_param_list(outputs, "output", allow_scalar);
+}
+
 /// elementwise ::= 'elementwise' identifier placeholders? '(' params? ')'
 ///                 '->' '(' params? ')' block
 std::optional<ast::ElementwiseDef> Parser::parse_elementwise() {
@@ -274,21 +296,8 @@ std::optional<ast::ElementwiseDef> Parser::parse_elementwise() {
     def.loc = advance().loc;
     placeholders_.clear();
     in_reduction_ = false;
-    if (!at(TokenKind::Identifier)) {
-        error_expected("the kernel's name after 'elementwise'");
-        return std::nullopt;
-    }
-    const Token& name = advance();
-    def.name = std::string(name.spelling);
-    def.name_loc = name.loc;
-    if (at(TokenKind::Less) && !parse_placeholders(def.placeholders)) {
-        return std::nullopt;
-    }
-    if (!expect(TokenKind::LParen, "and the input parameters after the kernel's name") ||
-        !parse_param_list(def.inputs, "input", false) ||
-        !expect(TokenKind::Arrow, "and the output parameters after the inputs") ||
-        !expect(TokenKind::LParen, "before the output parameters") ||
-        !parse_param_list(def.outputs, "output", false)) {
+    if (!parse_kernel_signature("elementwise", false, def.name, def.name_loc, def.placeholders,
+                                def.inputs, def.outputs)) {
         return std::nullopt;
     }
     if (!at(TokenKind::LBrace)) {

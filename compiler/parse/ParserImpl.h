@@ -41,6 +41,12 @@ private:
     // ----- Definitions (Parser.cpp) -----
     void parse_module_declaration(ast::Module& module, bool after_definitions);
     std::optional<ast::ElementwiseDef> parse_elementwise();
+    /// `name placeholders? '(' inputs ')' '->' '(' outputs ')'` after a kernel keyword, shared by
+    /// every kernel kind; `allow_scalar` as parse_param_list. False after reporting an error.
+    bool parse_kernel_signature(std::string_view keyword, bool allow_scalar, std::string& name,
+                                SourceLocation& name_loc,
+                                std::vector<ast::Placeholder>& placeholders,
+                                std::vector<ast::Param>& inputs, std::vector<ast::Param>& outputs);
     bool parse_placeholders(std::vector<ast::Placeholder>& placeholders);
     /// `allow_scalar`: the `scalar` modifier is accepted (reduction kernels).
     bool parse_param_list(std::vector<ast::Param>& params, std::string_view which,
