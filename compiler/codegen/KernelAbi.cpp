@@ -81,6 +81,67 @@ int indexer_words(const kir::ElementwiseInstance& instance) {
     return kIndexerStrideWord + loop_operand_count(instance) * (kIndexerDims + 1);
 }
 
+int reduction_array_inputs(const kir::ReductionInstance& instance) {
+    int count = 0;
+    for (const kir::Param& param : instance.params) {
+        count += param.role == kir::ParamRole::Input && !param.is_scalar ? 1 : 0;
+    }
+    return count;
+}
+
+int reduction_outputs(const kir::ReductionInstance& instance) {
+    int count = 0;
+    for (const kir::Param& param : instance.params) {
+        count += param.role == kir::ParamRole::Output ? 1 : 0;
+    }
+    return count;
+}
+
+int reduction_slot_count(const kir::ReductionInstance& instance) {
+    return static_cast<int>(instance.params.size()) + 3; // plan, partials, semaphores
+}
+
+int reduce_plan_reduce_word(const kir::ReductionInstance& instance) {
+    return kReducePlanOuterStride +
+           (reduction_array_inputs(instance) + reduction_outputs(instance)) * kReduceDims;
+}
+
+int reduce_plan_words(const kir::ReductionInstance& instance) {
+    return reduce_plan_reduce_word(instance) + 2 * kReduceDims +
+           reduction_array_inputs(instance) * kReduceDims;
+}
+
+int reduce_vector_width(const kir::ReductionInstance& instance) {
+    int widest = 0;
+    for (const kir::Param& param : instance.params) {
+        if (param.role == kir::ParamRole::Input && !param.is_scalar) {
+            widest = std::max(widest, size_in_bytes(param.type));
+        }
+    }
+    return widest == 0 ? 1 : std::clamp(16 / widest, 1, 4);
+}
+
+std::string reduction_host_symbol(const std::string& module_name,
+                                  const kir::ReductionInstance& instance, ReductionHostEntry entry,
+                                  HostIsa isa) {
+    std::string symbol = module_name + "__" + instance.symbol + "__host_";
+    switch (entry) {
+    case ReductionHostEntry::Partial:
+        symbol += "partial";
+        if (isa == HostIsa::X86_64_V3) {
+            symbol += "_v3";
+        }
+        break;
+    case ReductionHostEntry::Combine:
+        symbol += "combine";
+        break;
+    case ReductionHostEntry::Finish:
+        symbol += "finish";
+        break;
+    }
+    return symbol;
+}
+
 std::string image_symbol(const std::string& module_name) {
     return "gpucc_image_" + module_name;
 }

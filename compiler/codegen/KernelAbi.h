@@ -96,6 +96,70 @@ int loop_operand_count(const kir::ElementwiseInstance& instance);
 /// Words of the loop layout of an instance.
 int indexer_words(const kir::ElementwiseInstance& instance);
 
+// ---------------------------------------------------------------------------------------------
+// Reduction kernels
+// ---------------------------------------------------------------------------------------------
+//
+// A reduction instance has one GPU entry point, named by its symbol, and three host functions.
+// Argument slots, the same array on both targets (values in storage form, as above):
+//
+//   array input   ->  `const T* ptr`
+//   scalar input  ->  `T value`             (`scalar T p`)
+//   output        ->  `T* ptr`
+//   then the plan      GPU: by value, int64[reduce_plan_words]; host: a pointer to the words
+//   then `void* partials`, then `uint32_t* semaphores`  (GPU with S > 1; null otherwise)
+//
+// The plan's words, the thread mapping and the slices are stated once, in the runtime's
+// gpucc/detail/reduction_plan.h; the constants below mirror it (generated headers static_assert
+// that they agree).
+//
+// Host functions (baseline x86-64; the partial loop also for x86-64-v3, suffix "_v3"):
+//   "<module>__<symbol>__host_partial"  void(void** args, int64_t o, int64_t begin, int64_t end,
+//                                            void* result)
+//       writes to `result` the reduce-type value of the mapped elements r in [begin, end) of
+//       output o (begin < end), combined with `reduce`.
+//   "<module>__<symbol>__host_combine"  void(void* acc, const void* other)
+//       acc = reduce(acc, other).
+//   "<module>__<symbol>__host_finish"   void(void** args, int64_t o, const void* reduced)
+//       runs post for output o with a = *reduced, or a = identity when reduced is null (an empty
+//       reduction; only for kernels with an identity).
+inline constexpr int kReduceDims = 8;
+inline constexpr int kReduceIndex32 = 1;
+inline constexpr int kReduceLanesFirst = 2;
+inline constexpr int kReduceVector = 4;
+inline constexpr int kReducePlanFlags = 0;
+inline constexpr int kReducePlanOutputs = 1;
+inline constexpr int kReducePlanReduced = 2;
+inline constexpr int kReducePlanInputSize = 3;
+inline constexpr int kReducePlanOuterNdim = 4;
+inline constexpr int kReducePlanReduceNdim = 5;
+inline constexpr int kReducePlanLaneShift = 6;
+inline constexpr int kReducePlanOutputShift = 7;
+inline constexpr int kReducePlanSlices = 8;
+inline constexpr int kReducePlanSliceLength = 9;
+inline constexpr int kReducePlanOuterExtent = 16;
+inline constexpr int kReducePlanOuterDivisor = 16 + kReduceDims;
+inline constexpr int kReducePlanOuterStride = 16 + 2 * kReduceDims;
+/// Threads per block of a reduction launch; the kernel's shared memory is sized for it.
+inline constexpr int kReduceBlockSize = 256;
+
+enum class ReductionHostEntry { Partial, Combine, Finish };
+
+int reduction_array_inputs(const kir::ReductionInstance& instance);
+int reduction_outputs(const kir::ReductionInstance& instance);
+int reduction_slot_count(const kir::ReductionInstance& instance);
+/// The first word of the reduce dimensions in the plan, and the plan's size in words.
+int reduce_plan_reduce_word(const kir::ReductionInstance& instance);
+int reduce_plan_words(const kir::ReductionInstance& instance);
+/// V of kReduceVector: min(4, 16 / the widest array input element), at least 1.
+int reduce_vector_width(const kir::ReductionInstance& instance);
+
+/// "<module>__<symbol>__host_partial" (then "_v3" for x86-64-v3), "__host_combine",
+/// "__host_finish".
+std::string reduction_host_symbol(const std::string& module_name,
+                                  const kir::ReductionInstance& instance, ReductionHostEntry entry,
+                                  HostIsa isa = HostIsa::X86_64);
+
 /// The symbols of the embedded device image and of its size in the generated object.
 std::string image_symbol(const std::string& module_name);
 std::string image_size_symbol(const std::string& module_name);

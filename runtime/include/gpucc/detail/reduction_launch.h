@@ -1,0 +1,183 @@
+// ReductionLaunch builds and runs one call of a reduction kernel for a generated wrapper, and
+// ReductionKernelRef names one compiled reduction instance. The wrapper calls, in parameter
+// order, input() for each array input and scalar() for each `scalar` input, then axes(), then
+// output() for each output (allocate or given), then run(). Each call appends the parameter's
+// argument slot, the kernel ABI the compiler generates against (its KernelAbi.h):
+//   array input   : `const T* ptr`
+//   scalar input  : `T value`
+//   output        : `T* ptr`
+//   then run() appends the plan (gpucc/detail/reduction_plan.h; by value on the GPU, a pointer
+//   on the host), `void* partials` and `uint32_t* semaphores`.
+//
+// Arguments follow CuPy's ReductionKernel. The array inputs broadcast together (NumPy's rule; a
+// mismatch is a ShapeError naming both parameters and shapes); the axes (Axis: all by default,
+// negative allowed, each at most once, else IndexError/ValueError naming the kernel) are axes of
+// that broadcast shape; the output shape is the broadcast shape without them, or with extent 1
+// in their place when keepdims. Allocated outputs are C-contiguous of that shape; a given output
+// must have exactly it (ShapeError). Everything sits on one device (DeviceError). A reduction
+// with no element to reduce gives post(identity) for every output, or, for a kernel without an
+// identity, a ValueError ("zero-size array to reduction operation <kernel> which has no
+// identity"); no outputs at all launches nothing.
+//
+// On a GPU: one cuLaunchKernel on the current stream (grid and slices as reduction_plan.h says;
+// with several slices a partials buffer and zeroed semaphores come from the memory pool, freed
+// in stream order). The plan depends only on shapes, strides, alignment and the device, so the
+// same call on the same data gives the same bits. On the CPU: the host functions over the
+// runtime's thread pool, reduced positions cut into chunks combined pairwise, so float32 sums of
+// many elements stay accurate.
+#pragma once
+
+#include "gpucc/array.h"
+#include "gpucc/axis.h"
+#include "gpucc/detail/module_image.h"
+#include "gpucc/detail/reduction_plan.h"
+#include "gpucc/detail/scalar_convert.h"
+#include "gpucc/device.h"
+#include "gpucc/dtype.h"
+#include "gpucc/ndarray.h"
+#include "gpucc/shape.h"
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+namespace gpucc::detail {
+
+/// Host functions of a reduction instance (see the compiler's KernelAbi.h). Must not throw.
+using HostReducePartialFn = void (*)(void** args, std::int64_t output, std::int64_t begin,
+                                     std::int64_t end, void* result);
+using HostReduceCombineFn = void (*)(void* acc, const void* other);
+using HostReduceFinishFn = void (*)(void** args, std::int64_t output, const void* reduced);
+
+/// One reduction instance of an image. Declare it with static storage duration, after its image.
+class ReductionKernelRef {
+public:
+    struct HostEntries {
+        HostReducePartialFn partial;    ///< baseline x86-64
+        HostReducePartialFn partial_v3; ///< x86-64-v3
+        HostReduceCombineFn combine;
+        HostReduceFinishFn finish;
+    };
+    /// `symbol`: the GPU entry point. `vector_width`: the kernel's reduce_vector_width.
+    /// `reduce_size`: bytes of one reduce-type value (the partials' element). `has_identity`:
+    /// whether an empty reduction is allowed. `array_inputs` and `outputs` size the plan.
+    ReductionKernelRef(ModuleImage& image, const char* symbol, HostEntries host, int vector_width,
+                       int reduce_size, bool has_identity, int array_inputs, int outputs) noexcept;
+    ReductionKernelRef(const ReductionKernelRef&) = delete;
+    ReductionKernelRef& operator=(const ReductionKernelRef&) = delete;
+
+    /// The CUfunction on `device` (errors as KernelRef::function).
+    void* function(Device device) { return gpu_.function(device); }
+    const char* symbol() const noexcept { return gpu_.symbol(); }
+    /// The partial loop for host_isa(); nullptr when the kernel has no host version.
+    HostReducePartialFn host_partial() const;
+    HostReduceCombineFn host_combine() const noexcept { return host_.combine; }
+    HostReduceFinishFn host_finish() const noexcept { return host_.finish; }
+    int vector_width() const noexcept { return vector_width_; }
+    int reduce_size() const noexcept { return reduce_size_; }
+    bool has_identity() const noexcept { return has_identity_; }
+    int array_inputs() const noexcept { return array_inputs_; }
+    int outputs() const noexcept { return outputs_; }
+    int plan_words() const noexcept { return reduce_plan_words(array_inputs_, outputs_); }
+
+private:
+    KernelRef gpu_;
+    HostEntries host_;
+    int vector_width_;
+    int reduce_size_;
+    bool has_identity_;
+    int array_inputs_;
+    int outputs_;
+};
+
+class ReductionLaunch {
+public:
+    /// Most argument slots of one call (ValueError beyond), the plan's three included.
+    static constexpr int kMaxSlots = 48;
+    /// Most array operands (inputs and outputs) of one call.
+    static constexpr int kMaxOperands = 16;
+
+    ReductionLaunch(const char* kernel_name, ReductionKernelRef& kernel) noexcept
+        : kernel_name_(kernel_name), kernel_(kernel) {}
+    ReductionLaunch(const ReductionLaunch&) = delete;
+    ReductionLaunch& operator=(const ReductionLaunch&) = delete;
+
+    /// An array input: slot `const T* ptr`.
+    template <ElementType T>
+    void input(const char* param, const Array<T>& array) {
+        note_input(param, array.ndarray());
+        push_slot(static_cast<const T*>(array.data()));
+    }
+
+    /// A `scalar T p` input: slot `T value` (converted; ValueError when it does not fit).
+    template <ElementType T, ScalarSource S>
+    void scalar(const char* param, S value) {
+        push_slot(convert_scalar<T>(value, kernel_name_, param));
+    }
+
+    /// The axes to reduce and keepdims; call after every input, before the outputs.
+    void axes(const Axis& axis, bool keepdims);
+
+    /// An output to allocate: C-contiguous, of the output shape, on the inputs' device.
+    template <ElementType T>
+    Array<T> output(const char* param) {
+        Array<T> result(allocate_output(param, dtype_of<T>()));
+        push_slot(result.data());
+        return result;
+    }
+
+    /// A given output: must have the output shape.
+    template <ElementType T>
+    void output(const char* param, const Array<T>& given) {
+        note_given_output(param, given.ndarray());
+        push_slot(given.data());
+    }
+
+    /// Builds the plan and runs the kernel.
+    void run();
+
+private:
+    template <class V>
+    void push_slot(V value) {
+        static_assert(sizeof(V) <= sizeof(std::uint64_t));
+        if (slot_count_ >= kMaxSlots - 3) [[unlikely]] {
+            throw_too_many_slots();
+        }
+        std::memcpy(&slots_[slot_count_], &value, sizeof(V));
+        args_[slot_count_] = &slots_[slot_count_];
+        ++slot_count_;
+    }
+    [[noreturn]] void throw_too_many_slots() const;
+    void note_input(const char* param, const NDArray& array);
+    NDArray allocate_output(const char* param, DType dtype);
+    void note_given_output(const char* param, const NDArray& array);
+
+    /// An array operand: inputs first, then outputs, in kernel order.
+    struct Operand {
+        const char* param;
+        NDArray array; // a handle (shares the buffer); allocated outputs too
+        int slot;
+    };
+
+    const char* kernel_name_;
+    ReductionKernelRef& kernel_;
+    const char* shape_param_ = nullptr; // the input that set the broadcast shape's last extent
+    Shape in_shape_;                    // the array inputs broadcast together
+    Shape out_shape_;                   // decided by axes()
+    bool reduced_[kMaxNdim] = {};       // per axis of in_shape_
+    bool keepdims_ = false;
+    bool axes_given_ = false;
+    Device device_;
+    const char* device_param_ = nullptr;
+    int slot_count_ = 0;
+    int input_count_ = 0;
+    int operand_count_ = 0;
+    Operand operands_[kMaxOperands];
+    void* args_[kMaxSlots];
+    std::uint64_t slots_[kMaxSlots];
+    std::vector<std::int64_t> plan_;
+    std::vector<std::shared_ptr<Buffer>> temporaries_; // partials and semaphores
+};
+
+} // namespace gpucc::detail
