@@ -17,59 +17,6 @@ namespace gpucc {
 namespace elementwise_detail {
 
 // ---------------------------------------------------------------------------------------------
-// Types
-// ---------------------------------------------------------------------------------------------
-
-llvm::Type* ElementwiseEmitter::register_type(ScalarType type) {
-    switch (type) {
-    case ScalarType::Bool:
-        return builder_.getInt1Ty();
-    case ScalarType::Int8:
-    case ScalarType::UInt8:
-        return builder_.getInt8Ty();
-    case ScalarType::Int16:
-    case ScalarType::UInt16:
-        return builder_.getInt16Ty();
-    case ScalarType::Int32:
-    case ScalarType::UInt32:
-        return builder_.getInt32Ty();
-    case ScalarType::Int64:
-    case ScalarType::UInt64:
-        return builder_.getInt64Ty();
-    case ScalarType::Float16:
-        return builder_.getHalfTy();
-    case ScalarType::BFloat16:
-        return builder_.getBFloatTy();
-    case ScalarType::Float32:
-        return builder_.getFloatTy();
-    case ScalarType::Float64:
-        return builder_.getDoubleTy();
-    }
-    return nullptr;
-}
-
-llvm::Type* ElementwiseEmitter::storage_type(ScalarType type) {
-    if (type == ScalarType::Bool) {
-        return builder_.getInt8Ty();
-    }
-    return register_type(type);
-}
-
-llvm::Value* ElementwiseEmitter::from_storage(llvm::Value* stored, ScalarType type) {
-    if (type == ScalarType::Bool) {
-        return builder_.CreateICmpNE(stored, llvm::ConstantInt::get(stored->getType(), 0));
-    }
-    return stored;
-}
-
-llvm::Value* ElementwiseEmitter::to_storage(llvm::Value* value, ScalarType type) {
-    if (type == ScalarType::Bool) {
-        return builder_.CreateZExt(value, builder_.getInt8Ty());
-    }
-    return value;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Frame
 // ---------------------------------------------------------------------------------------------
 

@@ -1,10 +1,11 @@
 // The elementwise emitter's class, shared by the files that implement it: ElementwiseEmitter.cpp
 // (the kernel frame: arguments, specialization, the contiguous loops), ElementwiseStrided.cpp
 // (the strided entry point's loops over a collapsed n-d layout), ElementwiseBody.cpp (reading
-// inputs, writing outputs, and the statements and expressions of the kernel IR). Internal to
-// the code generator; ElementwiseEmitter.h is the interface.
+// inputs, writing outputs; the statements and expressions are BodyEmitter's). Internal to the
+// code generator; ElementwiseEmitter.h is the interface.
 #pragma once
 
+#include "compiler/codegen/BodyEmitter.h"
 #include "compiler/codegen/CodegenTarget.h"
 #include "compiler/codegen/KernelAbi.h"
 #include "compiler/kir/KernelIR.h"
@@ -15,6 +16,8 @@
 
 namespace gpucc::elementwise_detail {
 
+using codegen_detail::ElementParam;
+using codegen_detail::LValue;
 using kir::ExprKind;
 using kir::StmtKind;
 
@@ -23,35 +26,15 @@ using kir::StmtKind;
 /// raw parameters are Array.
 enum class InputForm { Array, Scalar, Unknown };
 
-/// How the current element sees one parameter.
-struct ElementParam {
-    llvm::Value* value = nullptr;     ///< non-raw input: its value for this element
-    llvm::AllocaInst* slot = nullptr; ///< non-raw output: the element being computed
-};
-
-/// Where an lvalue lives and how it is stored.
-struct LValue {
-    llvm::Value* address;
-    ScalarType type;
-    bool stored_as_byte; ///< a bool in array memory (one byte), rather than an i1 alloca
-};
-
-class ElementwiseEmitter {
+class ElementwiseEmitter : public codegen_detail::BodyEmitter {
 public:
     ElementwiseEmitter(const kir::ElementwiseInstance& instance, CodegenTarget target,
                        llvm::Module& module, HostIsa isa, EntryKind entry)
-        : instance_(instance), target_(target), isa_(isa), entry_kind_(entry), module_(module),
-          context_(module.getContext()), builder_(context_) {}
+        : BodyEmitter(target, module, isa), instance_(instance), entry_kind_(entry) {}
 
     llvm::Function* emit();
 
 private:
-    // --- types -----------------------------------------------------------------------------
-    llvm::Type* register_type(ScalarType type);
-    llvm::Type* storage_type(ScalarType type); ///< in memory and in argument slots
-    llvm::Value* from_storage(llvm::Value* stored, ScalarType type);
-    llvm::Value* to_storage(llvm::Value* value, ScalarType type);
-
     // --- frame -----------------------------------------------------------------------------
     llvm::Function* create_function();
     void load_arguments(llvm::Function* function);
@@ -89,32 +72,10 @@ private:
     llvm::Value* load_vector(int param, llvm::Value* base, int width);
     void emit_body_for_element(llvm::Value* index);
 
-    // --- body ------------------------------------------------------------------------------
-    void emit_stmt(const kir::Stmt& stmt);
-    llvm::Value* emit_expr(const kir::Expr& expr);
-    LValue emit_lvalue(const kir::Expr& expr);
-    llvm::Value* load_lvalue(const LValue& lvalue);
-    void store_lvalue(const LValue& lvalue, llvm::Value* value);
-    llvm::Value* emit_constant(const kir::ConstantExpr& expr);
-    llvm::Value* emit_binary(kir::BinaryOp op, llvm::Value* lhs, llvm::Value* rhs, ScalarType type);
-    llvm::Value* emit_compare(const kir::CompareExpr& expr);
-    llvm::Value* emit_logical(const kir::LogicalExpr& expr);
-    llvm::Value* emit_select(const kir::SelectExpr& expr);
-    llvm::Value* emit_assign(const kir::AssignExpr& expr);
-    llvm::Value* emit_inc_dec(const kir::IncDecExpr& expr);
-    llvm::Value* convert(llvm::Value* value, ScalarType from, ScalarType to);
-    llvm::Value* element_address(int param, llvm::Value* index);
-    llvm::BasicBlock* new_block(const char* name);
-    bool block_is_open() const { return builder_.GetInsertBlock()->getTerminator() == nullptr; }
+    llvm::Value* element_address(int param, llvm::Value* index) override;
 
     const kir::ElementwiseInstance& instance_;
-    CodegenTarget target_;
-    HostIsa isa_;
     EntryKind entry_kind_;
-    llvm::Module& module_;
-    llvm::LLVMContext& context_;
-    llvm::IRBuilder<> builder_;
-    llvm::Function* function_ = nullptr;
     llvm::BasicBlock* entry_ = nullptr;
 
     std::vector<llvm::Value*> param_pointers_;  ///< per parameter
@@ -124,17 +85,10 @@ private:
     llvm::Value* indexer_ = nullptr;            ///< strided entry: the loop layout
     std::vector<llvm::Value*> element_offsets_; ///< strided: per parameter, the element's offset
     std::vector<llvm::Value*> inner_broadcast_; ///< strided: per input, innermost stride == 0
-    llvm::Value* loop_size_ = nullptr;
     llvm::Value* host_begin_ = nullptr;
     llvm::Value* host_end_ = nullptr;
 
-    std::vector<ElementParam> element_;           ///< per parameter, for the current element
     std::vector<llvm::AllocaInst*> output_slots_; ///< per parameter (outputs only)
-    std::vector<llvm::AllocaInst*> locals_;       ///< per Variable id
-    llvm::Value* element_index_ = nullptr;
-    llvm::BasicBlock* element_end_ = nullptr;
-    std::vector<llvm::BasicBlock*> break_targets_;
-    std::vector<llvm::BasicBlock*> continue_targets_;
 };
 
 } // namespace gpucc::elementwise_detail
