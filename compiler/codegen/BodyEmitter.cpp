@@ -278,6 +278,7 @@ llvm::Value* BodyEmitter::emit_binary(kir::BinaryOp op, llvm::Value* lhs, llvm::
             // As nvcc's default (-fmad=true): a*b+c may become one fused multiply-add.
             llvm::FastMathFlags flags;
             flags.setAllowContract(true);
+            flags.setAllowReassoc(reassociate_floats_);
             instruction->setFastMathFlags(flags);
         }
         return result;

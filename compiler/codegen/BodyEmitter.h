@@ -82,6 +82,9 @@ protected:
     llvm::Value* reduce_operands_[2] = {};  ///< a reduction's `a` and `b`
     llvm::Value* input_size_ = nullptr;     ///< `_in_ind.size()`
     llvm::Value* output_size_ = nullptr;    ///< `_out_ind.size()`
+    /// Float operators may be reassociated (a host reduction's combine, so LLVM can vectorize the
+    /// fold with several partial sums).
+    bool reassociate_floats_ = false;
     /// Where `continue` outside any loop of the body goes (the end of the element).
     llvm::BasicBlock* element_end_ = nullptr;
     std::vector<llvm::BasicBlock*> break_targets_;

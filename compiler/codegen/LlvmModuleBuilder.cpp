@@ -3,6 +3,7 @@
 
 #include "compiler/codegen/ElementwiseEmitter.h"
 #include "compiler/codegen/HostVectorMath.h"
+#include "compiler/codegen/ReductionEmitter.h"
 
 #include <cstdlib>
 #include <llvm/Analysis/TargetLibraryInfo.h>
@@ -33,6 +34,11 @@ std::unique_ptr<llvm::Module> build_kernel_module(const kir::Module& kernels, Co
                     }
                 }
             }
+        }
+    }
+    for (const kir::ReductionKernel& kernel : kernels.reductions) {
+        for (const kir::ReductionInstance& instance : kernel.instances) {
+            emit_reduction_kernel(instance, target, *module, isa);
         }
     }
     if (llvm::verifyModule(*module, &llvm::errs())) {

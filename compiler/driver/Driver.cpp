@@ -34,17 +34,6 @@ std::string default_module_name(const std::string& path) {
     return stem;
 }
 
-/// Reduction kernels have a front end (`--emit=ast` and `--emit=ir` show them) but no code
-/// generation yet: once the whole module has checked cleanly, each is reported at its name rather
-/// than dropped from the output. Returns whether there were any.
-bool report_reductions_without_codegen(const kir::Module& kernels, DiagnosticEngine& diags) {
-    for (const kir::ReductionKernel& kernel : kernels.reductions) {
-        diags.report(SourceSpan(kernel.loc, static_cast<std::uint32_t>(kernel.name.size())),
-                     DiagKind::ReductionCodegenNotImplemented);
-    }
-    return !kernels.reductions.empty();
-}
-
 int finish(DiagnosticEngine& diags, bool verify) {
     if (verify) {
         return diags.verify() ? 0 : 1;
@@ -88,9 +77,6 @@ int compile(const DriverOptions& options) {
     }
     if (options.verify || options.emit == EmitKind::Ir || !kernels || diags.has_errors()) {
         return finish(diags, options.verify);
-    }
-    if (report_reductions_without_codegen(*kernels, diags)) {
-        return finish(diags, false);
     }
 
     BackendOptions backend;
