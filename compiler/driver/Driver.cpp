@@ -34,9 +34,9 @@ std::string default_module_name(const std::string& path) {
     return stem;
 }
 
-/// Reduction kernels have a front end (`--emit=ast` and `--emit=ir` show them) but no code
-/// generation yet: once the whole module has checked cleanly, each is reported at its name rather
-/// than dropped from the output. Returns whether there were any.
+/// Reduction kernels have a front end (`--emit=ast`, `--emit=ir` and `--emit=header` show them)
+/// but no code generation yet: once the whole module has checked cleanly, each is reported at its
+/// name rather than dropped from the output. Returns whether there were any.
 bool report_reductions_without_codegen(const kir::Module& kernels, DiagnosticEngine& diags) {
     for (const kir::ReductionKernel& kernel : kernels.reductions) {
         diags.report(SourceSpan(kernel.loc, static_cast<std::uint32_t>(kernel.name.size())),
@@ -89,7 +89,7 @@ int compile(const DriverOptions& options) {
     if (options.verify || options.emit == EmitKind::Ir || !kernels || diags.has_errors()) {
         return finish(diags, options.verify);
     }
-    if (report_reductions_without_codegen(*kernels, diags)) {
+    if (options.emit != EmitKind::Header && report_reductions_without_codegen(*kernels, diags)) {
         return finish(diags, false);
     }
 
