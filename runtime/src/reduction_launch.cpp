@@ -100,6 +100,7 @@ struct HostReduction {
     std::size_t value_bytes;      // a multiple of kValueAlign
     std::int64_t slots_per_value; // value_bytes / kValueAlign
     ValueSlot* chunk_values;      // [output][chunk], for the chunk-parallel way
+    std::int64_t units_per_item;  // of the thread pool's range (parallel_items)
 
     void run_partial(std::int64_t output, std::int64_t chunk, void* result) const {
         const std::int64_t begin = chunk * kHostChunk;
@@ -110,7 +111,7 @@ struct HostReduction {
 /// Outputs [begin, end): every chunk in order on this thread, combined, finished.
 void reduce_outputs(void* context, std::int64_t begin, std::int64_t end) {
     const auto& host = *static_cast<const HostReduction*>(context);
-    for (std::int64_t o = begin; o < end; ++o) {
+    for (std::int64_t o = begin / host.units_per_item; o < end / host.units_per_item; ++o) {
         PairwiseCombiner combiner(host.combine, host.value_bytes);
         for (std::int64_t chunk = 0; chunk < host.chunks; ++chunk) {
             host.run_partial(o, chunk, combiner.next());
@@ -123,22 +124,29 @@ void reduce_outputs(void* context, std::int64_t begin, std::int64_t end) {
 /// Outputs [begin, end) of an empty reduction: post(identity).
 void finish_empty(void* context, std::int64_t begin, std::int64_t end) {
     const auto& host = *static_cast<const HostReduction*>(context);
-    for (std::int64_t o = begin; o < end; ++o) {
+    for (std::int64_t o = begin / host.units_per_item; o < end / host.units_per_item; ++o) {
         host.finish(host.args, o, nullptr);
     }
 }
 
-/// The thread pool hands out ranges in whole multiples of 64; the chunk-parallel way counts 64
-/// units per item so that every item can go to its own thread.
-constexpr std::int64_t kUnitsPerItem = 64;
-
-/// Items [begin, end) / kUnitsPerItem: one chunk of one output each, into chunk_values.
+/// Items: one chunk of one output each, into chunk_values.
 void reduce_chunks(void* context, std::int64_t begin, std::int64_t end) {
     const auto& host = *static_cast<const HostReduction*>(context);
-    for (std::int64_t item = begin / kUnitsPerItem; item < end / kUnitsPerItem; ++item) {
+    for (std::int64_t item = begin / host.units_per_item; item < end / host.units_per_item;
+         ++item) {
         host.run_partial(item / host.chunks, item % host.chunks,
                          host.chunk_values[item * host.slots_per_value].bytes);
     }
+}
+
+/// Runs fn over `count` items, at least `min_items` per task. The pool hands out ranges in
+/// whole multiples of 64, which would put up to 64 long items (outputs of a long reduction, or
+/// chunks) on one thread; counting 64 units per item lets every item go to its own thread.
+void parallel_items(HostReduction& host, std::int64_t count, std::int64_t min_items,
+                    ThreadPool::ChunkFn fn) {
+    host.units_per_item = count < (std::int64_t{1} << 56) ? 64 : 1;
+    ThreadPool::instance().parallel_for(count * host.units_per_item,
+                                        min_items * host.units_per_item, fn, &host);
 }
 
 } // namespace
@@ -404,17 +412,17 @@ void ReductionLaunch::run_host() {
     host.value_bytes = (reduce_size + kValueAlign - 1) / kValueAlign * kValueAlign;
     host.slots_per_value = static_cast<std::int64_t>(host.value_bytes / kValueAlign);
     const std::int64_t m = plan_[kReducePlanOutputs];
-    ThreadPool& pool = ThreadPool::instance();
     if (host.reduced == 0) {
-        pool.parallel_for(m, kMinHostWork, &finish_empty, &host);
+        parallel_items(host, m, kMinHostWork, &finish_empty);
         return;
     }
     host.chunks = (host.reduced + kHostChunk - 1) / kHostChunk;
-    if (m >= 4 * static_cast<std::int64_t>(pool.thread_count()) || host.chunks == 1) {
+    if (m >= 4 * static_cast<std::int64_t>(ThreadPool::instance().thread_count()) ||
+        host.chunks == 1) {
         // Enough outputs to share: each thread takes whole outputs.
         const std::int64_t outputs_per_task =
             std::max<std::int64_t>(1, kMinHostWork / host.reduced);
-        pool.parallel_for(m, outputs_per_task, &reduce_outputs, &host);
+        parallel_items(host, m, outputs_per_task, &reduce_outputs);
         return;
     }
     // Few outputs, each long: the threads share the chunks of every output, then each output
@@ -422,8 +430,7 @@ void ReductionLaunch::run_host() {
     const std::int64_t items = m * host.chunks;
     std::vector<ValueSlot> values(static_cast<std::size_t>(items * host.slots_per_value));
     host.chunk_values = values.data();
-    pool.parallel_for(items * kUnitsPerItem, (kMinHostWork / kHostChunk) * kUnitsPerItem,
-                      &reduce_chunks, &host);
+    parallel_items(host, items, kMinHostWork / kHostChunk, &reduce_chunks);
     for (std::int64_t o = 0; o < m; ++o) {
         PairwiseCombiner combiner(host.combine, host.value_bytes);
         for (std::int64_t chunk = 0; chunk < host.chunks; ++chunk) {

@@ -760,6 +760,26 @@ TEST_F(ReductionLaunchTest, LargeFloat32SumIsAccurateDeterministicAndParallel) {
     }
 }
 
+TEST_F(ReductionLaunchTest, FewLongOutputsUseSeveralThreads) {
+    // 64 rows of 2^16: whichever way the threads share them (whole outputs on small machines,
+    // chunks on large ones), more than one thread takes part.
+    const std::int64_t k = std::int64_t{1} << 16;
+    const std::vector<float> values(static_cast<std::size_t>(64 * k), 0.5F);
+    const Array<float> x = gpucc::asarray(values, Shape{64, k}, Device::cpu());
+    {
+        const std::lock_guard<std::mutex> lock(g_threads_mutex);
+        g_threads.clear();
+    }
+    g_record_threads.store(true);
+    const std::vector<float> sums = sum(x, Axis(1)).to_host();
+    g_record_threads.store(false);
+    EXPECT_EQ(sums, std::vector<float>(64, 0.5F * static_cast<float>(k)));
+    if (std::thread::hardware_concurrency() > 1) {
+        const std::lock_guard<std::mutex> lock(g_threads_mutex);
+        EXPECT_GT(g_threads.size(), 1U);
+    }
+}
+
 TEST_F(ReductionLaunchTest, ResultDoesNotDependOnTheWayTheThreadsShareTheWork) {
     // 64 outputs of 5 chunks each take the output-parallel way; one of them alone (a view of one
     // row) takes the chunk-parallel way; both combine chunks in the same tree.
