@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
@@ -27,6 +28,9 @@ ModuleImage g_image("fake_reduction", kImage, sizeof kImage);
 // sum(float32 x) -> (float32 y): GPU only; V = 4, a float32 partial, an identity.
 ReductionKernelRef g_sum(g_image, "sum_f32", {nullptr, nullptr, nullptr, nullptr}, 4, 4, true, 1,
                          1);
+ModuleImage g_host_only("fake_reduction_host_only", nullptr, 0);
+ReductionKernelRef g_host_sum(g_host_only, "sum_f32", {nullptr, nullptr, nullptr, nullptr}, 4, 4,
+                              true, 1, 1);
 
 Array<float> sum(const Array<float>& x, const Axis& axis = Axis()) {
     ReductionLaunch launch("sum", g_sum);
@@ -160,6 +164,30 @@ TEST_F(FakeReduction, EmptyOutputLaunchesNothing) {
     const FakeCudaCounts before = fake_cuda_counts();
     EXPECT_EQ(sum(x, Axis(1)).shape(), Shape{0});
     EXPECT_EQ(fake_cuda_counts().kernel_launches, before.kernel_launches);
+}
+
+TEST_F(FakeReduction, DeviceMismatchAndHostOnlyModules) {
+    const Array<float> x = gpucc::empty<float>(Shape{10}, Device::cuda(0));
+    const Array<float> on_cpu = gpucc::empty<float>(Shape{}, Device::cpu());
+    ReductionLaunch launch("sum", g_sum);
+    launch.input("x", x);
+    launch.axes(Axis(), false);
+    try {
+        launch.output("y", on_cpu);
+        FAIL() << "expected a DeviceError";
+    } catch (const gpucc::DeviceError& error) {
+        EXPECT_STREQ(error.what(), "sum: device mismatch: x is on cuda:0 but y is on cpu");
+    }
+    ReductionLaunch host_only("sum", g_host_sum);
+    host_only.input("x", x);
+    host_only.axes(Axis(), false);
+    (void)host_only.output<float>("y");
+    try {
+        host_only.run();
+        FAIL() << "expected a DeviceError";
+    } catch (const gpucc::DeviceError& error) {
+        EXPECT_THAT(std::string(error.what()), testing::HasSubstr("compiled for the host only"));
+    }
 }
 
 } // namespace
