@@ -111,6 +111,10 @@ int reduce_plan_words(const kir::ReductionInstance& instance) {
            reduction_array_inputs(instance) * kReduceDims;
 }
 
+std::string reduction_gpu_symbol(const kir::ReductionInstance& instance, bool rows) {
+    return rows ? instance.symbol + "__rows" : instance.symbol;
+}
+
 int reduce_vector_width(const kir::ReductionInstance& instance) {
     int widest = 0;
     for (const kir::Param& param : instance.params) {

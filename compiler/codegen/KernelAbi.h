@@ -100,7 +100,10 @@ int indexer_words(const kir::ElementwiseInstance& instance);
 // Reduction kernels
 // ---------------------------------------------------------------------------------------------
 //
-// A reduction instance has one GPU entry point, named by its symbol, and three host functions.
+// A reduction instance has two GPU entry points with the same parameters, one per thread mapping
+// of the plan: the lanes kernel, named by the instance symbol, for kReduceLanesFirst plans, and
+// the rows kernel, "<symbol>__rows", for the others (apart, each has the registers of its own
+// loops only). It has three host functions.
 // Argument slots, the same array on both targets (values in storage form, as above):
 //
 //   array input   ->  `const T* ptr`
@@ -152,6 +155,8 @@ int reduction_slot_count(const kir::ReductionInstance& instance);
 /// The first word of the reduce dimensions in the plan, and the plan's size in words.
 int reduce_plan_reduce_word(const kir::ReductionInstance& instance);
 int reduce_plan_words(const kir::ReductionInstance& instance);
+/// The lanes kernel's name (the instance symbol) or the rows kernel's ("<symbol>__rows").
+std::string reduction_gpu_symbol(const kir::ReductionInstance& instance, bool rows);
 /// V of kReduceVector: min(4, 16 / the widest array input element), at least 1.
 int reduce_vector_width(const kir::ReductionInstance& instance);
 

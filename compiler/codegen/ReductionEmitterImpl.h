@@ -25,7 +25,8 @@ public:
                      llvm::Module& module, HostIsa isa)
         : BodyEmitter(target, module, isa), instance_(instance) {}
 
-    void emit_gpu_kernel();
+    /// The lanes kernel (kReduceLanesFirst plans) or the rows kernel (the others).
+    void emit_gpu_kernel(bool rows);
     void emit_host_partial();
     void emit_host_combine();
     void emit_host_finish();
@@ -83,6 +84,7 @@ private:
     llvm::Value* special_register(llvm::Intrinsic::ID id);
 
     const kir::ReductionInstance& instance_;
+    bool rows_ = false; ///< the GPU kernel being emitted is the rows kernel
     bool has_identity_ = false;
     int array_inputs_ = 0;
     int outputs_ = 0;

@@ -16,8 +16,10 @@ namespace gpucc::reduction_detail {
 
 namespace {
 constexpr unsigned kSharedSpace = 3;
-/// Independent partial results per thread in the element-at-a-time loop.
-constexpr int kScalarUnroll = 4;
+/// Independent partial results per thread in the element-at-a-time loop: the rows kernel keeps
+/// more loads in flight (its 4-byte loads are smaller than the lanes kernel's vectors).
+constexpr int kLanesScalarUnroll = 4;
+constexpr int kRowsScalarUnroll = 8;
 /// Vectors per iteration in the vector loop.
 constexpr int kVectorUnroll = 2;
 } // namespace
@@ -38,8 +40,8 @@ llvm::Function* ReductionEmitter::create_gpu_function() {
     slots.push_back(ptr); // partials
     slots.push_back(ptr); // semaphores
     auto* type = llvm::FunctionType::get(builder_.getVoidTy(), slots, false);
-    llvm::Function* function =
-        llvm::Function::Create(type, llvm::Function::ExternalLinkage, instance_.symbol, module_);
+    llvm::Function* function = llvm::Function::Create(
+        type, llvm::Function::ExternalLinkage, reduction_gpu_symbol(instance_, rows_), module_);
     llvm::Type* plan = llvm::ArrayType::get(
         builder_.getInt64Ty(), static_cast<std::uint64_t>(reduce_plan_words(instance_)));
     const unsigned plan_arg = function->arg_size() - 3;
@@ -48,6 +50,12 @@ llvm::Function* ReductionEmitter::create_gpu_function() {
     function->addParamAttr(plan_arg, llvm::Attribute::NoAlias);
     function->addParamAttr(plan_arg, llvm::Attribute::ReadOnly);
     function->setCallingConv(llvm::CallingConv::PTX_Kernel);
+    function->addFnAttr("nvvm.maxntid", std::to_string(kReduceBlockSize));
+    if (rows_) {
+        // Four blocks per SM (at most 64 registers): with eight 4-byte loads in flight per
+        // thread that is what a strided reduced axis needs to approach the copy bandwidth.
+        function->addFnAttr("nvvm.minctasm", "4");
+    }
     return function;
 }
 
@@ -248,6 +256,7 @@ Partial combine_all(std::vector<Partial> partials, Combine combine) {
 
 Partial ReductionEmitter::accumulate_scalars(llvm::Value* first, llvm::Value* step,
                                              llvm::Value* r_end, bool one_dim, bool index32) {
+    const int scalar_unroll = rows_ ? kRowsScalarUnroll : kLanesScalarUnroll;
     llvm::Type* i64 = builder_.getInt64Ty();
     llvm::Type* reduce_type = register_type(instance_.reduce_type);
     std::vector<llvm::AllocaInst*> values;
@@ -257,13 +266,13 @@ Partial ReductionEmitter::accumulate_scalars(llvm::Value* first, llvm::Value* st
         llvm::IRBuilderBase::InsertPointGuard guard(builder_);
         builder_.SetInsertPoint(&function_->getEntryBlock(),
                                 function_->getEntryBlock().getFirstInsertionPt());
-        for (int u = 0; u < kScalarUnroll; ++u) {
+        for (int u = 0; u < scalar_unroll; ++u) {
             values.push_back(builder_.CreateAlloca(reduce_type, nullptr, "acc"));
             valids.push_back(builder_.CreateAlloca(builder_.getInt1Ty(), nullptr, "acc.valid"));
         }
         position = builder_.CreateAlloca(i64, nullptr, "r");
     }
-    for (int u = 0; u < kScalarUnroll; ++u) {
+    for (int u = 0; u < scalar_unroll; ++u) {
         Partial empty = empty_partial();
         builder_.CreateStore(empty.value, values[u]);
         builder_.CreateStore(empty.valid, valids[u]);
@@ -288,7 +297,7 @@ Partial ReductionEmitter::accumulate_scalars(llvm::Value* first, llvm::Value* st
         }
         return loaded;
     };
-    // Main loop: kScalarUnroll positions a step apart, loads first.
+    // Main loop: scalar_unroll positions a step apart, loads first.
     {
         llvm::BasicBlock* header = new_block("scalars.header");
         llvm::BasicBlock* body = new_block("scalars.body");
@@ -297,19 +306,19 @@ Partial ReductionEmitter::accumulate_scalars(llvm::Value* first, llvm::Value* st
         builder_.SetInsertPoint(header);
         llvm::Value* r = builder_.CreateLoad(i64, position);
         llvm::Value* last =
-            builder_.CreateAdd(r, builder_.CreateMul(step, builder_.getInt64(kScalarUnroll - 1)));
+            builder_.CreateAdd(r, builder_.CreateMul(step, builder_.getInt64(scalar_unroll - 1)));
         builder_.CreateCondBr(builder_.CreateICmpSLT(last, r_end), body, exit);
         builder_.SetInsertPoint(body);
         std::vector<std::vector<llvm::Value*>> loaded;
-        for (int u = 0; u < kScalarUnroll; ++u) {
+        for (int u = 0; u < scalar_unroll; ++u) {
             loaded.push_back(load_inputs(builder_.CreateAdd(
                 r, builder_.CreateMul(step, builder_.getInt64(static_cast<std::uint64_t>(u))))));
         }
-        for (int u = 0; u < kScalarUnroll; ++u) {
+        for (int u = 0; u < scalar_unroll; ++u) {
             fold(u, map_values(loaded[static_cast<std::size_t>(u)]));
         }
         builder_.CreateStore(
-            builder_.CreateAdd(r, builder_.CreateMul(step, builder_.getInt64(kScalarUnroll))),
+            builder_.CreateAdd(r, builder_.CreateMul(step, builder_.getInt64(scalar_unroll))),
             position);
         builder_.CreateBr(header);
         builder_.SetInsertPoint(exit);
@@ -330,7 +339,7 @@ Partial ReductionEmitter::accumulate_scalars(llvm::Value* first, llvm::Value* st
         builder_.SetInsertPoint(exit);
     }
     std::vector<Partial> partials;
-    for (int u = 0; u < kScalarUnroll; ++u) {
+    for (int u = 0; u < scalar_unroll; ++u) {
         partials.push_back({builder_.CreateLoad(reduce_type, values[u]),
                             builder_.CreateLoad(builder_.getInt1Ty(), valids[u])});
     }
@@ -487,11 +496,15 @@ Partial ReductionEmitter::accumulate(llvm::Value* lane, llvm::Value* lanes, llvm
             builder_.CreateAnd(flags, builder_.getInt64(static_cast<std::uint64_t>(bit))),
             builder_.getInt64(0));
     };
-    llvm::BasicBlock* vectors = new_block("share.vectors");
     llvm::BasicBlock* scalars = new_block("share.scalars");
-    builder_.CreateCondBr(flag(kReduceVector), vectors, scalars);
-    builder_.SetInsertPoint(vectors);
-    finish(accumulate_vectors(lane, lanes, r_begin, r_end));
+    if (rows_) {
+        builder_.CreateBr(scalars); // kReduceVector is for the lanes mapping only
+    } else {
+        llvm::BasicBlock* vectors = new_block("share.vectors");
+        builder_.CreateCondBr(flag(kReduceVector), vectors, scalars);
+        builder_.SetInsertPoint(vectors);
+        finish(accumulate_vectors(lane, lanes, r_begin, r_end));
+    }
 
     builder_.SetInsertPoint(scalars);
     llvm::Value* first = builder_.CreateAdd(r_begin, lane);
@@ -520,7 +533,8 @@ Partial ReductionEmitter::accumulate(llvm::Value* lane, llvm::Value* lanes, llvm
 // The kernel
 // ---------------------------------------------------------------------------------------------
 
-void ReductionEmitter::emit_gpu_kernel() {
+void ReductionEmitter::emit_gpu_kernel(bool rows) {
+    rows_ = rows;
     begin_function(create_gpu_function());
     load_arguments(nullptr);
     llvm::Type* i32 = builder_.getInt32Ty();
@@ -531,19 +545,22 @@ void ReductionEmitter::emit_gpu_kernel() {
     auto* shared_values_type = llvm::ArrayType::get(i64, kReduceBlockSize);
     shared_values_ = new llvm::GlobalVariable(
         module_, shared_values_type, false, llvm::GlobalValue::InternalLinkage,
-        llvm::UndefValue::get(shared_values_type), instance_.symbol + ".shared", nullptr,
+        llvm::UndefValue::get(shared_values_type),
+        reduction_gpu_symbol(instance_, rows_) + ".shared", nullptr,
         llvm::GlobalValue::NotThreadLocal, kSharedSpace);
     shared_values_->setAlignment(llvm::Align(8));
     if (!has_identity_) {
         auto* valid_type = llvm::ArrayType::get(builder_.getInt8Ty(), kReduceBlockSize);
-        shared_valid_ = new llvm::GlobalVariable(
-            module_, valid_type, false, llvm::GlobalValue::InternalLinkage,
-            llvm::UndefValue::get(valid_type), instance_.symbol + ".shared_valid", nullptr,
-            llvm::GlobalValue::NotThreadLocal, kSharedSpace);
+        shared_valid_ =
+            new llvm::GlobalVariable(module_, valid_type, false, llvm::GlobalValue::InternalLinkage,
+                                     llvm::UndefValue::get(valid_type),
+                                     reduction_gpu_symbol(instance_, rows_) + ".shared_valid",
+                                     nullptr, llvm::GlobalValue::NotThreadLocal, kSharedSpace);
     }
     shared_flag_ = new llvm::GlobalVariable(
         module_, i32, false, llvm::GlobalValue::InternalLinkage, llvm::UndefValue::get(i32),
-        instance_.symbol + ".last", nullptr, llvm::GlobalValue::NotThreadLocal, kSharedSpace);
+        reduction_gpu_symbol(instance_, rows_) + ".last", nullptr,
+        llvm::GlobalValue::NotThreadLocal, kSharedSpace);
 
     llvm::Value* flags = plan_word(kReducePlanFlags);
     llvm::Value* outputs = plan_word(kReducePlanOutputs);
@@ -553,8 +570,7 @@ void ReductionEmitter::emit_gpu_kernel() {
     llvm::Value* lane_shift = builder_.CreateTrunc(plan_word(kReducePlanLaneShift), i32);
     llvm::Value* out_shift = builder_.CreateTrunc(plan_word(kReducePlanOutputShift), i32);
     tid_ = special_register(llvm::Intrinsic::nvvm_read_ptx_sreg_tid_x);
-    lanes_first_ = builder_.CreateICmpNE(
-        builder_.CreateAnd(flags, builder_.getInt64(kReduceLanesFirst)), builder_.getInt64(0));
+    lanes_first_ = builder_.getInt1(!rows_); // each kernel has one thread mapping
     lane_count_ = builder_.CreateShl(builder_.getInt32(1), lane_shift);
     out_count_ = builder_.CreateShl(builder_.getInt32(1), out_shift);
     llvm::Value* one = builder_.getInt32(1);

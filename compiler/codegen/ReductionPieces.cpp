@@ -282,7 +282,8 @@ llvm::Value* ReductionEmitter::element_address(int param, llvm::Value* index) {
 void emit_reduction_kernel(const kir::ReductionInstance& instance, CodegenTarget target,
                            llvm::Module& module, HostIsa isa) {
     if (target == CodegenTarget::Nvptx) {
-        reduction_detail::ReductionEmitter(instance, target, module, isa).emit_gpu_kernel();
+        reduction_detail::ReductionEmitter(instance, target, module, isa).emit_gpu_kernel(false);
+        reduction_detail::ReductionEmitter(instance, target, module, isa).emit_gpu_kernel(true);
         return;
     }
     reduction_detail::ReductionEmitter(instance, target, module, isa).emit_host_partial();

@@ -350,8 +350,11 @@ void ReductionLaunch::build_plan(int sm_count) {
 }
 
 void ReductionLaunch::launch_gpu(int plan_slot) {
-    auto* function = static_cast<CUfunction>(kernel_.function(device_)); // checks the device
+    kernel_.function(device_); // checks the device before anything is planned
     build_plan(device_properties(device_).sm_count);
+    // The lanes kernel for plans whose lanes run along a warp, the rows kernel for the others.
+    const bool rows = (plan_[kReducePlanFlags] & kReduceLanesFirst) == 0;
+    auto* function = static_cast<CUfunction>(kernel_.function(device_, rows));
     const ReduceGrid grid = reduction_grid(plan_);
     if (grid.x > 0x7fffffff) [[unlikely]] {
         throw ValueError(std::string(kernel_name_) + ": " +

@@ -69,8 +69,11 @@ public:
     ReductionKernelRef(const ReductionKernelRef&) = delete;
     ReductionKernelRef& operator=(const ReductionKernelRef&) = delete;
 
-    /// The CUfunction on `device` (errors as KernelRef::function).
-    void* function(Device device) { return gpu_.function(device); }
+    /// The CUfunction on `device` of the lanes kernel, or of the rows kernel
+    /// ("<symbol>__rows", for plans without kReduceLanesFirst). Errors as KernelRef::function.
+    void* function(Device device, bool rows = false) {
+        return gpu_.function(device, rows ? GpuEntry::Strided : GpuEntry::Contiguous);
+    }
     const char* symbol() const noexcept { return gpu_.symbol(); }
     /// The partial loop for host_isa(); nullptr when the kernel has no host version.
     HostReducePartialFn host_partial() const;
@@ -84,6 +87,7 @@ public:
     int plan_words() const noexcept { return reduce_plan_words(array_inputs_, outputs_); }
 
 private:
+    std::string rows_symbol_; // before gpu_, which keeps a pointer to it
     KernelRef gpu_;
     HostEntries host_;
     int vector_width_;
