@@ -852,7 +852,8 @@ TEST_F(Reductions, NanPropagatesThroughMinAndMax) {
         EXPECT_TRUE(std::isnan(gpucc::max(x).item()));
         EXPECT_TRUE(std::isnan(static_cast<float>(gpucc::amax(x.astype<float16>()).item())));
     }
-    const auto x = gpucc::asarray<float>({3, nan, 1, 4, -2, 6}, {2, 3}, device);
+    const auto nanf = static_cast<float>(nan);
+    const auto x = gpucc::asarray<float>({3, nanf, 1, 4, -2, 6}, {2, 3}, device);
     const std::vector<float> mins = gpucc::min(x, 1).to_host();
     EXPECT_TRUE(std::isnan(mins[0]));
     EXPECT_EQ(mins[1], -2.0f);
