@@ -72,6 +72,19 @@ bool check_cpp_names(const kir::Module& module, DiagnosticEngine& diags) {
             check(param.name, "parameter name");
         }
     }
+    for (const kir::ReductionKernel& kernel : module.reductions) {
+        check(kernel.name, "kernel name");
+        for (const kir::ParamSignature& param : kernel.params) {
+            check(param.name, "parameter name");
+            if (is_reduction_wrapper_name(param.name)) {
+                diags.report_tool_error(module.source_path + ": parameter name '" + param.name +
+                                        "' of reduction '" + kernel.name +
+                                        "' cannot be used in the generated C++ header (its "
+                                        "functions take 'axis' and 'keepdims' after the arrays)");
+                ok = false;
+            }
+        }
+    }
     return ok;
 }
 
@@ -80,6 +93,12 @@ bool check_cpp_names(const kir::Module& module, DiagnosticEngine& diags) {
 void run_backend(const kir::Module& module, const BackendOptions& options,
                  DiagnosticEngine& diags) {
     if (!check_cpp_names(module, diags)) {
+        return;
+    }
+    std::string stem = output_stem(module.source_path);
+    std::string header_name = stem + ".gpucc.h";
+    if (options.emit == EmitKind::Header) {
+        llvm::outs() << generate_header(module, header_name);
         return;
     }
     std::vector<int> archs = options.archs;
@@ -135,8 +154,6 @@ void run_backend(const kir::Module& module, const BackendOptions& options,
         diags.report_tool_error(host.error);
         return;
     }
-    std::string stem = output_stem(module.source_path);
-    std::string header_name = stem + ".gpucc.h";
     std::string header = generate_header(module, header_name);
     if (std::error_code error = llvm::sys::fs::create_directories(options.output_dir)) {
         diags.report_tool_error("cannot create '" + options.output_dir + "': " + error.message());

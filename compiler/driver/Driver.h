@@ -10,8 +10,9 @@
 
 namespace gpucc {
 
-/// What `--emit=` may print instead of writing outputs.
-enum class EmitKind { None, Tokens, Ast, Ir, Llvm, LlvmHost, Ptx };
+/// What `--emit=` may print instead of writing outputs. Header prints the generated C++ header
+/// and compiles no device or host code.
+enum class EmitKind { None, Tokens, Ast, Ir, Llvm, LlvmHost, Ptx, Header };
 
 struct DriverOptions {
     std::string input_path;

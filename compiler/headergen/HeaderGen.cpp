@@ -1,15 +1,135 @@
-// Generation of the typed C++ header (HeaderGen.h). Each elementwise kernel becomes two function
-// templates: one that allocates and returns its outputs, and one that takes them after the inputs.
-// Inputs are template parameters because each non-raw input takes an array or a C++ scalar.
+// Generation of the typed C++ header (HeaderGen.h): its frame (banner, declarations, the kernel
+// tables' namespace) and the elementwise kernels; ReductionHeader.cpp writes the reduction
+// kernels' parts into the same frame. Each elementwise kernel becomes two function templates: one
+// that allocates and returns its outputs, and one that takes them after the inputs. Inputs are
+// template parameters because each non-raw input takes an array or a C++ scalar.
 #include "compiler/headergen/HeaderGen.h"
 
 #include "compiler/codegen/KernelAbi.h"
+#include "compiler/headergen/HeaderGenImpl.h"
 
 #include <array>
 #include <sstream>
 
 namespace gpucc {
+namespace headergen {
+
+std::string join(const std::vector<std::string>& parts, const char* separator) {
+    std::string joined;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+        joined += (i ? separator : "") + parts[i];
+    }
+    return joined;
+}
+
+std::string quoted(const std::string& text) {
+    return "\"" + text + "\"";
+}
+
+std::string type_list_cpp(const std::vector<ScalarType>& types) {
+    std::vector<std::string> names;
+    for (ScalarType type : types) {
+        names.emplace_back(cpp_name(type));
+    }
+    return join(names, ", ");
+}
+
+std::string type_list_numpy(const std::vector<ScalarType>& types) {
+    std::vector<std::string> names;
+    for (ScalarType type : types) {
+        names.emplace_back(numpy_name(type));
+    }
+    return join(names, ", ");
+}
+
+std::string signature_text(const std::string& name,
+                           const std::vector<kir::Placeholder>& placeholders,
+                           const std::vector<kir::ParamSignature>& params) {
+    auto describe = [&](const kir::ParamSignature& param) {
+        std::string text = param.is_raw ? "raw " : param.is_scalar ? "scalar " : "";
+        return text + described_type_of(placeholders, param) + " " + param.name;
+    };
+    std::vector<std::string> inputs, outputs;
+    for (const kir::ParamSignature& param : params) {
+        (param.role == kir::ParamRole::Input ? inputs : outputs).push_back(describe(param));
+    }
+    std::string text = name;
+    if (!placeholders.empty()) {
+        std::vector<std::string> declared;
+        for (const kir::Placeholder& placeholder : placeholders) {
+            declared.push_back(placeholder.name + ": " + type_list_numpy(placeholder.allowed));
+        }
+        text += '<' + join(declared, "; ") + '>';
+    }
+    return text + "(" + join(inputs, ", ") + ") -> (" + join(outputs, ", ") + ")";
+}
+
+std::string cpp_type_of(const std::vector<kir::Placeholder>& placeholders,
+                        const kir::ParamSignature& param) {
+    if (std::holds_alternative<ScalarType>(param.type)) {
+        return std::string(cpp_name(std::get<ScalarType>(param.type)));
+    }
+    return placeholders[std::get<int>(param.type)].name;
+}
+
+std::string described_type_of(const std::vector<kir::Placeholder>& placeholders,
+                              const kir::ParamSignature& param) {
+    if (std::holds_alternative<ScalarType>(param.type)) {
+        return std::string(numpy_name(std::get<ScalarType>(param.type)));
+    }
+    return placeholders[std::get<int>(param.type)].name;
+}
+
+void write_placeholder_bindings(std::ostream& out, const std::string& kernel_name,
+                                const std::vector<kir::Placeholder>& placeholders,
+                                const std::vector<WrapperParam>& binders) {
+    for (std::size_t p = 0; p < placeholders.size(); ++p) {
+        const kir::Placeholder& placeholder = placeholders[p];
+        std::vector<std::string> template_names, names;
+        for (kir::ParamRole role : {kir::ParamRole::Output, kir::ParamRole::Input}) {
+            for (const WrapperParam& param : binders) {
+                const kir::ParamSignature& signature = *param.signature;
+                if (signature.role == role && std::holds_alternative<int>(signature.type) &&
+                    std::get<int>(signature.type) == static_cast<int>(p)) {
+                    template_names.push_back(param.template_name);
+                    names.push_back(signature.name);
+                }
+            }
+        }
+        out << "    using " << placeholder.name << " = gpucc::detail::first_array_element_t<"
+            << join(template_names, ", ") << ">;\n"
+            << "    static_assert(!std::is_void_v<" << placeholder.name << ">, "
+            << quoted(names.empty() ? kernel_name + ": cannot infer " + placeholder.name +
+                                          ", which only outputs use: pass the outputs"
+                                    : kernel_name + ": cannot infer " + placeholder.name +
+                                          ": no array is passed for " + join(names, " or ") +
+                                          " (type placeholders are bound by arrays only)")
+            << ");\n"
+            << "    static_assert(gpucc::detail::one_of_v<" << placeholder.name << ", "
+            << type_list_cpp(placeholder.allowed) << ">, "
+            << quoted(kernel_name + ": " + placeholder.name + " must be one of " +
+                      type_list_numpy(placeholder.allowed) + ", the types it was compiled for")
+            << ");\n";
+    }
+}
+
+std::string instance_index(const std::vector<kir::Placeholder>& placeholders) {
+    std::string index = "0";
+    for (const kir::Placeholder& placeholder : placeholders) {
+        index = "(" + index + ") * " + std::to_string(placeholder.allowed.size()) +
+                " + gpucc::detail::index_of_v<" + placeholder.name + ", " +
+                type_list_cpp(placeholder.allowed) + ">";
+    }
+    return index;
+}
+
+} // namespace headergen
+
 namespace {
+
+using headergen::join;
+using headergen::quoted;
+using headergen::WrapperParam;
 
 constexpr std::array<const char*, 92> kReservedNames = {
     "alignas",       "alignof",     "and",
@@ -45,12 +165,6 @@ constexpr std::array<const char*, 92> kReservedNames = {
     "xor",           "xor_eq",
 };
 
-/// A parameter as the wrapper sees it.
-struct WrapperParam {
-    const kir::ParamSignature* signature;
-    std::string template_name; ///< the C++ template parameter holding its argument type
-};
-
 class HeaderWriter {
 public:
     HeaderWriter(const kir::Module& module, std::ostringstream& out) : module_(module), out_(out) {}
@@ -65,68 +179,11 @@ private:
     void write_outputs_required_wrapper(const kir::ElementwiseKernel& kernel,
                                         const std::string& message);
     void write_type_bindings(const kir::ElementwiseKernel& kernel,
-                             const std::vector<WrapperParam>& bound);
-    std::string type_of(const kir::ElementwiseKernel& kernel,
-                        const kir::ParamSignature& param) const;
-    std::string describe_type(const kir::ElementwiseKernel& kernel,
-                              const kir::ParamSignature& param) const;
+                             const std::vector<headergen::WrapperParam>& bound);
 
     const kir::Module& module_;
     std::ostringstream& out_;
 };
-
-std::string join(const std::vector<std::string>& parts, const char* separator) {
-    std::string joined;
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        joined += (i ? separator : "") + parts[i];
-    }
-    return joined;
-}
-
-std::string quoted(const std::string& text) {
-    return "\"" + text + "\"";
-}
-
-std::string type_list_cpp(const std::vector<ScalarType>& types) {
-    std::vector<std::string> names;
-    for (ScalarType type : types) {
-        names.emplace_back(cpp_name(type));
-    }
-    return join(names, ", ");
-}
-
-std::string type_list_numpy(const std::vector<ScalarType>& types) {
-    std::vector<std::string> names;
-    for (ScalarType type : types) {
-        names.emplace_back(numpy_name(type));
-    }
-    return join(names, ", ");
-}
-
-std::string signature_text(const kir::ElementwiseKernel& kernel) {
-    auto describe = [&](const kir::ParamSignature& param) {
-        std::string text = param.is_raw ? "raw " : "";
-        if (std::holds_alternative<ScalarType>(param.type)) {
-            text += numpy_name(std::get<ScalarType>(param.type));
-        } else {
-            text += kernel.placeholders[std::get<int>(param.type)].name;
-        }
-        return text + " " + param.name;
-    };
-    std::vector<std::string> inputs, outputs;
-    for (const kir::ParamSignature& param : kernel.params) {
-        (param.role == kir::ParamRole::Input ? inputs : outputs).push_back(describe(param));
-    }
-    std::string text = kernel.name;
-    if (!kernel.placeholders.empty()) {
-        std::vector<std::string> placeholders;
-        for (const kir::Placeholder& placeholder : kernel.placeholders) {
-            placeholders.push_back(placeholder.name + ": " + type_list_numpy(placeholder.allowed));
-        }
-        text += "<" + join(placeholders, "; ") + ">";
-    }
-    return text + "(" + join(inputs, ", ") + ") -> (" + join(outputs, ", ") + ")";
-}
 
 void HeaderWriter::write(const std::string& header_name) {
     out_ << "// " << header_name << ": generated by gpucc from " << module_.source_path
@@ -134,21 +191,28 @@ void HeaderWriter::write(const std::string& header_name) {
          << "//\n"
          << "// Kernels of module '" << module_.name << "':\n";
     for (const kir::ElementwiseKernel& kernel : module_.elementwise) {
-        out_ << "//   elementwise " << signature_text(kernel) << "\n";
+        out_ << "//   elementwise "
+             << headergen::signature_text(kernel.name, kernel.placeholders, kernel.params) << "\n";
+    }
+    for (const kir::ReductionKernel& kernel : module_.reductions) {
+        out_ << "//   reduction "
+             << headergen::signature_text(kernel.name, kernel.placeholders, kernel.params) << "\n";
     }
     out_ << "//\n"
          << "// Link the object file generated beside this header (" << module_.name
          << " kernels: SASS and PTX for the GPU,\n"
          << "// code for the host CPU) and gpucc::runtime.\n"
          << "#pragma once\n\n"
-         << "#include <gpucc/generated_support.h>\n\n"
-         << "#include <cstdint>\n#include <tuple>\n#include <type_traits>\n\n";
+         << "#include <gpucc/generated_support.h>\n";
+    headergen::write_reduction_includes(out_, module_);
+    out_ << "\n#include <cstdint>\n#include <tuple>\n#include <type_traits>\n\n";
     write_extern_declarations();
     out_ << "static_assert(gpucc::detail::kIndexerDims == " << kIndexerDims
          << " && gpucc::detail::kIndexerStrideWord == " << kIndexerStrideWord
          << " && gpucc::detail::indexer_words(1) == " << kIndexerStrideWord + kIndexerDims + 1
          << " && gpucc::detail::kTiled == " << kIndexerFlagTiled
          << ", \"this header was generated for another gpucc runtime: regenerate it\");\n\n";
+    headergen::write_reduction_abi_check(out_, module_);
     out_ << "namespace " << module_.name << " {\n\n";
     out_ << "namespace gpucc_kernels {\n"
          << "inline gpucc::detail::ModuleImage image{" << quoted(module_.name) << ", "
@@ -156,6 +220,7 @@ void HeaderWriter::write(const std::string& header_name) {
     for (const kir::ElementwiseKernel& kernel : module_.elementwise) {
         write_kernel_table(kernel);
     }
+    headergen::write_reduction_tables(out_, module_);
     out_ << "} // namespace gpucc_kernels\n\n";
     for (const kir::ElementwiseKernel& kernel : module_.elementwise) {
         bool has_raw_output = false;
@@ -181,7 +246,8 @@ void HeaderWriter::write(const std::string& header_name) {
                 output_only_placeholder = kernel.placeholders[p].name;
             }
         }
-        out_ << "// elementwise " << signature_text(kernel) << "\n";
+        out_ << "// elementwise "
+             << headergen::signature_text(kernel.name, kernel.placeholders, kernel.params) << "\n";
         if (has_input && !has_raw_output && !output_only_placeholder.empty()) {
             write_outputs_required_wrapper(
                 kernel, kernel.name + ": cannot infer " + output_only_placeholder +
@@ -194,6 +260,7 @@ void HeaderWriter::write(const std::string& header_name) {
         }
         write_wrapper(kernel, true);
     }
+    headergen::write_reduction_wrappers(out_, module_);
     out_ << "} // namespace " << module_.name << "\n";
 }
 
@@ -211,6 +278,7 @@ void HeaderWriter::write_extern_declarations() {
             }
         }
     }
+    headergen::write_reduction_declarations(out_, module_);
     out_ << "}\n\n";
 }
 
@@ -229,60 +297,15 @@ void HeaderWriter::write_kernel_table(const kir::ElementwiseKernel& kernel) {
     out_ << "};\n";
 }
 
-std::string HeaderWriter::type_of(const kir::ElementwiseKernel& kernel,
-                                  const kir::ParamSignature& param) const {
-    if (std::holds_alternative<ScalarType>(param.type)) {
-        return std::string(cpp_name(std::get<ScalarType>(param.type)));
-    }
-    return kernel.placeholders[std::get<int>(param.type)].name;
-}
-
-std::string HeaderWriter::describe_type(const kir::ElementwiseKernel& kernel,
-                                        const kir::ParamSignature& param) const {
-    if (std::holds_alternative<ScalarType>(param.type)) {
-        return std::string(numpy_name(std::get<ScalarType>(param.type)));
-    }
-    return kernel.placeholders[std::get<int>(param.type)].name;
-}
-
 void HeaderWriter::write_type_bindings(const kir::ElementwiseKernel& kernel,
                                        const std::vector<WrapperParam>& bound) {
     const std::string& name = kernel.name;
     // Placeholders: bound by array arguments only, outputs first (CuPy's order).
-    for (std::size_t p = 0; p < kernel.placeholders.size(); ++p) {
-        const kir::Placeholder& placeholder = kernel.placeholders[p];
-        std::vector<std::string> binders, binder_names;
-        for (int pass = 0; pass < 2; ++pass) {
-            kir::ParamRole role = pass == 0 ? kir::ParamRole::Output : kir::ParamRole::Input;
-            for (const WrapperParam& param : bound) {
-                const kir::ParamSignature& signature = *param.signature;
-                if (signature.role == role && std::holds_alternative<int>(signature.type) &&
-                    std::get<int>(signature.type) == static_cast<int>(p)) {
-                    binders.push_back(param.template_name);
-                    binder_names.push_back(signature.name);
-                }
-            }
-        }
-        out_ << "    using " << placeholder.name << " = gpucc::detail::first_array_element_t<"
-             << join(binders, ", ") << ">;\n"
-             << "    static_assert(!std::is_void_v<" << placeholder.name << ">, "
-             << quoted(binder_names.empty()
-                           ? name + ": cannot infer " + placeholder.name +
-                                 ", which only outputs use: pass the outputs"
-                           : name + ": cannot infer " + placeholder.name +
-                                 ": no array is passed for " + join(binder_names, " or ") +
-                                 " (type placeholders are bound by arrays only)")
-             << ");\n"
-             << "    static_assert(gpucc::detail::one_of_v<" << placeholder.name << ", "
-             << type_list_cpp(placeholder.allowed) << ">, "
-             << quoted(name + ": " + placeholder.name + " must be one of " +
-                       type_list_numpy(placeholder.allowed) + ", the types it was compiled for")
-             << ");\n";
-    }
+    headergen::write_placeholder_bindings(out_, name, kernel.placeholders, bound);
     for (const WrapperParam& param : bound) {
         const kir::ParamSignature& signature = *param.signature;
-        std::string type = type_of(kernel, signature);
-        std::string described = describe_type(kernel, signature);
+        std::string type = headergen::cpp_type_of(kernel.placeholders, signature);
+        std::string described = headergen::described_type_of(kernel.placeholders, signature);
         if (signature.role == kir::ParamRole::Output || signature.is_raw) {
             out_ << "    static_assert(gpucc::detail::is_array_of_v<" << type << ", "
                  << param.template_name << ">, "
@@ -344,18 +367,13 @@ void HeaderWriter::write_wrapper(const kir::ElementwiseKernel& kernel, bool outp
     write_type_bindings(kernel, bound);
 
     // The instance: placeholders index the cartesian product, the last varying fastest.
-    std::string index = "0";
-    for (const kir::Placeholder& placeholder : kernel.placeholders) {
-        index = "(" + index + ") * " + std::to_string(placeholder.allowed.size()) +
-                " + gpucc::detail::index_of_v<" + placeholder.name + ", " +
-                type_list_cpp(placeholder.allowed) + ">";
-    }
+    std::string index = headergen::instance_index(kernel.placeholders);
     out_ << "    gpucc::detail::ElementwiseLaunch gpucc_launch(" << quoted(kernel.name)
          << ", gpucc_kernels::" << kernel.name << "[" << index << "]);\n";
 
     std::vector<std::string> results;
     for (const kir::ParamSignature& param : kernel.params) {
-        std::string type = type_of(kernel, param);
+        std::string type = headergen::cpp_type_of(kernel.placeholders, param);
         std::string name = quoted(param.name);
         if (param.role == kir::ParamRole::Input) {
             if (param.is_raw) {

@@ -1,10 +1,12 @@
 // Writes the typed C++ header of a module: declarations of the generated object's symbols (the
-// device image and each instance's host entry point), the kernel table, and one function
-// template per kernel. The templates resolve type placeholders from the array arguments at C++
-// compile time, so passing an array of a type the kernel was not compiled for, or of the wrong
-// fixed type, fails to compile with a message naming the kernel, the parameter and the compiled
-// types. The work of a call (shape checks, output allocation, the launch) is done by the
-// runtime's gpucc::detail::ElementwiseLaunch; the header only binds types and orders arguments.
+// device image and each instance's host entry points), the kernel tables, and function templates
+// per kernel (a reduction's take `gpucc::Axis axis` and `bool keepdims` after the arrays). The
+// templates resolve type placeholders from the array arguments at C++ compile time, so passing an
+// array of a type the kernel was not compiled for, or of the wrong fixed type, fails to compile
+// with a message naming the kernel, the parameter and the compiled types. The work of a call
+// (shape checks, output allocation, the launch) is done by the runtime's
+// gpucc::detail::ElementwiseLaunch and ReductionLaunch; the header only binds types and orders
+// arguments.
 #pragma once
 
 #include "compiler/kir/KernelIR.h"
@@ -19,5 +21,9 @@ std::string generate_header(const kir::Module& module, const std::string& header
 /// Whether `name` can name a C++ function or parameter (not a keyword or a name the generated
 /// code itself uses).
 bool is_usable_cpp_name(const std::string& name);
+
+/// Whether `name` is one the generated reduction functions give their own parameters after the
+/// kernel's (`axis`, `keepdims`), so that a reduction parameter cannot have it.
+bool is_reduction_wrapper_name(const std::string& name);
 
 } // namespace gpucc

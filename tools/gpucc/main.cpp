@@ -28,7 +28,9 @@ cl::opt<gpucc::EmitKind> emit(
         clEnumValN(gpucc::EmitKind::Ir, "ir", "the typed kernel IR, after instantiation"),
         clEnumValN(gpucc::EmitKind::Llvm, "llvm", "LLVM IR for NVPTX, optimized, libdevice linked"),
         clEnumValN(gpucc::EmitKind::LlvmHost, "llvm-host", "LLVM IR for the host CPU, optimized"),
-        clEnumValN(gpucc::EmitKind::Ptx, "ptx", "PTX for the highest --arch")),
+        clEnumValN(gpucc::EmitKind::Ptx, "ptx", "PTX for the highest --arch"),
+        clEnumValN(gpucc::EmitKind::Header, "header",
+                   "the generated C++ header (no device or host code is compiled)")),
     cl::init(gpucc::EmitKind::None), cl::cat(gpucc_category));
 
 cl::list<int> archs("arch",

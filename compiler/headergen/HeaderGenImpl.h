@@ -1,0 +1,65 @@
+// What HeaderGen.cpp (the header's frame and the elementwise kernels) and ReductionHeader.cpp
+// (the reduction kernels) share: text helpers, the signature shown in comments, and the binding of
+// type placeholders from array arguments, which both kinds of wrapper do the same way. Internal
+// to compiler/headergen.
+#pragma once
+
+#include "compiler/kir/KernelIR.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace gpucc::headergen {
+
+std::string join(const std::vector<std::string>& parts, const char* separator);
+std::string quoted(const std::string& text);
+/// "float, double": the C++ types, for template arguments.
+std::string type_list_cpp(const std::vector<ScalarType>& types);
+/// "float32, float64": the NumPy names, for messages and comments.
+std::string type_list_numpy(const std::vector<ScalarType>& types);
+
+/// "name<T: float32, float64>(T x, scalar int64 p) -> (T y)".
+std::string signature_text(const std::string& name,
+                           const std::vector<kir::Placeholder>& placeholders,
+                           const std::vector<kir::ParamSignature>& params);
+
+/// The C++ spelling of a parameter's type inside a wrapper: "float", or the placeholder's name.
+std::string cpp_type_of(const std::vector<kir::Placeholder>& placeholders,
+                        const kir::ParamSignature& param);
+/// The parameter's type for messages: "float32", or the placeholder's name.
+std::string described_type_of(const std::vector<kir::Placeholder>& placeholders,
+                              const kir::ParamSignature& param);
+
+/// A parameter as the wrapper sees it.
+struct WrapperParam {
+    const kir::ParamSignature* signature;
+    std::string template_name; ///< the C++ template parameter holding its argument type
+};
+
+/// Writes, for each placeholder, `using T = <element of the first array among its binders>;` and
+/// the static_asserts that one was passed and that its type is one the kernel was compiled for.
+/// `binders` are the wrapper's parameters that may bind placeholders (those taking arrays); the
+/// outputs among them bind first (CuPy's order), then the inputs, each in kernel order.
+void write_placeholder_bindings(std::ostream& out, const std::string& kernel_name,
+                                const std::vector<kir::Placeholder>& placeholders,
+                                const std::vector<WrapperParam>& binders);
+
+/// The C++ expression of the instance index: the placeholders index the cartesian product of
+/// their types, the last varying fastest ("0" without placeholders).
+std::string instance_index(const std::vector<kir::Placeholder>& placeholders);
+
+// Reduction kernels (ReductionHeader.cpp), in the order the header holds them.
+
+/// The includes reduction wrappers need beyond gpucc/generated_support.h.
+void write_reduction_includes(std::ostream& out, const kir::Module& module);
+/// Inside the header's extern "C" block: each instance's host functions.
+void write_reduction_declarations(std::ostream& out, const kir::Module& module);
+/// That the reduction plan constants of the compiler and the runtime agree.
+void write_reduction_abi_check(std::ostream& out, const kir::Module& module);
+/// Inside namespace gpucc_kernels: a ReductionKernelRef table per reduction kernel.
+void write_reduction_tables(std::ostream& out, const kir::Module& module);
+/// In the module's namespace: the typed functions of each reduction kernel.
+void write_reduction_wrappers(std::ostream& out, const kir::Module& module);
+
+} // namespace gpucc::headergen
