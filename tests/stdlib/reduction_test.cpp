@@ -1,13 +1,15 @@
 // The reductions of gpucc/reduction.h against a reference written here: the reduced groups found
-// by walking the input in C order, sums in long double or wrapping uint64, min/max with NaN
-// propagation, two-pass variance in long double. Every reduction over every dtype, full and along
-// every combination of axes of 3-d arrays (negative spellings too), with keepdims, on transposed,
-// negatively sliced and broadcast views, into given outputs (strided ones too), at sizes 0, 1,
-// 31, 33 and 2^20 + 1, plus a 4097 x 4099 sum.
+// by walking the input in C order, integer sums and products wrapping in uint64, float ones in
+// double (exact for the inputs below), min/max with NaN propagation, means, two-pass variances
+// and norms in long double. Every reduction over every dtype, full and along every combination of
+// axes of 3-d arrays (negative spellings too), with keepdims, ddof 0, 1 and 2, on transposed,
+// negatively sliced and broadcast views, into given outputs (strided ones too), with NaN and
+// infinities, at sizes 0, 1, 31, 33 and 2^20 + 1, plus a 4097 x 4099 sum; the errors NumPy raises.
 //
 // Float inputs are multiples of 1/8 (1/2 for bfloat16) of magnitude at most 50 (100), never 0,
-// so every partial sum is exact in float32 and sums, means, products, min and max must match
-// exactly whatever order the elements are combined in; products use +-1 with a few +-2 and
+// so every partial sum is exact in float32 (with overwhelming probability at 2^24 elements: the
+// partial sums of random signs stay far below 2^21) and sums, means, products, min and max must
+// match exactly whatever order the elements are combined in; products use +-1 with a few +-2 and
 // +-0.5 (exact too). var, std and norm round in every term: they are compared within 1e-5
 // relative for float32 arithmetic (float16, bfloat16, float32) and 1e-12 for float64 arithmetic
 // (float64, bool and integers), plus one unit in the last place of the result type. A separate
