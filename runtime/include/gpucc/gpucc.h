@@ -6,6 +6,7 @@
 #pragma once
 
 #include "gpucc/array.h"
+#include "gpucc/axis.h"
 #include "gpucc/creation.h"
 #include "gpucc/device.h"
 #include "gpucc/dtype.h"

@@ -1,16 +1,18 @@
 // The fake CUDA driver of fake_driver.h. One mutex guards all of its state; handles are pointers
 // to its own objects (streams, events, graphs), device pointers are host memory. Only
 // cuGetProcAddress_v2 is exported, as the runtime looks up nothing else; entry points the fake
-// does not model fail with CUDA_ERROR_NOT_SUPPORTED.
+// does not model fail with CUDA_ERROR_NOT_SUPPORTED. Kernels are recorded, never run.
 #include "fake_driver.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <cuda.h>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <string_view>
 #include <unordered_set>
 #include <utility>
@@ -65,6 +67,11 @@ struct State {
     std::unordered_set<void*> allocations;
     Stream legacy;
     FakeCudaCounts counts{};
+    std::vector<std::unique_ptr<std::string>> function_names; // CUfunction handles point here
+    FakeKernelLaunch last_launch{};
+    FakeLaunchHook launch_hook = nullptr;
+    void* launch_hook_context = nullptr;
+    FakeMemsetD32 last_memset{};
 };
 
 State& state() {
@@ -646,7 +653,86 @@ CUresult fake_cuMemcpyDtoDAsync(CUdeviceptr to, CUdeviceptr from, std::size_t by
                       bytes);
 }
 
-// What the fake does not model (kernels, the driver's memory pools, peer copies).
+CUresult fake_cuMemsetD32Async(CUdeviceptr to, unsigned int value, std::size_t count,
+                               CUstream handle) {
+    {
+        const Lock lock(state().mutex);
+        Stream* stream = stream_of(handle);
+        if (stream == nullptr) {
+            return CUDA_ERROR_INVALID_HANDLE;
+        }
+        ++state().counts.memsets_d32;
+        state().last_memset = {reinterpret_cast<void*>(to), value, count, handle};
+        Node node;
+        node.type = CU_GRAPH_NODE_TYPE_MEMSET;
+        if (capture_node(*stream, node)) {
+            return CUDA_SUCCESS;
+        }
+    }
+    std::fill_n(reinterpret_cast<std::uint32_t*>(to), count, value);
+    return CUDA_SUCCESS;
+}
+
+// --- Modules and kernels: any image loads; launches are recorded and shown to the hook ---
+
+int g_module; // the one module handle
+
+CUresult fake_cuModuleLoadData(CUmodule* module, const void* image) {
+    if (image == nullptr) {
+        return CUDA_ERROR_INVALID_VALUE;
+    }
+    *module = reinterpret_cast<CUmodule>(&g_module);
+    return CUDA_SUCCESS;
+}
+
+CUresult fake_cuModuleGetFunction(CUfunction* function, CUmodule module, const char* name) {
+    if (module != reinterpret_cast<CUmodule>(&g_module)) {
+        return CUDA_ERROR_INVALID_HANDLE;
+    }
+    const Lock lock(state().mutex);
+    state().function_names.push_back(std::make_unique<std::string>(name));
+    *function = reinterpret_cast<CUfunction>(state().function_names.back().get());
+    return CUDA_SUCCESS;
+}
+
+CUresult fake_cuLaunchKernel(CUfunction function, unsigned grid_x, unsigned grid_y, unsigned grid_z,
+                             unsigned block_x, unsigned block_y, unsigned block_z,
+                             unsigned shared_bytes, CUstream handle, void** params, void**) {
+    FakeLaunchHook hook = nullptr;
+    void* context = nullptr;
+    FakeKernelLaunch launch{};
+    {
+        const Lock lock(state().mutex);
+        Stream* stream = stream_of(handle);
+        if (stream == nullptr || function == nullptr) {
+            return CUDA_ERROR_INVALID_HANDLE;
+        }
+        if (grid_x == 0 || grid_y == 0 || grid_z == 0 || grid_y > 65535 || grid_z > 65535 ||
+            block_x * block_y * block_z > 1024) {
+            return CUDA_ERROR_INVALID_VALUE;
+        }
+        launch = {reinterpret_cast<const std::string*>(function)->c_str(),
+                  {grid_x, grid_y, grid_z},
+                  {block_x, block_y, block_z},
+                  shared_bytes,
+                  handle};
+        state().last_launch = launch;
+        ++state().counts.kernel_launches;
+        Node node;
+        node.type = CU_GRAPH_NODE_TYPE_KERNEL;
+        if (capture_node(*stream, node)) {
+            return CUDA_SUCCESS; // captured: the hook sees nothing
+        }
+        hook = state().launch_hook;
+        context = state().launch_hook_context;
+    }
+    if (hook != nullptr) {
+        hook(&launch, params, context);
+    }
+    return CUDA_SUCCESS;
+}
+
+// What the fake does not model (the driver's memory pools, peer copies).
 CUresult fake_unsupported() {
     return CUDA_ERROR_NOT_SUPPORTED;
 }
@@ -706,6 +792,10 @@ const Entry kEntries[] = {
     FAKE_ENTRY(cuMemcpyHtoDAsync),
     FAKE_ENTRY(cuMemcpyDtoHAsync),
     FAKE_ENTRY(cuMemcpyDtoDAsync),
+    FAKE_ENTRY(cuMemsetD32Async),
+    FAKE_ENTRY(cuModuleLoadData),
+    FAKE_ENTRY(cuModuleGetFunction),
+    FAKE_ENTRY(cuLaunchKernel),
 };
 #undef FAKE_ENTRY
 
@@ -752,6 +842,23 @@ __attribute__((visibility("default"))) void* fake_cuda_event_stream(void* handle
     const Lock lock(state().mutex);
     const Event* event = event_of(static_cast<CUevent>(handle));
     return event != nullptr && event->recorded ? static_cast<void*>(event->stream) : nullptr;
+}
+
+__attribute__((visibility("default"))) void fake_cuda_set_launch_hook(FakeLaunchHook hook,
+                                                                      void* context) {
+    const Lock lock(state().mutex);
+    state().launch_hook = hook;
+    state().launch_hook_context = context;
+}
+
+__attribute__((visibility("default"))) FakeKernelLaunch fake_cuda_last_launch() {
+    const Lock lock(state().mutex);
+    return state().last_launch;
+}
+
+__attribute__((visibility("default"))) FakeMemsetD32 fake_cuda_last_memset_d32() {
+    const Lock lock(state().mutex);
+    return state().last_memset;
 }
 
 } // extern "C"

@@ -40,6 +40,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace gpucc::detail {
@@ -149,16 +150,27 @@ private:
         ++slot_count_;
     }
     [[noreturn]] void throw_too_many_slots() const;
+    void note_device(const char* param, Device device);
+    void note_operand(const char* param, const NDArray* array, DType dtype);
     void note_input(const char* param, const NDArray& array);
     NDArray allocate_output(const char* param, DType dtype);
     void note_given_output(const char* param, const NDArray& array);
+    void require_axes(const char* what) const;
+    std::string describe_reduction() const;
+    void build_plan(int sm_count);
+    void launch_gpu(int plan_slot);
+    void run_host();
 
     /// An array operand: inputs first, then outputs, in kernel order.
     struct Operand {
         const char* param;
-        NDArray array; // a handle (shares the buffer); allocated outputs too
+        const NDArray* array; // the wrapper's argument; nullptr for an allocated output
+        DType dtype;
         int slot;
     };
+
+    /// Words of the largest plan (every operand an input).
+    static constexpr int kMaxPlanWords = reduce_plan_words(kMaxOperands, 0);
 
     const char* kernel_name_;
     ReductionKernelRef& kernel_;
@@ -176,7 +188,7 @@ private:
     Operand operands_[kMaxOperands];
     void* args_[kMaxSlots];
     std::uint64_t slots_[kMaxSlots];
-    std::vector<std::int64_t> plan_;
+    std::int64_t plan_[kMaxPlanWords];
     std::vector<std::shared_ptr<Buffer>> temporaries_; // partials and semaphores
 };
 

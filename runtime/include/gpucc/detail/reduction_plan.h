@@ -38,7 +38,9 @@
 // vectors of V consecutive positions instead, r = s*L + V*l, + V*Rb, ..., where V is the kernel's
 // reduce_vector_width; the flag promises: reduce ndim >= 1, every array input has stride 1 along
 // reduce dimension 0, outer strides that are multiples of V, and an address aligned to V
-// elements, and L is a multiple of V.
+// elements, and L is a multiple of V; with reduce ndim >= 2 also reduce extent 0 and every
+// input's strides along the other reduce dimensions are multiples of V (so no vector straddles
+// two rows and every vector is aligned; only the end of a slice, at K, can cut one short).
 //
 // With S > 1 each block writes its partial result for each of its outputs to the partials
 // buffer, at s * M + o (M * S reduce-type values), then counts itself in the semaphore of its
