@@ -452,10 +452,17 @@ void ReductionLaunch::run() {
             " array inputs and " + std::to_string(outputs) + " outputs; the kernel has " +
             std::to_string(kernel_.array_inputs()) + " and " + std::to_string(kernel_.outputs()));
     }
-    // The trailing slots: the plan (its words themselves, on both targets: by value on the GPU,
-    // and the host functions read the words through args), then partials and semaphores.
+    // The trailing slots: the plan, then partials and semaphores. The plan is a by-value kernel
+    // parameter on the GPU (args points at the words themselves); on the host the slot's value
+    // is a pointer to the words, as for any pointer argument.
     const int plan_slot = slot_count_;
-    args_[plan_slot] = plan_;
+    if (device_.is_cpu()) {
+        const std::int64_t* words = plan_;
+        std::memcpy(&slots_[plan_slot], &words, sizeof words);
+        args_[plan_slot] = &slots_[plan_slot];
+    } else {
+        args_[plan_slot] = plan_;
+    }
     for (int k = plan_slot + 1; k < plan_slot + 3; ++k) {
         slots_[k] = 0;
         args_[k] = &slots_[k];

@@ -174,18 +174,15 @@ void build_reduction_plan(const ReducePlanRequest& request, std::int64_t* words)
     }
 
     const bool index32 = m < kIndex32Limit && k_count < kIndex32Limit;
-    // Vectors of V consecutive reduced positions per lane: they must be V neighbours in memory
-    // in every input, aligned, and never straddle two rows of reduce dimension 0.
+    // Vectors of V consecutive reduced positions per lane (the promise of reduction_plan.h):
+    // one reduce dimension (the kernel's vector loop reads input + outer offset + r), along which
+    // every input is contiguous, with aligned addresses and outer strides.
     const bool lanes_first = m == 1 || reduce.ndim == 0 || reduce.strides[0][0] == 1;
-    bool vector = lanes_first && vector_width > 1 && reduce.ndim >= 1;
+    bool vector = lanes_first && vector_width > 1 && reduce.ndim == 1;
     for (int i = 0; i < inputs && vector; ++i) {
         vector = reduce.strides[i][0] == 1 && request.inputs[i].vector_aligned;
         for (int k = 0; k < outer.ndim && vector; ++k) {
             vector = outer.strides[i][k] % vector_width == 0;
-        }
-        for (int k = 1; k < reduce.ndim && vector; ++k) {
-            vector =
-                reduce.extents[0] % vector_width == 0 && reduce.strides[i][k] % vector_width == 0;
         }
     }
     const std::int64_t items = vector ? vector_width : 1; // elements per lane step

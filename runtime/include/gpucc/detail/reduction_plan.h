@@ -36,11 +36,9 @@
 // t / Ob (outputs run along the warp: for a strided reduced axis with contiguous outputs). Lane l
 // of slice s takes r = s*L + l, s*L + l + Rb, ...; with kReduceVector (lanes first only) it takes
 // vectors of V consecutive positions instead, r = s*L + V*l, + V*Rb, ..., where V is the kernel's
-// reduce_vector_width; the flag promises: reduce ndim >= 1, every array input has stride 1 along
+// reduce_vector_width; the flag promises: reduce ndim == 1, every array input has stride 1 along
 // reduce dimension 0, outer strides that are multiples of V, and an address aligned to V
-// elements, and L is a multiple of V; with reduce ndim >= 2 also reduce extent 0 and every
-// input's strides along the other reduce dimensions are multiples of V (so no vector straddles
-// two rows and every vector is aligned; only the end of a slice, at K, can cut one short).
+// elements, and L is a multiple of V.
 //
 // With S > 1 each block writes its partial result for each of its outputs to the partials
 // buffer, at s * M + o (M * S reduce-type values), then counts itself in the semaphore of its
