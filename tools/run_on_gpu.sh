@@ -4,9 +4,9 @@
 # binary runs when BIN_DIR holds it: one device run carries at most 64 MiB, less than all of them
 # together, so a run carries the ones it needs.
 # Usage: tools/run_on_gpu.sh BIN_DIR OUT_DIR
-#   BIN_DIR may hold runtime_gpu_tests, kernel_tests_gpu, stdlib_tests_gpu, quickstart,
-#   numpy_port, cuda_runtime, elementwise_bench, graph_bench and memory_bench (with
-#   libbenchmark.so.1debian beside it).
+#   BIN_DIR may hold runtime_gpu_tests, kernel_tests_gpu, reduction_kernel_tests_gpu,
+#   stdlib_tests_gpu, quickstart, numpy_port, cuda_runtime, seed_reduction, elementwise_bench,
+#   graph_bench, memory_bench (with libbenchmark.so.1debian beside it) and reduction_bench.
 set -uo pipefail
 bin="$1"
 out="$2"
@@ -14,7 +14,7 @@ mkdir -p "$out"
 here="$(cd "$(dirname "$0")" && pwd)"
 status=0
 has() { [[ -x "$bin/$1" ]]; }
-for suite in runtime_gpu_tests kernel_tests_gpu stdlib_tests_gpu; do
+for suite in runtime_gpu_tests kernel_tests_gpu reduction_kernel_tests_gpu stdlib_tests_gpu; do
     if has "$suite"; then
         "$bin/$suite" > "$out/$suite.log" 2>&1 || status=1
         tail -n 3 "$out/$suite.log"
@@ -25,7 +25,7 @@ if has runtime_gpu_tests; then
         --gtest_filter='GpuStreams.*:GpuEvents.*:GpuGraph.*:GpuProfiler.*' \
         > "$out/runtime_gpu_tests_ptds.log" 2>&1 || status=1
 fi
-for example in quickstart numpy_port cuda_runtime; do
+for example in quickstart numpy_port cuda_runtime seed_reduction; do
     if has "$example"; then
         { GPUCC_DEVICE=cuda:0 "$bin/$example" && GPUCC_DEVICE=cpu "$bin/$example"; } \
             > "$out/$example.log" 2>&1 || status=1
@@ -34,6 +34,9 @@ done
 if has elementwise_bench; then
     bash "$here/../bench/run_gpu_bench.sh" "$bin" "$out/elementwise" "${GPUCC_BENCH_LOG2:-28}" \
         "${GPUCC_BENCH_REPEAT:-50}" > /dev/null 2>&1 || status=1
+fi
+if has reduction_bench; then
+    bash "$here/../bench/run_reduction_bench.sh" "$bin" "$out/reduction" > /dev/null 2>&1 || status=1
 fi
 if has graph_bench; then
     bash "$here/../bench/run_graph_bench.sh" "$bin" "$out/graph" > /dev/null 2>&1 || status=1

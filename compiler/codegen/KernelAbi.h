@@ -106,7 +106,8 @@ int indexer_words(const kir::ElementwiseInstance& instance);
 //   array input   ->  `const T* ptr`
 //   scalar input  ->  `T value`             (`scalar T p`)
 //   output        ->  `T* ptr`
-//   then the plan      GPU: by value, int64[reduce_plan_words]; host: a pointer to the words
+//   then the plan      int64[reduce_plan_words]: by value on the GPU; on the host args[slot]
+//                      points at the words themselves
 //   then `void* partials`, then `uint32_t* semaphores`  (GPU with S > 1; null otherwise)
 //
 // The plan's words, the thread mapping and the slices are stated once, in the runtime's

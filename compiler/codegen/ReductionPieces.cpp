@@ -67,8 +67,9 @@ void ReductionEmitter::load_arguments(llvm::Value* args_or_null) {
         }
         scalars_[p] = from_storage(value, param.type);
     }
-    // The host's plan slot holds a pointer to the words: the slot's value is that pointer.
-    plan_ = args_or_null == nullptr ? read_slot(ptr, false) : read_slot(ptr, false);
+    // args[plan slot] points at the words themselves on both targets (on the GPU cuLaunchKernel
+    // copies them into the by-value parameter).
+    plan_ = read_slot(ptr, /*address_itself=*/true);
     partials_ = read_slot(ptr, false);
     semaphores_ = read_slot(ptr, false);
 }

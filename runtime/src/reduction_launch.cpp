@@ -452,17 +452,11 @@ void ReductionLaunch::run() {
             " array inputs and " + std::to_string(outputs) + " outputs; the kernel has " +
             std::to_string(kernel_.array_inputs()) + " and " + std::to_string(kernel_.outputs()));
     }
-    // The trailing slots: the plan, then partials and semaphores. The plan is a by-value kernel
-    // parameter on the GPU (args points at the words themselves); on the host the slot's value
-    // is a pointer to the words, as for any pointer argument.
+    // The trailing slots: the plan, then partials and semaphores. args[plan slot] points at the
+    // words themselves on both targets: cuLaunchKernel copies them into the by-value parameter,
+    // the host functions read them in place.
     const int plan_slot = slot_count_;
-    if (device_.is_cpu()) {
-        const std::int64_t* words = plan_;
-        std::memcpy(&slots_[plan_slot], &words, sizeof words);
-        args_[plan_slot] = &slots_[plan_slot];
-    } else {
-        args_[plan_slot] = plan_;
-    }
+    args_[plan_slot] = plan_;
     for (int k = plan_slot + 1; k < plan_slot + 3; ++k) {
         slots_[k] = 0;
         args_[k] = &slots_[k];

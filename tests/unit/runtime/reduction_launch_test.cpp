@@ -66,7 +66,7 @@ struct PlanReader {
     int outputs;
 
     PlanReader(void** args, int plan_slot, int array_inputs, int array_outputs)
-        : w(slot<const std::int64_t*>(args, plan_slot)), inputs(array_inputs),
+        : w(static_cast<const std::int64_t*>(args[plan_slot])), inputs(array_inputs),
           outputs(array_outputs) {
         // On the host the partials and semaphores are null.
         if (slot<void*>(args, plan_slot + 1) != nullptr ||

@@ -6,8 +6,9 @@
 //   array input   : `const T* ptr`
 //   scalar input  : `T value`
 //   output        : `T* ptr`
-//   then run() appends the plan (gpucc/detail/reduction_plan.h; by value on the GPU, a pointer
-//   on the host), `void* partials` and `uint32_t* semaphores`.
+//   then run() appends the plan (gpucc/detail/reduction_plan.h; args[slot] points at the words
+//   on both targets: cuLaunchKernel copies them into a by-value parameter, the host functions
+//   read them in place), `void* partials` and `uint32_t* semaphores`.
 //
 // Arguments follow CuPy's ReductionKernel. The array inputs broadcast together (NumPy's rule; a
 // mismatch is a ShapeError naming both parameters and shapes); the axes (Axis: all by default,

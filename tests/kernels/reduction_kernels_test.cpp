@@ -1,0 +1,459 @@
+// Differential tests of reduction kernels (reductions.dsl) against a plain C++ reference that
+// folds in double (or exactly, for integers) over the same shape and axes. Every part of the
+// reduction contract is exercised: full and partial reductions over every axis combination,
+// negative axes, keepdims, transposed, reversed and broadcast inputs, several inputs, a scalar
+// input, several outputs, no identity, a reduce type other than the input's, empty reductions,
+// given outputs, determinism, and float32 accuracy over many elements. Built twice, like the
+// elementwise tests: for the CPU target (every CI run) and for the GPU (label `gpu`).
+#include "reductions.gpucc.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <gtest/gtest.h>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+using gpucc::Array;
+using gpucc::Axis;
+using gpucc::Device;
+using gpucc::Shape;
+
+Device device_under_test() {
+#ifdef GPUCC_TEST_ON_GPU
+    return Device::cuda(0);
+#else
+    return Device::cpu();
+#endif
+}
+
+class ReductionKernels : public ::testing::Test {
+protected:
+    void SetUp() override {
+#ifdef GPUCC_TEST_ON_GPU
+        if (gpucc::cuda_device_count() == 0) {
+            GTEST_SKIP() << "no CUDA device: GPU kernel tests skipped";
+        }
+#endif
+        device_ = device_under_test();
+    }
+
+public:
+    template <class T>
+    std::vector<T> random_vector(std::int64_t n, double low, double high) {
+        std::vector<T> values(static_cast<std::size_t>(n));
+        if constexpr (std::is_floating_point_v<T>) {
+            std::uniform_real_distribution<double> dist(low, high);
+            for (T& v : values) {
+                v = static_cast<T>(dist(rng_));
+            }
+        } else {
+            std::uniform_int_distribution<long long> dist(static_cast<long long>(low),
+                                                          static_cast<long long>(high));
+            for (T& v : values) {
+                v = static_cast<T>(dist(rng_));
+            }
+        }
+        return values;
+    }
+
+    template <class T>
+    Array<T> to_device(const std::vector<T>& values, const Shape& shape) {
+        return gpucc::asarray<T>(values, shape, device_);
+    }
+
+    Device device_ = Device::cpu();
+    std::mt19937_64 rng_{20261122};
+};
+
+/// The reduced axes of `ndim` dimensions that `axes` names (all when empty and `all`).
+std::vector<bool> reduced_axes(int ndim, const std::vector<int>& axes, bool all) {
+    std::vector<bool> reduced(static_cast<std::size_t>(ndim), all);
+    for (int axis : axes) {
+        reduced[static_cast<std::size_t>(axis < 0 ? axis + ndim : axis)] = true;
+    }
+    return reduced;
+}
+
+/// Folds `values` (C order over `shape`) over the reduced axes: out[o] = fold(out[o], value).
+/// Returns the per-output results and how many values reached each output.
+template <class Acc, class V, class Fold>
+std::vector<Acc> reference(const std::vector<V>& values, const Shape& shape,
+                           const std::vector<bool>& reduced, Acc init, Fold fold,
+                           std::vector<std::int64_t>* counts = nullptr) {
+    const int ndim = shape.ndim();
+    std::int64_t outputs = 1;
+    for (int d = 0; d < ndim; ++d) {
+        outputs *= reduced[static_cast<std::size_t>(d)] ? 1 : shape[d];
+    }
+    std::vector<Acc> out(static_cast<std::size_t>(outputs), init);
+    std::vector<std::int64_t> count(static_cast<std::size_t>(outputs), 0);
+    std::vector<std::int64_t> index(static_cast<std::size_t>(ndim), 0);
+    for (std::size_t linear = 0; linear < values.size(); ++linear) {
+        std::int64_t o = 0;
+        for (int d = 0; d < ndim; ++d) {
+            if (!reduced[static_cast<std::size_t>(d)]) {
+                o = o * shape[d] + index[static_cast<std::size_t>(d)];
+            }
+        }
+        out[static_cast<std::size_t>(o)] =
+            count[static_cast<std::size_t>(o)] == 0 && !std::is_same_v<Acc, double>
+                ? fold(init, values[linear])
+                : fold(out[static_cast<std::size_t>(o)], values[linear]);
+        ++count[static_cast<std::size_t>(o)];
+        for (int d = ndim - 1; d >= 0; --d) {
+            if (++index[static_cast<std::size_t>(d)] < shape[d]) {
+                break;
+            }
+            index[static_cast<std::size_t>(d)] = 0;
+        }
+    }
+    if (counts != nullptr) {
+        *counts = count;
+    }
+    return out;
+}
+
+/// The output shape NumPy gives.
+Shape reduced_shape(const Shape& shape, const std::vector<bool>& reduced, bool keepdims) {
+    Shape out;
+    for (int d = 0; d < shape.ndim(); ++d) {
+        if (!reduced[static_cast<std::size_t>(d)]) {
+            out.push_back(shape[d]);
+        } else if (keepdims) {
+            out.push_back(1);
+        }
+    }
+    return out;
+}
+
+template <class T>
+void expect_close(const std::vector<T>& got, const std::vector<double>& want, double rtol,
+                  const std::string& what) {
+    ASSERT_EQ(got.size(), want.size()) << what;
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        const double g = static_cast<double>(got[i]);
+        ASSERT_TRUE(std::fabs(g - want[i]) <= rtol * std::fabs(want[i]) + 1e-30)
+            << what << ": output " << i << " is " << g << ", expected " << want[i];
+    }
+}
+
+Axis make_axis(const std::vector<int>& axes) {
+    switch (axes.size()) {
+    case 1:
+        return Axis{axes[0]};
+    case 2:
+        return Axis{axes[0], axes[1]};
+    case 3:
+        return Axis{axes[0], axes[1], axes[2]};
+    default:
+        return Axis{};
+    }
+}
+
+std::string describe(const Shape& shape, const std::vector<int>& axes, bool keepdims) {
+    std::string text = "shape " + shape.to_string() + " axes (";
+    for (int axis : axes) {
+        text += std::to_string(axis) + ",";
+    }
+    return text + ")" + (keepdims ? " keepdims" : "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// language.md section 2
+// ---------------------------------------------------------------------------------------------
+
+template <class T>
+void check_l2norm_sizes(ReductionKernels& test) {
+    for (std::int64_t n : {0, 1, 31, 33, 1025, (1 << 20) + 1}) {
+        auto host = test.random_vector<T>(n, -2, 2);
+        double sum = 0;
+        for (T v : host) {
+            sum += static_cast<double>(v) * static_cast<double>(v);
+        }
+        Array<T> y = rk::l2norm(test.to_device(host, Shape{n}));
+        EXPECT_EQ(y.ndim(), 0);
+        expect_close(y.to_host(), {std::sqrt(sum)}, std::is_same_v<T, float> ? 1e-5 : 1e-12,
+                     "l2norm of " + std::to_string(n));
+    }
+}
+
+TEST_F(ReductionKernels, L2normEverySize) {
+    check_l2norm_sizes<float>(*this);
+    check_l2norm_sizes<double>(*this);
+}
+
+TEST_F(ReductionKernels, SumAbsReducesInFloat64) {
+    // Values whose float32 running sum would lose the small ones.
+    const std::int64_t n = 3 * 4097;
+    std::vector<float> host(static_cast<std::size_t>(n));
+    double want = 0;
+    for (std::int64_t i = 0; i < n; ++i) {
+        host[static_cast<std::size_t>(i)] =
+            i % 3 == 0 ? 1.0e8f : -1.0e-3f * static_cast<float>(i % 7 + 1);
+        want += std::fabs(static_cast<double>(host[static_cast<std::size_t>(i)]));
+    }
+    Array<float> y = rk::sum_abs(to_device(host, Shape{n}));
+    expect_close(y.to_host(), {want}, 1e-7, "sum_abs float32 with type float64");
+    Array<float> rows = rk::sum_abs(to_device(host, Shape{3, 4097}), Axis{1});
+    ASSERT_EQ(rows.shape(), (Shape{3}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Axes, keepdims, layouts
+// ---------------------------------------------------------------------------------------------
+
+TEST_F(ReductionKernels, EveryAxisCombinationOf3d) {
+    const Shape shape{5, 7, 33};
+    auto host = random_vector<float>(shape.element_count(), -1, 1);
+    Array<float> x = to_device(host, shape);
+    const std::vector<std::vector<int>> combos = {{0},    {1},  {2},      {0, 1},    {0, 2},
+                                                  {1, 2}, {-1}, {-3, -1}, {0, 1, 2}, {}};
+    for (const auto& axes : combos) {
+        for (bool keepdims : {false, true}) {
+            const auto reduced = reduced_axes(3, axes, axes.empty());
+            auto want = reference<double>(host, shape, reduced, 0.0,
+                                          [](double a, float v) { return a + v; });
+            Array<float> y = rk::total(x, make_axis(axes), keepdims);
+            const std::string what = describe(shape, axes, keepdims);
+            ASSERT_EQ(y.shape(), reduced_shape(shape, reduced, keepdims)) << what;
+            expect_close(y.to_host(), want, 2e-5, what);
+        }
+    }
+}
+
+TEST_F(ReductionKernels, BothAxesOfTallAndWideMatrices) {
+    for (const Shape& shape :
+         {Shape{4097, 33}, Shape{33, 4097}, Shape{4097, 4099}, Shape{1, 31}, Shape{31, 1}}) {
+        auto host = random_vector<float>(shape.element_count(), 0, 1);
+        Array<float> x = to_device(host, shape);
+        for (int axis : {0, 1}) {
+            const auto reduced = reduced_axes(2, {axis}, false);
+            auto want = reference<double>(host, shape, reduced, 0.0,
+                                          [](double a, float v) { return a + v; });
+            expect_close(rk::total(x, axis).to_host(), want, 2e-5, describe(shape, {axis}, false));
+        }
+    }
+}
+
+TEST_F(ReductionKernels, TransposedReversedAndBroadcastInputs) {
+    const Shape shape{65, 129};
+    auto host = random_vector<double>(shape.element_count(), -1, 1);
+    Array<double> x = to_device(host, shape);
+    // x.T summed along axis 0 is x summed along axis 1.
+    const auto rows = reference<double>(host, shape, reduced_axes(2, {1}, false), 0.0,
+                                        [](double a, double v) { return a + v; });
+    expect_close(rk::total(x.transpose(), 0).to_host(), rows, 1e-12, "x.T along axis 0");
+    // Reversed rows: the same sums, in reverse order.
+    std::vector<double> reversed(rows.rbegin(), rows.rend());
+    expect_close(rk::total(x(gpucc::Slice(gpucc::none, gpucc::none, -1)), 1).to_host(), reversed,
+                 1e-12, "x[::-1] along axis 1");
+    // Every other column.
+    std::vector<double> even(static_cast<std::size_t>(shape[0]), 0.0);
+    for (std::int64_t r = 0; r < shape[0]; ++r) {
+        for (std::int64_t c = 0; c < shape[1]; c += 2) {
+            even[static_cast<std::size_t>(r)] += host[static_cast<std::size_t>(r * shape[1] + c)];
+        }
+    }
+    expect_close(
+        rk::total(x(gpucc::Slice(), gpucc::Slice(gpucc::none, gpucc::none, 2)), 1).to_host(), even,
+        1e-12, "x[:, ::2] along axis 1");
+
+    // dot(x, w) along axis 1 with w broadcast over rows: a matrix-vector product.
+    const Shape matrix{300, 77};
+    auto hm = random_vector<float>(matrix.element_count(), -1, 1);
+    auto hw = random_vector<float>(77, -1, 1);
+    std::vector<double> want(300, 0.0);
+    std::vector<double> magnitude(300, 0.0); // float32 rounding scales with the sum of |terms|
+    for (std::int64_t r = 0; r < 300; ++r) {
+        for (std::int64_t c = 0; c < 77; ++c) {
+            const double term = static_cast<double>(hm[static_cast<std::size_t>(r * 77 + c)]) *
+                                hw[static_cast<std::size_t>(c)];
+            want[static_cast<std::size_t>(r)] += term;
+            magnitude[static_cast<std::size_t>(r)] += std::fabs(term);
+        }
+    }
+    std::vector<float> got = rk::dot(to_device(hm, matrix), to_device(hw, Shape{77}), 1).to_host();
+    for (std::size_t r = 0; r < 300; ++r) {
+        ASSERT_LE(std::fabs(got[r] - want[r]), 1e-6 * magnitude[r])
+            << "dot with w broadcast: row " << r << " is " << got[r] << ", expected " << want[r];
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parts of the contract
+// ---------------------------------------------------------------------------------------------
+
+TEST_F(ReductionKernels, ScalarInput) {
+    const Shape shape{40, 50};
+    auto host = random_vector<double>(shape.element_count(), -3, 3);
+    const double c = 0.625;
+    auto want = reference<double>(host, shape, reduced_axes(2, {0}, false), 0.0,
+                                  [&](double a, double v) { return a + (v - c) * (v - c); });
+    expect_close(rk::shifted_square_sum(to_device(host, shape), c, 0).to_host(), want, 1e-12,
+                 "shifted_square_sum with c = 0.625");
+}
+
+template <class T>
+void check_largest(ReductionKernels& test, double low, double high) {
+    const Shape shape{37, 1029};
+    auto host = test.random_vector<T>(shape.element_count(), low, high);
+    Array<T> x = test.to_device(host, shape);
+    for (int axis : {0, 1}) {
+        auto want =
+            reference<T>(host, shape, reduced_axes(2, {axis}, false),
+                         std::numeric_limits<T>::lowest(), [](T a, T v) { return a > v ? a : v; });
+        std::vector<T> got = rk::largest(x, axis).to_host();
+        ASSERT_EQ(got, want) << "largest along " << axis;
+    }
+    T all = rk::largest(x).to_host()[0];
+    EXPECT_EQ(all, *std::max_element(host.begin(), host.end()));
+    // No identity: an empty reduction is an error, naming the kernel.
+    Array<T> empty = test.to_device(std::vector<T>{}, Shape{3, 0});
+    try {
+        rk::largest(empty, 1);
+        ADD_FAILURE() << "no error for an empty reduction without identity";
+    } catch (const gpucc::ValueError& error) {
+        EXPECT_NE(std::string(error.what()).find("largest"), std::string::npos) << error.what();
+        EXPECT_NE(std::string(error.what()).find("identity"), std::string::npos) << error.what();
+    }
+    // Reducing nothing but keeping the empty axis: outputs of size 0, no error.
+    EXPECT_EQ(rk::largest(empty, 0).size(), 0);
+}
+
+TEST_F(ReductionKernels, NoIdentity) {
+    check_largest<float>(*this, -100, 100);
+    check_largest<std::int16_t>(*this, -30000, 30000);
+    check_largest<std::uint8_t>(*this, 0, 255);
+}
+
+TEST_F(ReductionKernels, ReduceTypeWiderThanInput) {
+    const std::int64_t n = 100003;
+    auto host = random_vector<std::int8_t>(n, -128, 127);
+    std::int64_t want = 0;
+    for (std::int8_t v : host) {
+        want += v;
+    }
+    EXPECT_EQ(rk::wide_sum(to_device(host, Shape{n})).to_host()[0], want);
+}
+
+TEST_F(ReductionKernels, IntegerSumsAreExact) {
+    const Shape shape{129, 257};
+    auto host = random_vector<std::int32_t>(shape.element_count(), -1000, 1000);
+    Array<std::int32_t> x = to_device(host, shape);
+    for (int axis : {0, 1}) {
+        auto want =
+            reference<std::int64_t>(host, shape, reduced_axes(2, {axis}, false), std::int64_t{0},
+                                    [](std::int64_t a, std::int32_t v) { return a + v; });
+        std::vector<std::int32_t> got = rk::total(x, axis).to_host();
+        ASSERT_EQ(got.size(), want.size());
+        for (std::size_t i = 0; i < got.size(); ++i) {
+            ASSERT_EQ(got[i], want[i]) << "axis " << axis << " output " << i;
+        }
+    }
+}
+
+TEST_F(ReductionKernels, SeveralOutputsAndSizes) {
+    const Shape shape{6, 0, 4};
+    // Reducing an empty axis: post runs with the identity; n is 0.
+    auto [mean0, count0] = rk::mean_and_count(to_device(std::vector<float>{}, shape), 1);
+    ASSERT_EQ(mean0.shape(), (Shape{6, 4}));
+    for (float v : mean0.to_host()) {
+        EXPECT_EQ(v, 0.0f);
+    }
+    for (std::int64_t v : count0.to_host()) {
+        EXPECT_EQ(v, 0);
+    }
+    const Shape full{6, 10, 4};
+    auto host = random_vector<float>(full.element_count(), -1, 1);
+    auto [mean, count] = rk::mean_and_count(to_device(host, full), Axis{0, 2});
+    auto sums = reference<double>(host, full, reduced_axes(3, {0, 2}, false), 0.0,
+                                  [](double a, float v) { return a + v; });
+    for (double& s : sums) {
+        s /= 24.0;
+    }
+    expect_close(mean.to_host(), sums, 1e-6, "mean over axes 0 and 2");
+    for (std::int64_t v : count.to_host()) {
+        EXPECT_EQ(v, 24);
+    }
+}
+
+TEST_F(ReductionKernels, BoolReduceType) {
+    const Shape shape{300, 40};
+    auto host = random_vector<float>(shape.element_count(), 0.5, 2);
+    for (std::int64_t r = 0; r < 300; r += 7) {
+        host[static_cast<std::size_t>(r * 40 + r % 40)] = -1.0f;
+    }
+    std::vector<bool> got_rows;
+    for (bool v : rk::any_negative(to_device(host, shape), 1).to_host()) {
+        got_rows.push_back(v);
+    }
+    for (std::int64_t r = 0; r < 300; ++r) {
+        EXPECT_EQ(got_rows[static_cast<std::size_t>(r)], r % 7 == 0) << "row " << r;
+    }
+}
+
+TEST_F(ReductionKernels, GivenOutputs) {
+    const Shape shape{50, 60};
+    auto host = random_vector<float>(shape.element_count(), -1, 1);
+    Array<float> x = to_device(host, shape);
+    Array<float> y = to_device(random_vector<float>(60, 5, 6), Shape{60});
+    rk::total(x, y, 0);
+    auto want = reference<double>(host, shape, reduced_axes(2, {0}, false), 0.0,
+                                  [](double a, float v) { return a + v; });
+    expect_close(y.to_host(), want, 2e-5, "into a given output");
+    // A given output with keepdims has the kept 1.
+    Array<float> kept = to_device(random_vector<float>(60, 5, 6), Shape{1, 60});
+    rk::total(x, kept, 0, true);
+    expect_close(kept.to_host(), want, 2e-5, "into a given keepdims output");
+    // A strided given output.
+    Array<float> wide = to_device(random_vector<float>(120, 5, 6), Shape{120});
+    rk::total(x, wide(gpucc::Slice(gpucc::none, gpucc::none, 2)), 0);
+    std::vector<float> back = wide.to_host();
+    for (std::size_t i = 0; i < 60; ++i) {
+        ASSERT_NEAR(back[2 * i], want[i], 2e-5 * std::fabs(want[i]) + 1e-6);
+    }
+    EXPECT_THROW(rk::total(x, y, 1), gpucc::ShapeError);
+}
+
+TEST_F(ReductionKernels, BadAxes) {
+    Array<float> x = to_device(random_vector<float>(12, -1, 1), Shape{3, 4});
+    EXPECT_THROW(rk::total(x, 2), gpucc::IndexError);
+    EXPECT_THROW(rk::total(x, -3), gpucc::IndexError);
+    EXPECT_THROW(rk::total(x, Axis{0, -2}), gpucc::ValueError);
+}
+
+TEST_F(ReductionKernels, SameBitsEveryRun) {
+    const std::int64_t n = (1 << 22) + 3;
+    auto host = random_vector<float>(n, -1, 1);
+    Array<float> x = to_device(host, Shape{n});
+    const float first = rk::total(x).to_host()[0];
+    for (int run = 0; run < 3; ++run) {
+        const float again = rk::total(x).to_host()[0];
+        EXPECT_EQ(std::memcmp(&first, &again, sizeof first), 0) << first << " then " << again;
+    }
+}
+
+TEST_F(ReductionKernels, Float32SumAccuracy) {
+#ifdef GPUCC_TEST_ON_GPU
+    const std::int64_t n = std::int64_t{1} << 28; // the case
+#else
+    const std::int64_t n = std::int64_t{1} << 24; // CPU in CI: the same path, less time
+#endif
+    auto host = random_vector<float>(n, 0, 1);
+    double want = 0;
+    for (float v : host) {
+        want += v;
+    }
+    const float got = rk::total(to_device(host, Shape{n})).to_host()[0];
+    EXPECT_LE(std::fabs(static_cast<double>(got) - want) / want, 1e-5)
+        << "float32 sum of " << n << " values: " << got << ", float64 reference " << want;
+}
+
+} // namespace
