@@ -13,7 +13,7 @@ set(stdlib_generated_dir "${CMAKE_CURRENT_BINARY_DIR}/stdlib.gpucc")
 string(REPLACE ";" "," stdlib_archs "${GPUCC_STDLIB_ARCHS}")
 
 set(stdlib_generated)
-foreach(family creation conversion arithmetic comparison math math_float bitwise random)
+foreach(family creation conversion arithmetic comparison math math_float bitwise random reduction)
     set(header "${stdlib_generated_dir}/${family}.gpucc.h")
     set(object "${stdlib_generated_dir}/${family}.gpucc.o")
     # The gpucc target is defined later in the tree; targets in custom commands resolve at
@@ -41,5 +41,6 @@ target_sources(gpucc_runtime PRIVATE
     src/stdlib/ufunc_math.cpp
     src/stdlib/ufunc_math_float.cpp
     src/stdlib/ufunc_bitwise.cpp
+    src/stdlib/reduction.cpp
 )
 target_include_directories(gpucc_runtime PRIVATE "$<BUILD_INTERFACE:${stdlib_generated_dir}>")

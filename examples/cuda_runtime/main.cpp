@@ -183,10 +183,9 @@ void profiler_cell(gpucc::Device device) {
     title("profiler (In [18])");
     // from cupyx.profiler import benchmark
     const auto a = gpucc::random::rand<float>({256, 256, 256}, device);
-    // The seed benchmarks a.sum; reductions are not in gpucc yet (another issue), so an
-    // elementwise operation on the same array is benchmarked instead.
-    const gpucc::BenchmarkResult result = gpucc::benchmark([&a] { (void)gpucc::multiply(a, a); },
-                                                           {.n_repeat = 100, .name = "multiply"});
+    // print(benchmark(a.sum, (), n_repeat=100))
+    const gpucc::BenchmarkResult result =
+        gpucc::benchmark([&a] { (void)a.sum(); }, {.n_repeat = 100, .name = "sum"});
     std::cout << result << '\n';
     expect(result.cpu_times().size() == 100, "100 timed calls");
     expect(result.devices().size() == (device.is_cuda() ? 1U : 0U), "GPU times for the GPU only");
@@ -205,8 +204,7 @@ void stream_cells() {
     {
         const gpucc::StreamGuard with_s(s);
         a_cp = gpucc::asarray(a_np); // H2D transfer on stream s
-        // cp.sum(a_cp) is a reduction, not in gpucc yet: an elementwise kernel on s instead.
-        b_cp = gpucc::multiply(a_cp, std::int64_t{2}); // kernel launched on stream s
+        b_cp = gpucc::sum(a_cp);     // kernel launched on stream s (a 0-d array: 45)
         expect(s == gpucc::current_stream(), "s is current inside `with s:`");
     }
     // Not in the seed: s2 below does not wait for s by itself (two streams of the legacy kind
@@ -243,14 +241,11 @@ void stream_cells() {
     const double t = gpucc::get_elapsed_time(e1, e2); // the compute only, not the copy
 
     // The cells print nothing; these lines show what they computed.
-    std::printf("b_np = [");
-    for (std::size_t i = 0; i < b_np.size(); ++i) {
-        std::printf(i == 0 ? "%lld" : " %lld", static_cast<long long>(b_np[i]));
-    }
-    std::printf("]\na_np = [");
+    std::printf("b_np = %lld\na_np = [", static_cast<long long>(b_np.at(0)));
+    expect(b_np.size() == 1 && b_np[0] == 45, "b_cp = cp.sum(a_cp)");
     for (std::size_t i = 0; i < a_np_back.size(); ++i) {
         std::printf(i == 0 ? "%lld" : " %lld", static_cast<long long>(a_np_back[i]));
-        expect(a_np_back[i] == 2 * a_np[i] * a_np[i] + 8, "a_cp = b_cp * a_cp + 8");
+        expect(a_np_back[i] == 45 * a_np[i] + 8, "a_cp = b_cp * a_cp + 8");
     }
     std::printf("]\nt = %s (ms between e1 and e2)\n", python_repr(t).c_str());
 }

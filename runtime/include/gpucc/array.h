@@ -10,16 +10,20 @@
 // stream through pinned staging memory (gpucc/transfer.h says when host buffers may be reused).
 // Printing (std::cout << a, to_string(a)) follows NumPy's repr (gpucc/format.h).
 //
-// Creation beyond empty/asarray is in creation.h; astype() and copy() are NDArray's, typed.
+// Creation beyond empty/asarray is in creation.h; astype() and copy() are NDArray's, typed, and
+// so are the reduction methods (sum(), mean(), ...; gpucc/reduction.h), whose result element
+// types are NumPy's (gpucc/reduction_types.h: Array<std::int8_t>::sum() is an Array<int64_t>).
 //
 // Not yet here (later issues): copyto into strided GPU views.
 #pragma once
 
+#include "gpucc/axis.h"
 #include "gpucc/device.h"
 #include "gpucc/dtype.h"
 #include "gpucc/errors.h"
 #include "gpucc/format.h"
 #include "gpucc/ndarray.h"
+#include "gpucc/reduction_types.h"
 #include "gpucc/shape.h"
 #include "gpucc/slice.h"
 #include "gpucc/stream.h"
@@ -128,6 +132,35 @@ public:
     /// A new C-contiguous array holding the same elements.
     Array copy() const { return Array(base_.copy(), Unchecked{}); }
 
+    /// NumPy's reduction methods (gpucc/reduction.h), typed: x.sum(), x.mean(Axis{0}, true).
+    Array<sum_result_t<T>> sum(Axis axis = {}, bool keepdims = false) const {
+        return Array<sum_result_t<T>>(base_.sum(axis, keepdims));
+    }
+    Array<sum_result_t<T>> prod(Axis axis = {}, bool keepdims = false) const {
+        return Array<sum_result_t<T>>(base_.prod(axis, keepdims));
+    }
+    Array min(Axis axis = {}, bool keepdims = false) const {
+        return Array(base_.min(axis, keepdims));
+    }
+    Array max(Axis axis = {}, bool keepdims = false) const {
+        return Array(base_.max(axis, keepdims));
+    }
+    Array<mean_result_t<T>> mean(Axis axis = {}, bool keepdims = false) const {
+        return Array<mean_result_t<T>>(base_.mean(axis, keepdims));
+    }
+    Array<mean_result_t<T>> var(Axis axis = {}, int ddof = 0, bool keepdims = false) const {
+        return Array<mean_result_t<T>>(base_.var(axis, ddof, keepdims));
+    }
+    Array<mean_result_t<T>> std(Axis axis = {}, int ddof = 0, bool keepdims = false) const {
+        return Array<mean_result_t<T>>(base_.std(axis, ddof, keepdims));
+    }
+    Array<bool> all(Axis axis = {}, bool keepdims = false) const {
+        return Array<bool>(base_.all(axis, keepdims));
+    }
+    Array<bool> any(Axis axis = {}, bool keepdims = false) const {
+        return Array<bool>(base_.any(axis, keepdims));
+    }
+
     /// The elements in C order, copied to the host (synchronous; any strides).
     std::vector<T> to_host() const {
         if constexpr (std::is_same_v<T, bool>) { // std::vector<bool> is packed: go through bytes
@@ -183,6 +216,11 @@ private:
     }
     NDArray base_;
 };
+
+template <ElementType T>
+Array<bool> detail::AllSlice::operator()(const Array<T>& x, Axis axis, bool keepdims) const {
+    return x.all(axis, keepdims);
+}
 
 template <ElementType T>
 Array<T> NDArray::as() const {

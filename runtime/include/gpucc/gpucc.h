@@ -1,5 +1,6 @@
 // The one header of gpucc's C++ API: devices, streams, events, graphs, the profiler, memory,
-// arrays, and the standard library (creation, conversion, type promotion, ufuncs, operators).
+// arrays, and the standard library (creation, conversion, type promotion, ufuncs, operators,
+// reductions).
 // Generated kernel headers include only what they need (generated_support.h); programs may
 // include this instead.
 #pragma once
@@ -20,6 +21,7 @@
 #include "gpucc/profiler.h"
 #include "gpucc/promotion.h"
 #include "gpucc/random.h"
+#include "gpucc/reduction.h"
 #include "gpucc/scalar.h"
 #include "gpucc/shape.h"
 #include "gpucc/stream.h"

@@ -9,12 +9,15 @@
 // synchronous (copy_to_host, copy_from_host) and asynchronous through pinned staging memory
 // (copy_to_host_async, copy_from_host_async, gpucc/transfer.h), between devices (to, copyto).
 // astype() and copy() run the standard library's conversion kernels (dsl/stdlib/conversion.dsl,
-// defined in runtime/src/stdlib/conversion.cpp).
+// defined in runtime/src/stdlib/conversion.cpp); the reductions sum(), mean(), ... run its
+// reduction kernels (gpucc/reduction.h says what each does; defined in
+// runtime/src/stdlib/reduction.cpp).
 //
 // Not yet here (later issues): advanced (integer array and mask) indexing; read-only broadcast
 // views.
 #pragma once
 
+#include "gpucc/axis.h"
 #include "gpucc/device.h"
 #include "gpucc/dtype.h"
 #include "gpucc/memory.h"
@@ -160,6 +163,18 @@ public:
     NDArray astype(DType dtype, bool copy = true) const;
     /// A new C-contiguous array holding the same elements.
     NDArray copy() const;
+
+    /// NumPy's reduction methods, the functions of gpucc/reduction.h: x.sum() is sum(x),
+    /// x.sum(Axis{1}, true) is sum(x, 1, true), x.var(axis, ddof, keepdims).
+    NDArray sum(Axis axis = {}, bool keepdims = false) const;
+    NDArray prod(Axis axis = {}, bool keepdims = false) const;
+    NDArray min(Axis axis = {}, bool keepdims = false) const;
+    NDArray max(Axis axis = {}, bool keepdims = false) const;
+    NDArray mean(Axis axis = {}, bool keepdims = false) const;
+    NDArray var(Axis axis = {}, int ddof = 0, bool keepdims = false) const;
+    NDArray std(Axis axis = {}, int ddof = 0, bool keepdims = false) const;
+    NDArray all(Axis axis = {}, bool keepdims = false) const;
+    NDArray any(Axis axis = {}, bool keepdims = false) const;
 
     /// This array as an Array<T>: TypeError naming both dtypes unless T is its dtype.
     template <ElementType T>

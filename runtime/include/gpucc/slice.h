@@ -3,11 +3,15 @@
 // is NumPy's a[1, 2:8:2, np.newaxis, ..., ::-1]. Each entry is an Index:
 //  - an integer picks one position and drops the axis (negative counts from the end);
 //  - a Slice(start, stop, step) keeps the axis, with Python's defaults and clamping (gpucc::none
-//    leaves a bound out; gpucc::all is `:`), negative steps included;
+//    leaves a bound out; gpucc::all is `:`), negative steps included (gpucc::all is also numpy.all
+//    when called: all(x) reduces, see gpucc/reduction.h);
 //  - gpucc::newaxis inserts an axis of extent 1;
 //  - gpucc::ellipsis stands for as many `:` as the other entries leave (at most one).
 // Axes the index does not reach are kept whole. Every result is a view: no element is copied.
 #pragma once
+
+#include "gpucc/axis.h"
+#include "gpucc/dtype.h"
 
 #include <concepts>
 #include <cstdint>
@@ -58,8 +62,25 @@ private:
     std::optional<std::int64_t> step_;
 };
 
-/// `:`, the whole axis.
-inline constexpr Slice all{};
+class NDArray;
+template <ElementType T>
+class Array;
+
+namespace detail {
+/// The type of gpucc::all: the slice `:` in an index (it is a Slice), and numpy.all when called
+/// as a function (gpucc/reduction.h; defined with the reductions and in array.h), so that both
+/// of NumPy's spellings work: a(all, 1) and all(x, 1).
+struct AllSlice : Slice {
+    NDArray operator()(const NDArray& x, Axis axis = {}, bool keepdims = false) const;
+    void operator()(const NDArray& x, const NDArray& out, Axis axis = {},
+                    bool keepdims = false) const;
+    template <ElementType T>
+    Array<bool> operator()(const Array<T>& x, Axis axis = {}, bool keepdims = false) const;
+};
+} // namespace detail
+
+/// `:`, the whole axis; called, numpy.all (gpucc/reduction.h).
+inline constexpr detail::AllSlice all{};
 
 /// Inserts an axis of extent 1 (NumPy's np.newaxis / None).
 struct NewAxis {};
