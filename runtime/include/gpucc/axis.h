@@ -1,5 +1,6 @@
 // Which axes a reduction runs over, as NumPy's `axis=` argument: every axis (the default,
-// `Axis{}` or `Axis::all()`), one axis (`Axis{1}`, or a plain int: `sum(x, 1)`), or several
+// `Axis{}` or `Axis::all()`), one axis (`Axis{1}`, or a plain integer: `sum(x, 1)`; a bool or a
+// floating value is a compile error), or several
 // (`Axis{0, 2}`); negative axes count from the end. The axes are checked against the array's
 // rank when the reduction runs (an AxisError-style IndexError naming the call, or a ValueError
 // for an axis given twice).
@@ -10,6 +11,7 @@
 
 #include <initializer_list>
 #include <string>
+#include <type_traits>
 
 namespace gpucc {
 
@@ -19,6 +21,11 @@ public:
     constexpr Axis() noexcept = default;
     /// One axis.
     constexpr Axis(int axis) noexcept : all_(false), count_(1), axes_{axis} {} // NOLINT
+    /// Not an axis: a bool or a floating value would silently name axis 0 or 1 (`sum(x, true)`
+    /// meant as keepdims), so it does not compile. Other integer types convert to int as usual.
+    template <class T>
+        requires(std::is_same_v<T, bool> || std::is_floating_point_v<T>)
+    Axis(T) = delete;
     /// A list of axes; ValueError for more than kMaxNdim of them.
     Axis(std::initializer_list<int> axes) : all_(false) {
         if (axes.size() > static_cast<std::size_t>(kMaxNdim)) {

@@ -12,6 +12,8 @@
 // RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=7 %S/Inputs/reduction_calls_wrong.cpp 2>&1 | FileCheck --check-prefix=OUTPUT %s
 // RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=8 %S/Inputs/reduction_calls_wrong.cpp 2>&1 | FileCheck --check-prefix=FIXED-OUTPUT %s
 // RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=9 %S/Inputs/reduction_calls_wrong.cpp 2>&1 | FileCheck --check-prefix=NOT-AN-OUTPUT %s
+// RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=10 %S/Inputs/reduction_calls_wrong.cpp 2>&1 | FileCheck --check-prefix=BOOL-AXIS %s
+// RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=11 %S/Inputs/reduction_calls_wrong.cpp 2>&1 | FileCheck --check-prefix=FLOAT-AXIS %s
 // The right calls next to them compile.
 // RUN: %cxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror -I%runtime_include -I%t -DCASE=0 %S/Inputs/reduction_calls_wrong.cpp
 module rte;
@@ -39,3 +41,5 @@ reduction dot<T: float32 | float64>(T x, T y, scalar T scale) -> (T z, float64 n
 // OUTPUT: l2norm: x must be an Array of T
 // FIXED-OUTPUT: dot: n must be an Array of float64
 // NOT-AN-OUTPUT: no matching function for call to '{{.*}}l2norm{{.*}}'
+// BOOL-AXIS: use of deleted function {{.*}}Axis{{.*}}bool
+// FLOAT-AXIS: use of deleted function {{.*}}Axis{{.*}}double

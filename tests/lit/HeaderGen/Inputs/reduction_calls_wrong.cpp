@@ -28,8 +28,14 @@ void call_wrong() {
     rte::dot(f, f, 2, z, z); // n is float64
 #elif CASE == 9
     rte::l2norm(f, untyped); // only gpucc::Array outputs (and no conversion to Axis)
+#elif CASE == 10
+    rte::l2norm(f, true); // keepdims meant: a bool is not an axis
+#elif CASE == 11
+    rte::l2norm(f, 1.5); // nor is a floating value
 #else
     gpucc::Array<float> z = rte::l2norm(f, 0);
+    gpucc::Array<float> by_long = rte::l2norm(f, std::int64_t{0}); // other integers convert
+    (void)by_long;
     auto [dz, dn] = rte::dot(d, d, 2.0f, gpucc::Axis{0}, true);
     gpucc::Array<double> n = gpucc::empty<double>({});
     rte::dot(f, f, 1, z, n, 0);
