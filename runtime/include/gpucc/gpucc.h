@@ -14,6 +14,7 @@
 #include "gpucc/event.h"
 #include "gpucc/graph.h"
 #include "gpucc/half.h"
+#include "gpucc/launch.h"
 #include "gpucc/memory.h"
 #include "gpucc/ndarray.h"
 #include "gpucc/operand.h"
