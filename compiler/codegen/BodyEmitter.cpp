@@ -486,6 +486,9 @@ llvm::Value* BodyEmitter::emit_expr(const kir::Expr& expr) {
     case ExprKind::OutputSize:
         assert(output_size_ != nullptr && "only reductions read _out_ind.size()");
         return output_size_;
+    case ExprKind::ReducePosition:
+        assert(reduce_position_ != nullptr && "only a reduction's map reads _J");
+        return reduce_position_;
     case ExprKind::Unary: {
         const auto& unary = static_cast<const kir::UnaryExpr&>(expr);
         llvm::Value* operand = emit_expr(*unary.operand);

@@ -75,13 +75,14 @@ protected:
     llvm::Function* function_ = nullptr;
 
     // --- what the leaves of the IR mean where the builder stands --------------------------------
-    std::vector<ElementParam> element_;     ///< per parameter
-    std::vector<llvm::AllocaInst*> locals_; ///< per Variable id
-    llvm::Value* element_index_ = nullptr;  ///< `i`
-    llvm::Value* loop_size_ = nullptr;      ///< `_ind.size()`
-    llvm::Value* reduce_operands_[2] = {};  ///< a reduction's `a` and `b`
-    llvm::Value* input_size_ = nullptr;     ///< `_in_ind.size()`
-    llvm::Value* output_size_ = nullptr;    ///< `_out_ind.size()`
+    std::vector<ElementParam> element_;      ///< per parameter
+    std::vector<llvm::AllocaInst*> locals_;  ///< per Variable id
+    llvm::Value* element_index_ = nullptr;   ///< `i`
+    llvm::Value* loop_size_ = nullptr;       ///< `_ind.size()`
+    llvm::Value* reduce_operands_[2] = {};   ///< a reduction's `a` and `b`
+    llvm::Value* input_size_ = nullptr;      ///< `_in_ind.size()`
+    llvm::Value* output_size_ = nullptr;     ///< `_out_ind.size()`
+    llvm::Value* reduce_position_ = nullptr; ///< `_J` (an i64), in a reduction's map
     /// Float operators may be reassociated (a host reduction's combine, so LLVM can vectorize the
     /// fold with several partial sums).
     bool reassociate_floats_ = false;

@@ -89,6 +89,10 @@ int reduction_array_inputs(const kir::ReductionInstance& instance) {
     return count;
 }
 
+int reduction_plan_inputs(const kir::ReductionInstance& instance) {
+    return reduction_array_inputs(instance) + (instance.uses_position ? 1 : 0);
+}
+
 int reduction_outputs(const kir::ReductionInstance& instance) {
     int count = 0;
     for (const kir::Param& param : instance.params) {
@@ -103,12 +107,12 @@ int reduction_slot_count(const kir::ReductionInstance& instance) {
 
 int reduce_plan_reduce_word(const kir::ReductionInstance& instance) {
     return kReducePlanOuterStride +
-           (reduction_array_inputs(instance) + reduction_outputs(instance)) * kReduceDims;
+           (reduction_plan_inputs(instance) + reduction_outputs(instance)) * kReduceDims;
 }
 
 int reduce_plan_words(const kir::ReductionInstance& instance) {
     return reduce_plan_reduce_word(instance) + 2 * kReduceDims +
-           reduction_array_inputs(instance) * kReduceDims;
+           reduction_plan_inputs(instance) * kReduceDims;
 }
 
 std::string reduction_gpu_symbol(const kir::ReductionInstance& instance, bool rows) {

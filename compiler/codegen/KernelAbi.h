@@ -150,6 +150,10 @@ inline constexpr int kReduceBlockSize = 256;
 enum class ReductionHostEntry { Partial, Combine, Finish };
 
 int reduction_array_inputs(const kir::ReductionInstance& instance);
+/// Array inputs as the plan counts them: the kernel's, then the position operand when map reads
+/// `_J` (outer strides 0, reduce strides the C-order strides of the reduced axes, so that its
+/// element offset is the position; operand index reduction_array_inputs()).
+int reduction_plan_inputs(const kir::ReductionInstance& instance);
 int reduction_outputs(const kir::ReductionInstance& instance);
 int reduction_slot_count(const kir::ReductionInstance& instance);
 /// The first word of the reduce dimensions in the plan, and the plan's size in words.

@@ -52,7 +52,8 @@ private:
     std::vector<llvm::Value*> reduce_offsets(llvm::Value* r, bool one_dim, bool index32);
     /// map() of the element whose array inputs sit at `outer + reduce` offsets.
     llvm::Value* map_at(const std::vector<llvm::Value*>& reduce);
-    /// map() of already loaded input values (register form), one per array input.
+    /// map() of already loaded input values (register form), one per array input, then `_J` (an
+    /// i64) when map reads it.
     llvm::Value* map_values(const std::vector<llvm::Value*>& inputs);
     llvm::Value* reduce_values(llvm::Value* a, llvm::Value* b);
     /// `acc` combined with `item`; an invalid side is skipped.
@@ -87,8 +88,11 @@ private:
     bool rows_ = false; ///< the GPU kernel being emitted is the rows kernel
     bool has_identity_ = false;
     int array_inputs_ = 0;
+    int plan_inputs_ = 0; ///< array_inputs_, and the position operand when map reads `_J`
     int outputs_ = 0;
-    std::vector<int> operand_of_param_; ///< array inputs then outputs; -1 for scalars
+    /// Operands as the plan numbers them: array inputs, the position operand (param -1, no
+    /// pointer; its offset is `_J`), outputs. -1 for scalars.
+    std::vector<int> operand_of_param_;
     std::vector<int> param_of_operand_;
     std::vector<llvm::Value*> pointers_; ///< per operand
     std::vector<llvm::Value*> scalars_;  ///< per parameter (scalar inputs only)

@@ -295,6 +295,9 @@ Partial ReductionEmitter::accumulate_scalars(llvm::Value* first, llvm::Value* st
                                                              reduce[static_cast<std::size_t>(a)]),
                                           instance_.params[p].type));
         }
+        if (instance_.uses_position) {
+            loaded.push_back(reduce[static_cast<std::size_t>(array_inputs_)]);
+        }
         return loaded;
     };
     // Main loop: scalar_unroll positions a step apart, loads first.
@@ -398,6 +401,15 @@ Partial ReductionEmitter::accumulate_vectors(llvm::Value* lane, llvm::Value* lan
                     builder_.CreateExtractElement(loaded, static_cast<std::uint64_t>(k)), type));
             }
             elements.push_back(std::move(lanes_of));
+        }
+        if (instance_.uses_position) {
+            // The position operand has stride 1 here too (the plan's promise): r + k.
+            std::vector<llvm::Value*> positions;
+            for (int k = 0; k < width; ++k) {
+                positions.push_back(
+                    builder_.CreateAdd(r, builder_.getInt64(static_cast<std::uint64_t>(k))));
+            }
+            elements.push_back(std::move(positions));
         }
         return elements;
     };
@@ -594,7 +606,7 @@ void ReductionEmitter::emit_gpu_kernel(bool rows) {
         builder_.CreateSelect(builder_.CreateICmpSLT(r_stop, reduced), r_stop, reduced);
     llvm::Value* safe_output = builder_.CreateSelect(output_valid, output, builder_.getInt64(0));
     outer_ = decompose(safe_output, plan_word(kReducePlanOuterNdim), kReducePlanOuterExtent,
-                       kReducePlanOuterDivisor, kReducePlanOuterStride, array_inputs_ + outputs_,
+                       kReducePlanOuterDivisor, kReducePlanOuterStride, plan_inputs_ + outputs_,
                        /*index32=*/false);
     llvm::Value* lane64 = builder_.CreateZExt(lane_, i64);
     llvm::Value* lanes64 = builder_.CreateZExt(lane_count_, i64);

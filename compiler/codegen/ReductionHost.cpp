@@ -44,7 +44,7 @@ void ReductionEmitter::emit_host_partial() {
     llvm::Value* end = function_->getArg(3);
     llvm::Value* result = function_->getArg(4);
     outer_ = decompose(output, plan_word(kReducePlanOuterNdim), kReducePlanOuterExtent,
-                       kReducePlanOuterDivisor, kReducePlanOuterStride, array_inputs_ + outputs_,
+                       kReducePlanOuterDivisor, kReducePlanOuterStride, plan_inputs_ + outputs_,
                        /*index32=*/false);
     llvm::Type* reduce_type = register_type(instance_.reduce_type);
     llvm::BasicBlock* done = new_block("done");
@@ -120,7 +120,7 @@ void ReductionEmitter::emit_host_finish() {
     output_size_ = plan_word(kReducePlanOutputs);
     outer_ =
         decompose(function_->getArg(1), plan_word(kReducePlanOuterNdim), kReducePlanOuterExtent,
-                  kReducePlanOuterDivisor, kReducePlanOuterStride, array_inputs_ + outputs_,
+                  kReducePlanOuterDivisor, kReducePlanOuterStride, plan_inputs_ + outputs_,
                   /*index32=*/false);
     llvm::Value* reduced = function_->getArg(2);
     llvm::Type* stored = storage_type(instance_.reduce_type);

@@ -16,13 +16,19 @@ void ReductionEmitter::begin_function(llvm::Function* function) {
     builder_.SetInsertPoint(llvm::BasicBlock::Create(context_, "entry", function_));
     has_identity_ = instance_.identity != nullptr;
     array_inputs_ = reduction_array_inputs(instance_);
+    plan_inputs_ = reduction_plan_inputs(instance_);
     outputs_ = reduction_outputs(instance_);
     operand_of_param_.assign(instance_.params.size(), -1);
-    param_of_operand_.clear();
+    param_of_operand_.assign(static_cast<std::size_t>(plan_inputs_ + outputs_), -1);
+    int next_input = 0;
+    int next_output = plan_inputs_;
     for (std::size_t p = 0; p < instance_.params.size(); ++p) {
         if (!instance_.params[p].is_scalar) {
-            operand_of_param_[p] = static_cast<int>(param_of_operand_.size());
-            param_of_operand_.push_back(static_cast<int>(p));
+            int& next =
+                instance_.params[p].role == kir::ParamRole::Input ? next_input : next_output;
+            operand_of_param_[p] = next;
+            param_of_operand_[static_cast<std::size_t>(next)] = static_cast<int>(p);
+            ++next;
         }
     }
     locals_.assign(instance_.locals.size(), nullptr);
@@ -159,10 +165,10 @@ std::vector<llvm::Value*> ReductionEmitter::reduce_offsets(llvm::Value* r, bool 
     const int base = reduce_plan_reduce_word(instance_);
     if (!one_dim) {
         return decompose(r, plan_word(kReducePlanReduceNdim), base, base + kReduceDims,
-                         base + 2 * kReduceDims, array_inputs_, index32);
+                         base + 2 * kReduceDims, plan_inputs_, index32);
     }
     std::vector<llvm::Value*> offsets;
-    for (int a = 0; a < array_inputs_; ++a) {
+    for (int a = 0; a < plan_inputs_; ++a) {
         offsets.push_back(
             builder_.CreateMul(r, plan_word(base + 2 * kReduceDims + a * kReduceDims)));
     }
@@ -185,7 +191,11 @@ llvm::Value* ReductionEmitter::map_values(const std::vector<llvm::Value*>& input
         element_[p].value =
             param.is_scalar ? scalars_[p] : inputs[static_cast<std::size_t>(operand_of_param_[p])];
     }
-    return emit_expr(*instance_.map);
+    reduce_position_ =
+        instance_.uses_position ? inputs[static_cast<std::size_t>(array_inputs_)] : nullptr;
+    llvm::Value* mapped = emit_expr(*instance_.map);
+    reduce_position_ = nullptr;
+    return mapped;
 }
 
 llvm::Value* ReductionEmitter::map_at(const std::vector<llvm::Value*>& reduce) {
@@ -196,6 +206,9 @@ llvm::Value* ReductionEmitter::map_at(const std::vector<llvm::Value*>& reduce) {
                                                  reduce[static_cast<std::size_t>(a)]);
         values.push_back(
             load_element(pointers_[static_cast<std::size_t>(a)], offset, instance_.params[p].type));
+    }
+    if (instance_.uses_position) {
+        values.push_back(reduce[static_cast<std::size_t>(array_inputs_)]);
     }
     return map_values(values);
 }

@@ -211,8 +211,7 @@ void write_reduction_abi_check(std::ostream& out, const kir::Module& module) {
     std::set<std::pair<int, int>> shapes;
     for (const kir::ReductionKernel& kernel : module.reductions) {
         for (const kir::ReductionInstance& instance : kernel.instances) {
-            std::pair<int, int> shape{reduction_array_inputs(instance),
-                                      reduction_outputs(instance)};
+            std::pair<int, int> shape{reduction_plan_inputs(instance), reduction_outputs(instance)};
             if (shapes.insert(shape).second) {
                 std::string arguments =
                     std::to_string(shape.first) + ", " + std::to_string(shape.second);
@@ -232,7 +231,7 @@ void write_reduction_tables(std::ostream& out, const kir::Module& module) {
         return;
     }
     out << "// Reduction instances: {image, GPU symbol, {partial, partial_v3, combine, finish},\n"
-        << "// vector width, reduce-type bytes, has identity, array inputs, outputs}.\n";
+        << "// vector width, reduce-type bytes, has identity, array inputs, outputs, reads _J}.\n";
     for (const kir::ReductionKernel& kernel : module.reductions) {
         out << "inline gpucc::detail::ReductionKernelRef " << kernel.name << "[] = {\n";
         for (const kir::ReductionInstance& instance : kernel.instances) {
@@ -241,8 +240,8 @@ void write_reduction_tables(std::ostream& out, const kir::Module& module) {
             out << ",\n     " << reduce_vector_width(instance) << ", "
                 << size_in_bytes(instance.reduce_type) << ", "
                 << (instance.identity != nullptr ? "true" : "false") << ", "
-                << reduction_array_inputs(instance) << ", " << reduction_outputs(instance)
-                << "},\n";
+                << reduction_array_inputs(instance) << ", " << reduction_outputs(instance) << ", "
+                << (instance.uses_position ? "true" : "false") << "},\n";
         }
         out << "};\n";
     }

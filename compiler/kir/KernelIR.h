@@ -58,16 +58,17 @@ struct Variable {
 // ---------------------------------------------------------------------------------------------
 
 enum class ExprKind : std::uint8_t {
-    Constant,      ///< a literal, already of its final type
-    ParamRef,      ///< the current element of a non-raw parameter (an lvalue for outputs)
-    LocalRef,      ///< a local variable (an lvalue unless const)
-    RawElement,    ///< element `index` of a raw parameter, C-order linear index (an lvalue for
-                   ///< outputs)
-    LoopIndex,     ///< `i`: the linear index of the current element, Int64
-    LoopSize,      ///< `_ind.size()`: the number of elements of the loop, Int64
-    ReduceOperand, ///< reductions: `a` or `b` (ReductionKernel below), of the reduce type
-    InputSize,     ///< reductions: `_in_ind.size()`, the number of input elements, Int64
-    OutputSize,    ///< reductions: `_out_ind.size()`, the number of output elements, Int64
+    Constant,       ///< a literal, already of its final type
+    ParamRef,       ///< the current element of a non-raw parameter (an lvalue for outputs)
+    LocalRef,       ///< a local variable (an lvalue unless const)
+    RawElement,     ///< element `index` of a raw parameter, C-order linear index (an lvalue for
+                    ///< outputs)
+    LoopIndex,      ///< `i`: the linear index of the current element, Int64
+    LoopSize,       ///< `_ind.size()`: the number of elements of the loop, Int64
+    ReduceOperand,  ///< reductions: `a` or `b` (ReductionKernel below), of the reduce type
+    InputSize,      ///< reductions: `_in_ind.size()`, the number of input elements, Int64
+    OutputSize,     ///< reductions: `_out_ind.size()`, the number of output elements, Int64
+    ReducePosition, ///< reductions, in map: `_J`, the element's position along the reduced axes
     Unary,
     Binary,
     Compare,
@@ -147,6 +148,14 @@ struct InputSizeExpr : Expr {
 struct OutputSizeExpr : Expr {
     explicit OutputSizeExpr(SourceLocation loc)
         : Expr(ExprKind::OutputSize, ScalarType::Int64, loc) {}
+};
+
+/// `_J` in map (CuPy's name): the position of the element being mapped among the elements reduced
+/// into its output, counted in C order over the reduced axes of the broadcast input shape, Int64.
+/// For a reduction over every axis it is the flat index into the input (NumPy's argmax result).
+struct ReducePositionExpr : Expr {
+    explicit ReducePositionExpr(SourceLocation loc)
+        : Expr(ExprKind::ReducePosition, ScalarType::Int64, loc) {}
 };
 
 enum class UnaryOp : std::uint8_t {
@@ -471,6 +480,8 @@ struct ReductionInstance {
     ExprPtr reduce;
     std::vector<std::unique_ptr<Variable>> locals; ///< declared in `post`
     std::unique_ptr<BlockStmt> post;
+    /// map reads ReducePosition (`_J`): the plan carries the position operand (KernelAbi.h).
+    bool uses_position = false;
 };
 
 /// language.md section 2: `reduction name<T: ...>(inputs) -> (outputs) { identity: ...; map: ...;

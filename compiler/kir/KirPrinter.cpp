@@ -383,6 +383,9 @@ private:
         case ExprKind::OutputSize:
             out_ << "_out_ind.size():int64";
             return;
+        case ExprKind::ReducePosition:
+            out_ << "_J:int64";
+            return;
         case ExprKind::Unary: {
             const auto& unary = static_cast<const UnaryExpr&>(expr);
             open(unary_name(unary.op), expr.type);

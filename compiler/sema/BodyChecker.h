@@ -56,6 +56,9 @@ public:
     /// `expr` converted to `type` (a Cast node, or `expr` itself when it already has the type).
     static kir::ExprPtr convert(kir::ExprPtr expr, ScalarType type);
 
+    /// Whether the piece read `_J` (a reduction's map).
+    bool used_position() const { return used_position_; }
+
 private:
     /// A name visible in a scope: a variable, or null for one whose declaration had an error (its
     /// uses are then silently erroneous, so one mistake is reported once).
@@ -122,6 +125,7 @@ private:
     std::vector<std::unique_ptr<kir::Variable>>& locals_;
     DiagnosticEngine& diags_;
     ScalarType reduce_type_;
+    bool used_position_ = false;
     std::vector<Scope> scopes_;
     int loop_depth_ = 0;
 };

@@ -1,9 +1,9 @@
 // Names in kernel code: locals (innermost scope first), then what the piece being checked defines
-// (`a` and `b` of a reduction, parameters, `i`), then the member calls `_ind.size()` (elementwise)
-// and `_in_ind.size()`, `_out_ind.size()` (reductions). Each reduction clause sees only what it
-// can use when the code generator runs it: the identity is a constant, the map sees the inputs,
-// the reduce sees `a` and `b`, the post sees `a`, the outputs and the scalar inputs. Using
-// anything else is an error that says where the name can be used.
+// (`a` and `b` of a reduction, parameters, `i`, `_J` in a reduction's map), then the member calls
+// `_ind.size()` (elementwise) and `_in_ind.size()`, `_out_ind.size()` (reductions). Each reduction
+// clause sees only what it can use when the code generator runs it: the identity is a constant, the
+// map sees the inputs, the reduce sees `a` and `b`, the post sees `a`, the outputs and the scalar
+// inputs. Using anything else is an error that says where the name can be used.
 #include "compiler/sema/BodyChecker.h"
 #include "compiler/sema/Suggest.h"
 
@@ -170,6 +170,14 @@ kir::ExprPtr BodyChecker::check_name(const ast::NameExpr& name) {
     if (in_reduction() && is_size_object(name.name)) {
         diags_.report(span, DiagKind::IndAlone, name.name);
         return nullptr;
+    }
+    if (in_reduction() && name.name == "_J") {
+        if (piece_ != Piece::Map) {
+            diags_.report(span, DiagKind::PositionOutsideMap);
+            return nullptr;
+        }
+        used_position_ = true;
+        return std::make_unique<kir::ReducePositionExpr>(name.loc);
     }
     report_unknown_name(name);
     return nullptr;

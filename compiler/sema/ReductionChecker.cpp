@@ -175,8 +175,10 @@ private:
             }
         }
         if (def_.map) {
-            if (kir::ExprPtr map = checker(Piece::Map).check_value(*def_.map)) {
+            BodyChecker map_checker = checker(Piece::Map);
+            if (kir::ExprPtr map = map_checker.check_value(*def_.map)) {
                 instance.map = BodyChecker::convert(std::move(map), reduce_type);
+                instance.uses_position = map_checker.used_position();
             }
         }
         if (def_.reduce) {

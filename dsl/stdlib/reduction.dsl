@@ -6,8 +6,8 @@
 // every integer: float64 results), `_half` (float16 and bfloat16: computed in float32, rounded
 // once at the end) and `_float` (float32 and float64: computed in their own type, as NumPy does).
 // The C++ side picks the kernel by the input's dtype. Integer sums and products wrap around in
-// their 64-bit type, as NumPy's do. argmin/argmax are absent: `map` cannot read the reduced
-// position yet (CuPy's `_J`).
+// their 64-bit type, as NumPy's do. argmin/argmax run two kernels: amin/amax with keepdims, then
+// arg_first, the first position holding that extreme.
 module gpucc_stdlib_reduction;
 
 // sum: bool and signed integers -> int64, unsigned -> uint64, floats keep their type.
@@ -74,6 +74,17 @@ reduction amax<T>(T x) -> (T y) {
     identity: none;
     map:      x;
     reduce:   (a >= b || a != a) ? a : b;
+}
+
+// argmin/argmax, the second of two passes: the caller computes amin/amax with keepdims over the
+// same axis, so `m` broadcasts against x, and this finds the first position (`_J`, in C order
+// along the reduced axes) whose element equals it; a NaN extreme matches the first NaN, as NumPy's
+// argmin/argmax return the first NaN. The smallest position wins whatever order the positions
+// are visited in, so the result is exact on every target.
+reduction arg_first<T>(T x, T m) -> (int64 y) {
+    identity: 9223372036854775807;
+    map:      (x == m || (x != x && m != m)) ? _J : 9223372036854775807;
+    reduce:   a < b ? a : b;
 }
 
 // mean: the sum divided by the number of elements reduced into each output; bool and integers

@@ -12,12 +12,14 @@ namespace gpucc::detail {
 
 ReductionKernelRef::ReductionKernelRef(ModuleImage& image, const char* symbol, HostEntries host,
                                        int vector_width, int reduce_size, bool has_identity,
-                                       int array_inputs, int outputs) noexcept
+                                       int array_inputs, int outputs,
+                                       bool reduced_position) noexcept
     : rows_symbol_(std::string(symbol) + "__rows"),
       gpu_(image, symbol, rows_symbol_.c_str(), KernelRef::HostEntry{nullptr, nullptr},
            KernelRef::HostEntry{nullptr, nullptr}, 1),
       host_(host), vector_width_(std::max(1, vector_width)), reduce_size_(reduce_size),
-      has_identity_(has_identity), array_inputs_(array_inputs), outputs_(outputs) {
+      has_identity_(has_identity), array_inputs_(array_inputs), outputs_(outputs),
+      reduced_position_(reduced_position) {
 }
 
 HostReducePartialFn ReductionKernelRef::host_partial() const {

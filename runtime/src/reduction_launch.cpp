@@ -21,7 +21,7 @@
 namespace gpucc::detail {
 namespace {
 
-static_assert(ReductionLaunch::kMaxOperands == kMaxReducePlanOperands);
+static_assert(ReductionLaunch::kMaxOperands + 1 == kMaxReducePlanOperands);
 
 /// Reduced positions per host partial call: the unit the pairwise tree combines.
 constexpr std::int64_t kHostChunk = 4096;
@@ -296,7 +296,7 @@ void ReductionLaunch::note_given_output(const char* param, const NDArray& array)
 }
 
 void ReductionLaunch::build_plan(int sm_count) {
-    ReducePlanOperand operands[kMaxOperands];
+    ReducePlanOperand operands[kMaxOperands + 1]; // and the position operand
     const int vector_width = kernel_.vector_width();
     const int ndim = in_shape_.ndim();
     for (int a = 0; a < operand_count_; ++a) {
@@ -337,12 +337,27 @@ void ReductionLaunch::build_plan(int sm_count) {
             }
         }
     }
+    int plan_inputs = input_count_;
+    if (kernel_.reduced_position()) {
+        // The position operand (reduction_plan.h) goes after the inputs: move the outputs up.
+        for (int a = operand_count_; a > input_count_; --a) {
+            operands[a] = operands[a - 1];
+        }
+        ReducePlanOperand& position = operands[input_count_];
+        position.vector_aligned = true;
+        std::int64_t stride = 1;
+        for (int axis = ndim - 1; axis >= 0; --axis) {
+            position.strides[axis] = reduced_[axis] ? stride : 0;
+            stride *= reduced_[axis] ? in_shape_[axis] : 1;
+        }
+        ++plan_inputs;
+    }
     ReducePlanRequest request{kernel_name_,
                               in_shape_,
                               reduced_,
                               operands,
-                              input_count_,
-                              operands + input_count_,
+                              plan_inputs,
+                              operands + plan_inputs,
                               operand_count_ - input_count_,
                               vector_width,
                               sm_count};

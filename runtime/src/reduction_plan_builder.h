@@ -13,8 +13,9 @@
 
 namespace gpucc::detail {
 
-/// Most array operands (inputs and outputs) of one plan: ReductionLaunch::kMaxOperands.
-inline constexpr int kMaxReducePlanOperands = 16;
+/// Most array operands (inputs and outputs) of one plan: ReductionLaunch::kMaxOperands and the
+/// position operand (reduction_plan.h).
+inline constexpr int kMaxReducePlanOperands = 17;
 
 /// One array operand of a reduction as the plan sees it.
 struct ReducePlanOperand {

@@ -429,6 +429,84 @@ TEST_F(ReductionKernels, BadAxes) {
     EXPECT_THROW(rk::total(x, Axis{0, -2}), gpucc::ValueError);
 }
 
+// ---------------------------------------------------------------------------------------------
+// `_J`: the position along the reduced axes
+// ---------------------------------------------------------------------------------------------
+
+/// Per output of `values` (C order over `shape`) reduced over `reduced`: the sum of every
+/// element's position (C order over the reduced axes) times 2 for a positive element, 1 else, and
+/// the last position of a positive element (-1 for none).
+template <class T>
+std::pair<std::vector<std::int64_t>, std::vector<std::int64_t>>
+position_reference(const std::vector<T>& values, const Shape& shape,
+                   const std::vector<bool>& reduced) {
+    const int ndim = shape.ndim();
+    std::int64_t outputs = 1;
+    for (int d = 0; d < ndim; ++d) {
+        outputs *= reduced[static_cast<std::size_t>(d)] ? 1 : shape[d];
+    }
+    std::vector<std::int64_t> weighted(static_cast<std::size_t>(outputs), 0);
+    std::vector<std::int64_t> last(static_cast<std::size_t>(outputs), -1);
+    std::vector<std::int64_t> index(static_cast<std::size_t>(ndim), 0);
+    for (std::size_t linear = 0; linear < values.size(); ++linear) {
+        std::int64_t o = 0;
+        std::int64_t j = 0;
+        for (int d = 0; d < ndim; ++d) {
+            std::int64_t& position = reduced[static_cast<std::size_t>(d)] ? j : o;
+            position = position * shape[d] + index[static_cast<std::size_t>(d)];
+        }
+        const bool positive = values[linear] > 0;
+        weighted[static_cast<std::size_t>(o)] += j * (positive ? 2 : 1);
+        if (positive) {
+            last[static_cast<std::size_t>(o)] = std::max(last[static_cast<std::size_t>(o)], j);
+        }
+        for (int d = ndim - 1; d >= 0; --d) {
+            if (++index[static_cast<std::size_t>(d)] < shape[d]) {
+                break;
+            }
+            index[static_cast<std::size_t>(d)] = 0;
+        }
+    }
+    return {weighted, last};
+}
+
+TEST_F(ReductionKernels, PositionAlongTheReducedAxes) {
+    auto check = [&](const Array<float>& x, const std::vector<float>& host,
+                     const std::vector<int>& axes) {
+        const auto reduced = reduced_axes(x.ndim(), axes, axes.empty());
+        const auto [weighted, last] = position_reference(host, x.shape(), reduced);
+        const std::string what = describe(x.shape(), axes, false);
+        EXPECT_EQ(rk::position_weighted(x, make_axis(axes)).to_host(), weighted) << what;
+        EXPECT_EQ(rk::last_positive(x, make_axis(axes)).to_host(), last) << what;
+    };
+    // Every axis combination of a 3-d array, then the layouts the plan reorders or vectorizes.
+    const Shape shape{5, 7, 33};
+    auto host = random_vector<float>(shape.element_count(), -1, 1);
+    Array<float> x = to_device(host, shape);
+    for (const auto& axes : std::vector<std::vector<int>>{
+             {0}, {1}, {2}, {0, 1}, {0, 2}, {1, 2}, {-1}, {-3, -1}, {0, 1, 2}, {}}) {
+        check(x, host, axes);
+    }
+    const Array<float> transposed = x.transpose({2, 0, 1});
+    for (const auto& axes : std::vector<std::vector<int>>{{}, {0}, {1, 2}, {0, 2}}) {
+        check(transposed, transposed.to_host(), axes);
+    }
+    for (const Shape& big : {Shape{(1 << 20) + 1}, Shape{4097, 4099}}) {
+        auto values = random_vector<float>(big.element_count(), -1, 1);
+        Array<float> y = to_device(values, big);
+        check(y, values, {});
+        if (big.ndim() == 2) {
+            check(y, values, {0});
+            check(y, values, {1});
+        }
+    }
+    // The int32 instance, whose elements are read as vectors of four on the GPU.
+    auto ints = random_vector<std::int32_t>(4099, -3, 3);
+    const auto reduced = reduced_axes(1, {}, true);
+    EXPECT_EQ(rk::position_weighted(to_device(ints, Shape{4099})).to_host(),
+              position_reference(ints, Shape{4099}, reduced).first);
+}
+
 TEST_F(ReductionKernels, SameBitsEveryRun) {
     const std::int64_t n = (1 << 22) + 3;
     auto host = random_vector<float>(n, -1, 1);

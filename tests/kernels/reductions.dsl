@@ -1,6 +1,6 @@
 // Reduction kernels the reduction tests run: language.md section 2's programs, then one kernel
 // per feature of the reduction contract (several inputs, a scalar input, several outputs, no
-// identity, a reduce type wider than the input, the size members, a post with statements).
+// identity, a reduce type wider than the input, the size members, a post with statements, `_J`).
 module rk;
 
 reduction l2norm<T: float32 | float64>(T x) -> (T y) {
@@ -65,4 +65,18 @@ reduction any_negative(float32 x) -> (bool y) {
     identity: false;
     map: x < 0;
     reduce: a || b;
+}
+
+// `_J`, the position along the reduced axes (C order over them): each element weighted by it,
+// which checks every element's position, and the last position of a positive element.
+reduction position_weighted<T: int32 | float32>(T x) -> (int64 y) {
+    identity: 0;
+    map: _J * (x > 0 ? 2 : 1);
+    reduce: a + b;
+}
+
+reduction last_positive(float32 x) -> (int64 y) {
+    identity: -1;
+    map: x > 0 ? _J : -1;
+    reduce: a > b ? a : b;
 }

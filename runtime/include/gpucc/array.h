@@ -145,6 +145,12 @@ public:
     Array max(Axis axis = {}, bool keepdims = false) const {
         return Array(base_.max(axis, keepdims));
     }
+    Array<std::int64_t> argmin(Axis axis = {}, bool keepdims = false) const {
+        return Array<std::int64_t>(base_.argmin(axis, keepdims));
+    }
+    Array<std::int64_t> argmax(Axis axis = {}, bool keepdims = false) const {
+        return Array<std::int64_t>(base_.argmax(axis, keepdims));
+    }
     Array<mean_result_t<T>> mean(Axis axis = {}, bool keepdims = false) const {
         return Array<mean_result_t<T>>(base_.mean(axis, keepdims));
     }

@@ -170,6 +170,8 @@ public:
     NDArray prod(Axis axis = {}, bool keepdims = false) const;
     NDArray min(Axis axis = {}, bool keepdims = false) const;
     NDArray max(Axis axis = {}, bool keepdims = false) const;
+    NDArray argmin(Axis axis = {}, bool keepdims = false) const;
+    NDArray argmax(Axis axis = {}, bool keepdims = false) const;
     NDArray mean(Axis axis = {}, bool keepdims = false) const;
     NDArray var(Axis axis = {}, int ddof = 0, bool keepdims = false) const;
     NDArray std(Axis axis = {}, int ddof = 0, bool keepdims = false) const;

@@ -1,7 +1,8 @@
 // The reductions of the standard library, NumPy 2's names, arguments and result dtypes, on the
-// GPU and the CPU: sum, prod, min/amin, max/amax, mean, var, std, all, any, count_nonzero and
-// linalg::norm, each over any of the 13 element types. Each runs the reduction kernels of
-// dsl/stdlib/reduction.dsl (var and std two of them: the mean, then the squared deviations).
+// GPU and the CPU: sum, prod, min/amin, max/amax, argmin, argmax, mean, var, std, all, any,
+// count_nonzero and linalg::norm, each over any of the 13 element types. Each runs the reduction
+// kernels of dsl/stdlib/reduction.dsl (var and std two of them: the mean, then the squared
+// deviations).
 //
 // Every reduction has three forms:
 // - untyped: `NDArray sum(const NDArray& x, Axis axis = {}, bool keepdims = false)`;
@@ -12,7 +13,7 @@
 // - typed: `Array<sum_result_t<T>> sum(const Array<T>& x, Axis axis = {}, bool keepdims = false)`,
 //   the result type computed at compile time (gpucc/reduction_types.h).
 // NDArray and Array<T> have NumPy's methods too: x.sum(), x.sum(Axis{1}), x.prod(), x.min(),
-// x.max(), x.mean(), x.var(), x.std(), x.all(), x.any().
+// x.max(), x.argmin(), x.argmax(), x.mean(), x.var(), x.std(), x.all(), x.any().
 //
 // `axis` is NumPy's: every axis by default (Axis{} or Axis::all()), one (`sum(x, 1)`), or several
 // (`sum(x, {0, 2})`); negative axes count from the end. An axis out of range is an IndexError and
@@ -28,6 +29,11 @@
 // - min, max (amin, amax): x's dtype; a NaN anywhere in a reduced group gives NaN. No identity:
 //   reducing zero elements into a non-empty result is a ValueError, "zero-size array to reduction
 //   operation minimum which has no identity" (maximum for max).
+// - argmin, argmax: int64, the position of the first smallest (largest) element: along `axis`
+//   when one axis is given, else in the flattened array (C order), as NumPy's; the first NaN
+//   when there is one. `axis` is one axis or all (several are a ValueError, as in NumPy); an
+//   empty sequence is a ValueError ("attempt to get argmax of an empty sequence"). Two passes:
+//   min (max) with keepdims, then the first position equal to it.
 // - mean: bool and integers give float64 (summed in float64), floats keep their type (float16
 //   and bfloat16 summed in float32); the sum divided by the number of elements reduced into each
 //   output. The mean of nothing is NaN.
@@ -47,8 +53,7 @@
 // which elements are combined is not C order (float sums differ from a sequential loop in the
 // last bits).
 //
-// Absent: argmin and argmax (the kernel language cannot read the reduced position in `map` yet),
-// the `dtype=`, `where=` and `initial=` arguments, casting into `out`, nan-aware reductions
+// Absent: the `dtype=`, `where=` and `initial=` arguments, casting into `out`, nan-aware reductions
 // (nansum, nanmax, ...), ptp, cumulative sums, median and percentiles.
 #pragma once
 
@@ -113,6 +118,23 @@ inline void amax(const NDArray& x, const NDArray& out, Axis axis = {}, bool keep
 template <ElementType T>
 Array<T> amax(const Array<T>& x, Axis axis = {}, bool keepdims = false) {
     return max(x, axis, keepdims);
+}
+
+/// The position of the first smallest element over `axis` (one axis, or all: the index into
+/// the flattened array), as int64.
+NDArray argmin(const NDArray& x, Axis axis = {}, bool keepdims = false);
+void argmin(const NDArray& x, const NDArray& out, Axis axis = {}, bool keepdims = false);
+template <ElementType T>
+Array<std::int64_t> argmin(const Array<T>& x, Axis axis = {}, bool keepdims = false) {
+    return Array<std::int64_t>(argmin(x.ndarray(), axis, keepdims));
+}
+
+/// The position of the first largest element over `axis`, as argmin.
+NDArray argmax(const NDArray& x, Axis axis = {}, bool keepdims = false);
+void argmax(const NDArray& x, const NDArray& out, Axis axis = {}, bool keepdims = false);
+template <ElementType T>
+Array<std::int64_t> argmax(const Array<T>& x, Axis axis = {}, bool keepdims = false) {
+    return Array<std::int64_t>(argmax(x.ndarray(), axis, keepdims));
 }
 
 /// The arithmetic mean over `axis`.

@@ -214,6 +214,37 @@ NDArray run_max(const Call& call) {
     return run_same_dtype(call, GPUCC_REDUCTION_KERNEL(amax), "maximum");
 }
 
+/// argmin/argmax: one axis or all (NumPy's rule), at least one element per output, then amin or
+/// amax with keepdims and arg_first, the first position holding that extreme.
+template <class Extreme>
+NDArray run_arg(const Call& call, const Extreme& extreme) {
+    if (!call.axis.is_all() && call.axis.count() != 1) {
+        throw ValueError(std::string(call.name) + ": 'axis' must be one axis or all of them (" +
+                         "NumPy's " + call.name + " takes an integer or None), got " +
+                         std::to_string(call.axis.count()) + " axes");
+    }
+    check_call(call, DType::Int64);
+    const bool empty = call.axis.is_all() ? call.x.size() == 0
+                                          : call.x.shape()[detail::normalize_axis(
+                                                *call.axis.begin(), call.x.ndim(), call.name)] == 0;
+    if (empty) {
+        throw ValueError(std::string("attempt to get ") + call.name + " of an empty sequence");
+    }
+    return dispatch_dtype(call.x.dtype(), [&]<class T>() -> NDArray {
+        const Array<T> x = call.x.as<T>();
+        const auto target = extreme(x, call.axis, true);
+        return launch<std::int64_t>(call, GPUCC_REDUCTION_KERNEL(arg_first), x, target);
+    });
+}
+
+NDArray run_argmin(const Call& call) {
+    return run_arg(call, GPUCC_REDUCTION_KERNEL(amin));
+}
+
+NDArray run_argmax(const Call& call) {
+    return run_arg(call, GPUCC_REDUCTION_KERNEL(amax));
+}
+
 NDArray run_mean(const Call& call) {
     return run_mean_like(call, GPUCC_REDUCTION_KERNEL(mean_integer),
                          GPUCC_REDUCTION_KERNEL(mean_half), GPUCC_REDUCTION_KERNEL(mean_float));
@@ -277,6 +308,20 @@ NDArray max(const NDArray& x, Axis axis, bool keepdims) {
 }
 void max(const NDArray& x, const NDArray& out, Axis axis, bool keepdims) {
     stdlib::run_max({"max", x, &out, axis, keepdims});
+}
+
+NDArray argmin(const NDArray& x, Axis axis, bool keepdims) {
+    return stdlib::run_argmin({"argmin", x, nullptr, axis, keepdims});
+}
+void argmin(const NDArray& x, const NDArray& out, Axis axis, bool keepdims) {
+    stdlib::run_argmin({"argmin", x, &out, axis, keepdims});
+}
+
+NDArray argmax(const NDArray& x, Axis axis, bool keepdims) {
+    return stdlib::run_argmax({"argmax", x, nullptr, axis, keepdims});
+}
+void argmax(const NDArray& x, const NDArray& out, Axis axis, bool keepdims) {
+    stdlib::run_argmax({"argmax", x, &out, axis, keepdims});
 }
 
 NDArray mean(const NDArray& x, Axis axis, bool keepdims) {
@@ -346,6 +391,12 @@ NDArray NDArray::min(Axis axis, bool keepdims) const {
 }
 NDArray NDArray::max(Axis axis, bool keepdims) const {
     return gpucc::max(*this, axis, keepdims);
+}
+NDArray NDArray::argmin(Axis axis, bool keepdims) const {
+    return gpucc::argmin(*this, axis, keepdims);
+}
+NDArray NDArray::argmax(Axis axis, bool keepdims) const {
+    return gpucc::argmax(*this, axis, keepdims);
 }
 NDArray NDArray::mean(Axis axis, bool keepdims) const {
     return gpucc::mean(*this, axis, keepdims);

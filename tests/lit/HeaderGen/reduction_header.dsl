@@ -76,29 +76,30 @@ reduction total(float32 x) -> (float32 y) { identity: 0; map: x; reduce: a + b; 
 // CHECK-NEXT: "this header was generated for another gpucc runtime: regenerate it");
 
 // The tables: image, GPU symbol, host functions, vector width, reduce-type bytes, identity,
-// array inputs, outputs. sum_abs reduces in float64 (8 bytes) but reads float32 (4 per vector).
+// array inputs, outputs, reads `_J`. sum_abs reduces in float64 (8 bytes) but reads float32 (4
+// per vector).
 // CHECK: namespace gpucc_kernels {
 // CHECK: inline gpucc::detail::ReductionKernelRef l2norm[] = {
 // CHECK-NEXT: {image, "l2norm__float32",
 // CHECK-NEXT: {&rh__l2norm__float32__host_partial, &rh__l2norm__float32__host_partial_v3,
 // CHECK-NEXT: &rh__l2norm__float32__host_combine, &rh__l2norm__float32__host_finish},
-// CHECK-NEXT: 4, 4, true, 1, 1},
+// CHECK-NEXT: 4, 4, true, 1, 1, false},
 // CHECK-NEXT: {image, "l2norm__float64",
-// CHECK: 2, 8, true, 1, 1},
+// CHECK: 2, 8, true, 1, 1, false},
 // CHECK-NEXT: };
 // CHECK-NEXT: inline gpucc::detail::ReductionKernelRef sum_abs[] = {
 // CHECK-NEXT: {image, "sum_abs__float32",
-// CHECK: 4, 8, true, 1, 1},
+// CHECK: 4, 8, true, 1, 1, false},
 // CHECK: inline gpucc::detail::ReductionKernelRef weighted[] = {
-// CHECK: 4, 4, true, 2, 1},
+// CHECK: 4, 4, true, 2, 1, false},
 // CHECK: inline gpucc::detail::ReductionKernelRef min_max[] = {
 // CHECK-NEXT: {image, "min_max__int32",
-// CHECK: 4, 4, false, 1, 2},
+// CHECK: 4, 4, false, 1, 2, false},
 // CHECK: inline gpucc::detail::ReductionKernelRef total[] = {
 // CHECK-NEXT: {image, "total",
 // CHECK-NEXT: {&rh__total__host_partial, &rh__total__host_partial_v3,
 // CHECK-NEXT: &rh__total__host_combine, &rh__total__host_finish},
-// CHECK-NEXT: 4, 4, true, 1, 1},
+// CHECK-NEXT: 4, 4, true, 1, 1, false},
 // CHECK: } // namespace gpucc_kernels
 
 // CHECK: // reduction l2norm<T: float32, float64>(T x) -> (T y)

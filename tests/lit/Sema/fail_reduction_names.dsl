@@ -53,3 +53,13 @@ reduction map_typo(float32 value) -> (float32 y) {
 elementwise no_reduce_type(float32 x) -> (float32 y) {
     y = _type_reduce(x); // expected-error {{unknown function '_type_reduce'}}
 }
+// `_J`, the position along the reduced axes, exists only where an element is mapped.
+reduction position_names(float32 x) -> (int64 y) {
+    identity: _J; // expected-error {{'_J' (the position along the reduced axes) can only be used in 'map'}}
+    map: _J;
+    reduce: a + b + _J; // expected-error {{'_J' (the position along the reduced axes) can only be used in 'map'}}
+    post: y = _J; // expected-error {{'_J' (the position along the reduced axes) can only be used in 'map'}}
+}
+elementwise position_elementwise(float32 x) -> (int64 y) {
+    y = _J; // expected-error {{use of undeclared identifier '_J'}}
+}

@@ -51,8 +51,8 @@ TEST(FakeProfiler, SeveralDevicesAndMaxDuration) {
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
         },
         1000, 0, 0.01, "two gpus", std::vector<Device>{Device::cuda(1), Device::cuda(0)});
-    EXPECT_LT(calls, 1000); // stopped once 10 ms had passed
-    EXPECT_GE(calls, 2);
+    EXPECT_LT(calls, 1000); // stopped once 10 ms had passed (1000 calls take 2 s)
+    EXPECT_GE(calls, 1);    // one call can take the 10 ms on a loaded machine
     EXPECT_EQ(result.cpu_times().size(), static_cast<std::size_t>(calls));
     ASSERT_EQ(result.gpu_times().size(), 2U);
     EXPECT_THAT(result.to_string(), HasSubstr("     GPU-1:"));

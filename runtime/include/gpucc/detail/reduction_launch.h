@@ -63,9 +63,12 @@ public:
     };
     /// `symbol`: the GPU entry point. `vector_width`: the kernel's reduce_vector_width.
     /// `reduce_size`: bytes of one reduce-type value (the partials' element). `has_identity`:
-    /// whether an empty reduction is allowed. `array_inputs` and `outputs` size the plan.
+    /// whether an empty reduction is allowed. `array_inputs` and `outputs` size the plan, with
+    /// one more input operand when `reduced_position`: the map reads `_J`, the position along
+    /// the reduced axes, which the plan gives as an input whose element offset is that position.
     ReductionKernelRef(ModuleImage& image, const char* symbol, HostEntries host, int vector_width,
-                       int reduce_size, bool has_identity, int array_inputs, int outputs) noexcept;
+                       int reduce_size, bool has_identity, int array_inputs, int outputs,
+                       bool reduced_position = false) noexcept;
     ReductionKernelRef(const ReductionKernelRef&) = delete;
     ReductionKernelRef& operator=(const ReductionKernelRef&) = delete;
 
@@ -84,7 +87,10 @@ public:
     bool has_identity() const noexcept { return has_identity_; }
     int array_inputs() const noexcept { return array_inputs_; }
     int outputs() const noexcept { return outputs_; }
-    int plan_words() const noexcept { return reduce_plan_words(array_inputs_, outputs_); }
+    bool reduced_position() const noexcept { return reduced_position_; }
+    /// Array inputs as the plan counts them: the kernel's, and the position operand.
+    int plan_inputs() const noexcept { return array_inputs_ + (reduced_position_ ? 1 : 0); }
+    int plan_words() const noexcept { return reduce_plan_words(plan_inputs(), outputs_); }
 
 private:
     std::string rows_symbol_; // before gpu_, which keeps a pointer to it
@@ -95,6 +101,7 @@ private:
     bool has_identity_;
     int array_inputs_;
     int outputs_;
+    bool reduced_position_;
 };
 
 class ReductionLaunch {
@@ -174,8 +181,8 @@ private:
         int slot;
     };
 
-    /// Words of the largest plan (every operand an input).
-    static constexpr int kMaxPlanWords = reduce_plan_words(kMaxOperands, 0);
+    /// Words of the largest plan (every operand an input, and the position operand).
+    static constexpr int kMaxPlanWords = reduce_plan_words(kMaxOperands + 1, 0);
 
     const char* kernel_name_;
     ReductionKernelRef& kernel_;

@@ -8,6 +8,10 @@
 // [0, K), map(inputs at (o, r)), combines the K mapped values of each o with `reduce`, and runs
 // `post` once per o. An input's element offset at (o, r) is outer_offset(o) + reduce_offset(r);
 // an output's is outer_offset(o). Linear positions are decomposed innermost first by the extents.
+// A kernel whose map reads `_J` (the position along the reduced axes, in C order of the reduced
+// axes of the broadcast shape) has one more array input in the plan, after its own: the position
+// operand, with outer strides 0 and the C-order strides of the reduced axes, so that its element
+// offset at (o, r) is `_J` whatever order the plan visits the reduced positions in.
 //
 //   word 0   flags: kReduceIndex32 (M and K < 2^31: 32-bit decomposition with the divisors) |
 //            kReduceLanesFirst (see below) | kReduceVector (see below)
