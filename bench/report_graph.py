@@ -1,12 +1,16 @@
 """Turns graph_bench's and peers_graph.py's JSON lines (one run, one GPU) into the markdown table
 committed under bench/results/, with the target: a captured graph of 100 tiny elementwise calls
-replays at under 1 us per kernel. Usage: report_graph.py GPU_TXT GPUCC_JSONL PEERS_JSONL"""
+replays at under 1 us per kernel. Usage: report_graph.py GPU_TXT GPUCC_JSONL PEERS_JSONL
+[PLAIN_JSONL] (gpucc again with GPUCC_PROGRAMMATIC_LAUNCH=0)"""
 import json
 import sys
 
 gpu = open(sys.argv[1]).read().strip()
 rows = []
-for path, who in ((sys.argv[2], "gpucc"), (sys.argv[3], "")):
+sources = [(sys.argv[2], "gpucc"), (sys.argv[3], "")]
+if len(sys.argv) > 4:
+    sources.append((sys.argv[4], "gpucc (programmatic launch off)"))
+for path, who in sources:
     rows += [(who, json.loads(line)) for line in open(path) if line.strip().startswith("{")]
 
 print(f"GPU: {gpu}\n")

@@ -5,6 +5,7 @@
 #include "compiler/codegen/Backend.h"
 
 #include "compiler/codegen/CudaTools.h"
+#include "compiler/codegen/GridDependency.h"
 #include "compiler/codegen/HostBackend.h"
 #include "compiler/codegen/NvptxBackend.h"
 #include "compiler/diag/Diagnostics.h"
@@ -149,7 +150,8 @@ void run_backend(const kir::Module& module, const BackendOptions& options,
         diags.report_tool_error(fatbin.error);
         return;
     }
-    HostObjectResult host = compile_host_object(module, fatbin.output, false);
+    HostObjectResult host =
+        compile_host_object(module, fatbin.output, false, image_flags_for(archs));
     if (!host.ok) {
         diags.report_tool_error(host.error);
         return;

@@ -14,7 +14,8 @@
 namespace gpucc {
 namespace {
 
-void embed_image(llvm::Module& module, const std::string& module_name, const std::string& image) {
+void embed_image(llvm::Module& module, const std::string& module_name, const std::string& image,
+                 std::uint64_t image_flags) {
     llvm::LLVMContext& context = module.getContext();
     llvm::ArrayRef<std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(image.data()),
                                        image.size());
@@ -27,12 +28,15 @@ void embed_image(llvm::Module& module, const std::string& module_name, const std
     new llvm::GlobalVariable(module, i64, true, llvm::GlobalValue::ExternalLinkage,
                              llvm::ConstantInt::get(i64, image.size()),
                              image_size_symbol(module_name));
+    new llvm::GlobalVariable(module, i64, true, llvm::GlobalValue::ExternalLinkage,
+                             llvm::ConstantInt::get(i64, image_flags),
+                             image_flags_symbol(module_name));
 }
 
 } // namespace
 
 HostObjectResult compile_host_object(const kir::Module& kernels, const std::string& device_image,
-                                     bool want_llvm_ir) {
+                                     bool want_llvm_ir, std::uint64_t image_flags) {
     HostObjectResult result;
     std::unique_ptr<llvm::TargetMachine> machine = create_host_machine(result.error);
     if (!machine) {
@@ -59,7 +63,7 @@ HostObjectResult compile_host_object(const kir::Module& kernels, const std::stri
         result.ok = true;
         return result;
     }
-    embed_image(*module, kernels.name, device_image);
+    embed_image(*module, kernels.name, device_image, image_flags);
     llvm::SmallString<0> object;
     llvm::raw_svector_ostream object_stream(object);
     llvm::legacy::PassManager emit;

@@ -1,11 +1,12 @@
 // Kernel IR to a host object file: the host entry point of every kernel instance (loops the
 // runtime's thread pool calls over element ranges), optimized and vectorized at -O3, plus the
 // device image (fatbin) as a read-only byte array written straight into the object, so nothing
-// passes through megabytes of C++ hex literals.
+// passes through megabytes of C++ hex literals, with its size and flags (GridDependency.h).
 #pragma once
 
 #include "compiler/kir/KernelIR.h"
 
+#include <cstdint>
 #include <string>
 
 namespace gpucc {
@@ -18,6 +19,6 @@ struct HostObjectResult {
 };
 
 HostObjectResult compile_host_object(const kir::Module& kernels, const std::string& device_image,
-                                     bool want_llvm_ir);
+                                     bool want_llvm_ir, std::uint64_t image_flags = 0);
 
 } // namespace gpucc

@@ -158,4 +158,8 @@ std::string image_size_symbol(const std::string& module_name) {
     return "gpucc_image_" + module_name + "_size";
 }
 
+std::string image_flags_symbol(const std::string& module_name) {
+    return "gpucc_image_" + module_name + "_flags";
+}
+
 } // namespace gpucc

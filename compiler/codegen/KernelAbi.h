@@ -173,5 +173,7 @@ std::string reduction_host_symbol(const std::string& module_name,
 /// The symbols of the embedded device image and of its size in the generated object.
 std::string image_symbol(const std::string& module_name);
 std::string image_size_symbol(const std::string& module_name);
+/// The object's image flags, a uint64 (GridDependency.h: kImageWaitsForPriorGrids).
+std::string image_flags_symbol(const std::string& module_name);
 
 } // namespace gpucc

@@ -1,6 +1,7 @@
 // NVPTX code generation with libdevice (NvptxBackend.h).
 #include "compiler/codegen/NvptxBackend.h"
 
+#include "compiler/codegen/GridDependency.h"
 #include "compiler/codegen/LlvmModuleBuilder.h"
 #include "compiler/codegen/TargetMachines.h"
 
@@ -69,6 +70,9 @@ PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string
     llvm::LLVMContext context;
     std::unique_ptr<llvm::Module> module =
         build_kernel_module(kernels, CodegenTarget::Nvptx, *machine, context);
+    if (arch >= kGridDependencyMinArch) {
+        insert_grid_dependency_control(*module);
+    }
     // libdevice asks __nvvm_reflect("__CUDA_FTZ"); 0 keeps denormals, as nvcc without
     // --use_fast_math.
     module->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", std::uint32_t{0});

@@ -1,6 +1,7 @@
 // Kernel IR to PTX for one SM architecture: builds the NVPTX module, links the libdevice math
 // functions it calls (and only those), internalizes them, optimizes at -O3 (NVVMReflect resolves
-// libdevice's __nvvm_reflect queries: no flush-to-zero, as CUDA's default), and emits PTX.
+// libdevice's __nvvm_reflect queries: no flush-to-zero, as CUDA's default), and emits PTX. Kernels
+// for sm_90 and later get the griddepcontrol prologue of GridDependency.h.
 #pragma once
 
 #include "compiler/kir/KernelIR.h"

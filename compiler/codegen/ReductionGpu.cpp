@@ -574,7 +574,6 @@ void ReductionEmitter::emit_gpu_kernel(bool rows) {
         reduction_gpu_symbol(instance_, rows_) + ".last", nullptr,
         llvm::GlobalValue::NotThreadLocal, kSharedSpace);
 
-    llvm::Value* flags = plan_word(kReducePlanFlags);
     llvm::Value* outputs = plan_word(kReducePlanOutputs);
     llvm::Value* reduced = plan_word(kReducePlanReduced);
     llvm::Value* slices = plan_word(kReducePlanSlices);

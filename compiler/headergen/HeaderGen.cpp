@@ -216,7 +216,8 @@ void HeaderWriter::write(const std::string& header_name) {
     out_ << "namespace " << module_.name << " {\n\n";
     out_ << "namespace gpucc_kernels {\n"
          << "inline gpucc::detail::ModuleImage image{" << quoted(module_.name) << ", "
-         << image_symbol(module_.name) << ", " << image_size_symbol(module_.name) << "};\n";
+         << image_symbol(module_.name) << ", " << image_size_symbol(module_.name) << ", "
+         << image_flags_symbol(module_.name) << "};\n";
     for (const kir::ElementwiseKernel& kernel : module_.elementwise) {
         write_kernel_table(kernel);
     }
@@ -267,7 +268,8 @@ void HeaderWriter::write(const std::string& header_name) {
 void HeaderWriter::write_extern_declarations() {
     out_ << "extern \"C\" {\n"
          << "extern const unsigned char " << image_symbol(module_.name) << "[];\n"
-         << "extern const std::uint64_t " << image_size_symbol(module_.name) << ";\n";
+         << "extern const std::uint64_t " << image_size_symbol(module_.name) << ";\n"
+         << "extern const std::uint64_t " << image_flags_symbol(module_.name) << ";\n";
     for (const kir::ElementwiseKernel& kernel : module_.elementwise) {
         for (const kir::ElementwiseInstance& instance : kernel.instances) {
             for (EntryKind entry : {EntryKind::Contiguous, EntryKind::Strided}) {

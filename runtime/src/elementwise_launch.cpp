@@ -279,6 +279,28 @@ void ElementwiseLaunch::launch_gpu(std::int64_t n, bool strided) {
     const auto grid = static_cast<unsigned>(std::clamp<std::int64_t>(wanted, 1, kMaxGrid));
     make_current(device_.ordinal());
     const auto stream = static_cast<CUstream>(current_stream(device_).handle());
+    if (kernel_.image().programmatic_launch(device_)) {
+        // The kernel begins with griddepcontrol.wait: it may be scheduled while the kernel
+        // before it runs (module_image.h), which hides the launch latency between the two.
+        CUlaunchAttribute attribute{};
+        attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+        attribute.value.programmaticStreamSerializationAllowed = 1;
+        CUlaunchConfig config{};
+        config.gridDimX = grid;
+        config.gridDimY = 1;
+        config.gridDimZ = 1;
+        config.blockDimX = kBlockSize;
+        config.blockDimY = 1;
+        config.blockDimZ = 1;
+        config.hStream = stream;
+        config.attrs = &attribute;
+        config.numAttrs = 1;
+        const CUresult result = driver().cuLaunchKernelEx(&config, function, args_, nullptr);
+        if (result != CUDA_SUCCESS) [[unlikely]] {
+            throw_cuda_error(result, "cuLaunchKernelEx", kernel_name_);
+        }
+        return;
+    }
     const CUresult result =
         driver().cuLaunchKernel(function, grid, 1, 1, kBlockSize, 1, 1, 0, stream, args_, nullptr);
     if (result != CUDA_SUCCESS) [[unlikely]] {

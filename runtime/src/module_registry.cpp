@@ -1,11 +1,14 @@
-// ModuleImage registration and per-device loading; KernelRef's first look-up per device.
+// ModuleImage registration and per-device loading (deciding there whether its kernels launch with
+// programmatic stream serialization); KernelRef's first look-up per device.
 #include "context.h"
 #include "driver.h"
 #include "gpucc/detail/module_image.h"
 #include "gpucc/errors.h"
 
+#include <cstdlib>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gpucc::detail {
@@ -23,8 +26,8 @@ Registry& registry() {
 } // namespace
 
 ModuleImage::ModuleImage(const char* module_name, const unsigned char* fatbin,
-                         std::size_t fatbin_size)
-    : name_(module_name), fatbin_(fatbin), fatbin_size_(fatbin_size) {
+                         std::size_t fatbin_size, std::uint64_t flags)
+    : name_(module_name), fatbin_(fatbin), fatbin_size_(fatbin_size), flags_(flags) {
     Registry& r = registry();
     std::lock_guard<std::mutex> lock(r.mutex);
     r.images.push_back(this);
@@ -58,6 +61,12 @@ void* ModuleImage::module(Device device) {
         throw_cuda_error(result, "cuModuleLoadData",
                          what + ": loading its device image on " + device.to_string());
     }
+    const char* setting = std::getenv("GPUCC_PROGRAMMATIC_LAUNCH");
+    const bool allowed = setting == nullptr || std::string_view(setting) != "0";
+    programmatic_[device.ordinal()].store(allowed && (flags_ & kImageWaitsForPriorGrids) != 0 &&
+                                              device_properties(device).compute_capability_major >=
+                                                  9,
+                                          std::memory_order_relaxed);
     slot.store(module, std::memory_order_release);
     return module;
 }

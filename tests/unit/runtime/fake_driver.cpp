@@ -732,6 +732,22 @@ CUresult fake_cuLaunchKernel(CUfunction function, unsigned grid_x, unsigned grid
     return CUDA_SUCCESS;
 }
 
+// cuLaunchKernel with the config's shape; counts the launches that asked for programmatic stream
+// serialization.
+CUresult fake_cuLaunchKernelEx(const CUlaunchConfig* config, CUfunction function, void** params,
+                               void** extra) {
+    for (unsigned k = 0; k < config->numAttrs; ++k) {
+        if (config->attrs[k].id == CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION &&
+            config->attrs[k].value.programmaticStreamSerializationAllowed != 0) {
+            const Lock lock(state().mutex);
+            ++state().counts.programmatic_launches;
+        }
+    }
+    return fake_cuLaunchKernel(function, config->gridDimX, config->gridDimY, config->gridDimZ,
+                               config->blockDimX, config->blockDimY, config->blockDimZ,
+                               config->sharedMemBytes, config->hStream, params, extra);
+}
+
 // What the fake does not model (the driver's memory pools, peer copies).
 CUresult fake_unsupported() {
     return CUDA_ERROR_NOT_SUPPORTED;
@@ -796,6 +812,7 @@ const Entry kEntries[] = {
     FAKE_ENTRY(cuModuleLoadData),
     FAKE_ENTRY(cuModuleGetFunction),
     FAKE_ENTRY(cuLaunchKernel),
+    FAKE_ENTRY(cuLaunchKernelEx),
 };
 #undef FAKE_ENTRY
 

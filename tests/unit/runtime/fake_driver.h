@@ -27,6 +27,7 @@ struct FakeCudaCounts {
     int live_allocations;
     int kernel_launches;
     int memsets_d32;
+    int programmatic_launches; ///< cuLaunchKernelEx with programmatic stream serialization
 };
 
 /// One cuLaunchKernel call.

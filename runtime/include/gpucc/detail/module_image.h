@@ -22,12 +22,18 @@ namespace gpucc::detail {
 /// cuLaunchKernel takes; the function runs loop elements [begin, end). Must not throw.
 using HostKernelFn = void (*)(void** args, std::int64_t begin, std::int64_t end);
 
+/// Bit of an image's flags: every kernel of the image, in every architecture it holds, begins
+/// with griddepcontrol.wait (the compiler's GridDependency.h), so it may be launched with CUDA's
+/// programmatic stream serialization: scheduled while the kernel before it still runs.
+inline constexpr std::uint64_t kImageWaitsForPriorGrids = 1;
+
 /// One embedded device image. Declare it with static storage duration (it must outlive every
 /// use); the bytes are not copied. `fatbin` may be nullptr (size 0) for code compiled for the
 /// host only: its kernels then run on the CPU and a GPU launch is a DeviceError.
 class ModuleImage {
 public:
-    ModuleImage(const char* module_name, const unsigned char* fatbin, std::size_t fatbin_size);
+    ModuleImage(const char* module_name, const unsigned char* fatbin, std::size_t fatbin_size,
+                std::uint64_t flags = 0);
     ModuleImage(const ModuleImage&) = delete;
     ModuleImage& operator=(const ModuleImage&) = delete;
 
@@ -41,10 +47,20 @@ public:
     /// driver rejects the image (e.g. no code for this GPU's architecture).
     void* module(Device device);
 
+    /// Whether launches of this image's kernels on `device` use programmatic stream
+    /// serialization: the image has kImageWaitsForPriorGrids, the GPU is sm_90 or newer, and
+    /// the environment variable GPUCC_PROGRAMMATIC_LAUNCH is not "0" (read when the image is
+    /// loaded on the device). Call after module(device) has succeeded.
+    bool programmatic_launch(Device device) const noexcept {
+        return programmatic_[device.ordinal()].load(std::memory_order_relaxed);
+    }
+
 private:
     const char* name_;
     const unsigned char* fatbin_;
     std::size_t fatbin_size_;
+    std::uint64_t flags_;
+    std::atomic<bool> programmatic_[kMaxDevices] = {};
     std::mutex load_mutex_;
     std::atomic<void*> modules_[kMaxDevices] = {};
 };
