@@ -10,7 +10,7 @@ endif()
 message(STATUS "gpucc: LLVM ${LLVM_PACKAGE_VERSION} from ${LLVM_DIR}")
 find_package(Clang CONFIG REQUIRED PATHS "${GPUCC_LLVM_ROOT}/lib/cmake/clang" NO_DEFAULT_PATH)
 if(NOT TARGET clang-cpp)
-    message(FATAL_ERROR "gpucc needs the shared clang-cpp library (Debian: libclang-cpp22-dev)")
+    message(FATAL_ERROR "gpucc needs the shared clang-cpp library (Debian: libclang-cpp22 and libclang-22-dev)")
 endif()
 set(GPUCC_CLANG_RESOURCE_DIR "${LLVM_LIBRARY_DIR}/clang/${LLVM_VERSION_MAJOR}" CACHE PATH
     "Clang's resource directory (its builtin and CUDA wrapper headers)")

@@ -83,11 +83,10 @@ void write_depfile(const DriverOptions& options, const kir::Module& kernels,
     if (llvm::StringRef(stem).ends_with(".dsl")) {
         stem.resize(stem.size() - 4);
     }
-    llvm::SmallString<256> header(options.output_dir), object(options.output_dir);
-    llvm::sys::path::append(header, stem + ".gpucc.h");
+    // One target, as a C++ compiler's -MD writes: the object (the header is written with it).
+    llvm::SmallString<256> object(options.output_dir);
     llvm::sys::path::append(object, stem + ".gpucc.o");
-    out << escape(std::string(header)) << " " << escape(std::string(object)) << ": "
-        << escape(options.input_path);
+    out << escape(std::string(object)) << ": " << escape(options.input_path);
     for (const kir::RawCudaUnit& unit : kernels.raw_cuda) {
         for (const std::string& file : unit.dependencies) {
             out << " \\\n  " << escape(file);

@@ -320,7 +320,7 @@ private:
         if ((!device && !constant) || !variable.hasGlobalStorage() ||
             variable.isStaticDataMember() || variable.isTemplated() ||
             variable.hasExternalStorage() || !variable.isExternallyVisible() ||
-            variable.getName().starts_with("gpucc_") || !in_user_code(variable)) {
+            !in_user_code(variable)) {
             return;
         }
         kir::RawGlobal global;
