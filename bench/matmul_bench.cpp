@@ -8,8 +8,6 @@
 // Usage: matmul_bench [repeat=20] [sizes...]
 #include "matmul_kernels.gpucc.h"
 
-#include <gpucc/gpucc.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -17,6 +15,7 @@
 #include <cstdlib>
 #include <dlfcn.h>
 #include <functional>
+#include <gpucc/gpucc.h>
 #include <string>
 #include <vector>
 
@@ -81,13 +80,13 @@ std::vector<Variant> variants(Cublas& cublas) {
                     }});
     list.push_back({"raw_tiled", [](const auto& a, const auto& b, auto& c, int n) {
                         const auto blocks = static_cast<std::uint32_t>((n + 31) / 32);
-                        mm::matmul_tiled(gpucc::Grid{blocks, blocks}, gpucc::Block{32, 32}, a, b,
-                                         c, n);
+                        mm::matmul_tiled(gpucc::Grid{blocks, blocks}, gpucc::Block{32, 32}, a, b, c,
+                                         n);
                     }});
     list.push_back({"raw_naive", [](const auto& a, const auto& b, auto& c, int n) {
                         const auto blocks = static_cast<std::uint32_t>((n + 15) / 16);
-                        mm::matmul_naive(gpucc::Grid{blocks, blocks}, gpucc::Block{16, 16}, a, b,
-                                         c, n);
+                        mm::matmul_naive(gpucc::Grid{blocks, blocks}, gpucc::Block{16, 16}, a, b, c,
+                                         n);
                     }});
     return list;
 }

@@ -53,7 +53,7 @@ private:
         } else {
             std::size_t lines =
                 1 + static_cast<std::size_t>(std::count(def.text.begin(), def.text.end(), '\n'));
-            out_ << " inline " << lines << " lines from ";
+            out_ << " inline " << lines << (lines == 1 ? " line from " : " lines from ");
             location(def.text_loc);
             out_ << "\n";
         }

@@ -221,11 +221,9 @@ std::unique_ptr<llvm::Module> run_clang(const ClangRequest& request, kir::RawCud
     }
     // The PTX ISA version gpucc chooses for this architecture, so that Clang's functions and
     // gpucc's agree (TargetMachines.h).
-    for (std::string& feature : invocation->getTargetOpts().Features) {
-        if (llvm::StringRef(feature).starts_with("+ptx")) {
-            feature = ptx_version_feature(request.arch);
-        }
-    }
+    std::vector<std::string>& features = invocation->getTargetOpts().Features;
+    std::erase_if(features, [](const std::string& f) { return f.starts_with("+ptx"); });
+    features.push_back(ptx_version_feature(request.arch));
 
     invocation->getDiagnosticOpts().ShowCarets = false; // no "N warnings generated" on stderr
     clang::CompilerInstance compiler(invocation);

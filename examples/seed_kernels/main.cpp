@@ -7,9 +7,8 @@
 // say they are skipped. The program exits 1 on a mismatch.
 #include "kernels.gpucc.h"
 
-#include <gpucc/gpucc.h>
-
 #include <cstdio>
+#include <gpucc/gpucc.h>
 #include <iostream>
 #include <random>
 #include <vector>
@@ -43,8 +42,9 @@ int main() {
     }
     auto by_raw = gpucc::empty<double>({n}, device);
     const std::uint32_t block = 256;
-    seed3::reverse_double_raw<double>(gpucc::Grid{static_cast<std::uint32_t>((n + block - 1) / block)},
-                                      gpucc::Block{block}, x, by_raw, int(n));
+    seed3::reverse_double_raw<double>(
+        gpucc::Grid{static_cast<std::uint32_t>((n + block - 1) / block)}, gpucc::Block{block}, x,
+        by_raw, int(n));
     const bool same = by_raw.to_host() == elementwise;
     std::printf("  raw reverse_double_raw<double>: %s\n",
                 same ? "the same as the elementwise kernel" : "MISMATCH");

@@ -13,10 +13,9 @@
 #include "kernels.gpucc.h"
 #include "svg_plot.h"
 
-#include <gpucc/gpucc.h>
-
 #include <cmath>
 #include <cstdio>
+#include <gpucc/gpucc.h>
 #include <random>
 #include <string>
 #include <vector>
@@ -86,10 +85,14 @@ int main(int argc, char** argv) {
         return 0;
     }
     bool ok = true;
-    Chart by_block{"one thread per element", "threads per block (grid = ceil(N / block))",
-                   "time per launch (ms)", {}};
-    Chart by_grid{"grid-stride loop, 256 threads per block", "blocks in the grid",
-                  "time per launch (ms)", {}};
+    Chart by_block{"one thread per element",
+                   "threads per block (grid = ceil(N / block))",
+                   "time per launch (ms)",
+                   {}};
+    Chart by_grid{"grid-stride loop, 256 threads per block",
+                  "blocks in the grid",
+                  "time per launch (ms)",
+                  {}};
     std::printf("%9s  %-28s %12s\n", "N", "launch", "ms/launch");
     for (int n : {10000, 100000, 1000000}) {
         Inputs in = make_inputs(n, device);

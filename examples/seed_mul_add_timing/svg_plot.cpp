@@ -56,8 +56,8 @@ void write_chart(std::ofstream& out, const Chart& chart, double offset_x) {
         const double y = kTop + plot_h - (e - ys.low) / (ys.high - ys.low) * plot_h;
         out << "<line x1='" << offset_x + kLeft << "' y1='" << y << "' x2='"
             << offset_x + kLeft + plot_w << "' y2='" << y << "' stroke='#ddd'/>\n<text x='"
-            << offset_x + kLeft - 6 << "' y='" << y + 4
-            << "' text-anchor='end' font-size='11'>1e" << e << "</text>\n";
+            << offset_x + kLeft - 6 << "' y='" << y + 4 << "' text-anchor='end' font-size='11'>1e"
+            << e << "</text>\n";
     }
     out << "<text x='" << offset_x + kLeft + plot_w / 2 << "' y='" << kHeight - 18
         << "' text-anchor='middle' font-size='12'>" << chart.x_label << "</text>\n";

@@ -10,12 +10,11 @@
 // Every result is checked against a float64 sum on the host; the program exits 1 on a mismatch.
 #include "kernels.gpucc.h"
 
-#include <gpucc/gpucc.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <gpucc/gpucc.h>
 #include <random>
 #include <vector>
 
@@ -45,8 +44,8 @@ constexpr std::uint32_t kBlock = 256;
 /// The raw kernel's launch: enough blocks for every element, at most 1024 (each loops over the
 /// rest).
 gpucc::Grid raw_grid(std::int64_t n) {
-    return gpucc::Grid{static_cast<std::uint32_t>(
-        std::min<std::int64_t>((n + kBlock - 1) / kBlock, 1024))};
+    return gpucc::Grid{
+        static_cast<std::uint32_t>(std::min<std::int64_t>((n + kBlock - 1) / kBlock, 1024))};
 }
 
 } // namespace

@@ -7,11 +7,10 @@
 // arguments are checked before the launch (TypeError, ValueError naming the argument).
 #include "raw_kernels.gpucc.h"
 
-#include <gpucc/gpucc.h>
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdint>
+#include <gpucc/gpucc.h>
+#include <gtest/gtest.h>
 #include <random>
 #include <string>
 #include <vector>
@@ -105,9 +104,9 @@ TEST_F(RawKernels, DynamicSharedMemory) {
     auto host = random_vector<float>(n, 0, 1, 5);
     auto x = gpucc::asarray<float>(host, {n}, device_);
     auto y = gpucc::zeros<float>({n}, device_);
-    rawk::block_reverse(gpucc::LaunchConfig{blocks_for(n, block), block, block * sizeof(float),
-                                            std::nullopt},
-                        x, y, int(n));
+    rawk::block_reverse(
+        gpucc::LaunchConfig{blocks_for(n, block), block, block * sizeof(float), std::nullopt}, x, y,
+        int(n));
     std::vector<float> got = y.to_host();
     for (std::int64_t i = 0; i < n; ++i) {
         const std::int64_t base = i / block * block;
@@ -232,22 +231,26 @@ TEST_F(RawKernels, MaxDynamicSharedMemory) {
 
 TEST_F(RawKernels, BadLaunches) {
     auto x = gpucc::zeros<float>({16}, device_);
-    EXPECT_NE(error_message([&] { rawk::my_add(1, 2048, x, x, x, 16); })
-                  .find("argument 'block' must have at most 1024 threads"),
+    EXPECT_NE(error_message([&] {
+                  rawk::my_add(1, 2048, x, x, x, 16);
+              }).find("argument 'block' must have at most 1024 threads"),
               std::string::npos);
     EXPECT_THROW(rawk::my_add(1, gpucc::Block{16, 16, 16}, x, x, x, 16), gpucc::ValueError);
-    EXPECT_NE(error_message([&] { rawk::my_add(gpucc::Grid{0}, 32, x, x, x, 16); })
-                  .find("argument 'grid' must have every component >= 1"),
+    EXPECT_NE(error_message([&] {
+                  rawk::my_add(gpucc::Grid{0}, 32, x, x, x, 16);
+              }).find("argument 'grid' must have every component >= 1"),
               std::string::npos);
     gpucc::NDArray doubles = gpucc::zeros<double>({16}, device_);
-    EXPECT_NE(error_message([&] { rawk::my_add(1, 16, x, doubles, x, 16); })
-                  .find("my_add: argument 'x2' must be an array of float32, got an array of float64"),
+    EXPECT_NE(error_message([&] {
+                  rawk::my_add(1, 16, x, doubles, x, 16);
+              }).find("my_add: argument 'x2' must be an array of float32, got an array of float64"),
               std::string::npos);
     auto on_cpu = gpucc::zeros<float>({16}, Device::cpu());
     EXPECT_THROW(rawk::my_add(1, 16, on_cpu, x, x, 16), gpucc::DeviceError);
     auto matrix = gpucc::zeros<float>({4, 4}, device_);
-    EXPECT_NE(error_message([&] { rawk::my_add(1, 16, matrix.transpose(), x, x, 16); })
-                  .find("must be C-contiguous"),
+    EXPECT_NE(error_message([&] {
+                  rawk::my_add(1, 16, matrix.transpose(), x, x, 16);
+              }).find("must be C-contiguous"),
               std::string::npos);
 }
 

@@ -14,6 +14,6 @@ raw cuda """extern "C" __global__ void one_line(int* x) {}"""
 // CHECK: RawCuda <4:1> inline 6 lines from <4:13>
 // CHECK-NEXT: Instantiate t<float> <9:17>
 // CHECK-NEXT: Instantiate u<Box<int>::type> <9:27>
-// CHECK-NEXT: Instantiate t<Box<Box<double>>::type> <9:47>
+// CHECK-NEXT: Instantiate t<Box<Box<double>>::type> <9:46>
 // CHECK-NEXT: RawCuda <11:1> file "Inputs/kernel.cu"
-// CHECK-NEXT: RawCuda <12:1> inline 1 lines from <12:13>
+// CHECK-NEXT: RawCuda <12:1> inline 1 line from <12:13>

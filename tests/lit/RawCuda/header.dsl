@@ -58,11 +58,11 @@ __device__ unsigned long long counter;
 // CHECK: template <>
 // CHECK-NEXT: struct raw_template_0<float> : raw_launcher_{{[0-9]+}} {};
 // CHECK: inline constexpr ::demo::gpucc_kernels::raw_launcher_0 my_add{};
-// CHECK: template <class T>
-// CHECK-NEXT: inline constexpr ::demo::gpucc_kernels::raw_template_0<T> scale{};
 // CHECK: namespace lin {
 // CHECK: inline constexpr ::demo::gpucc_kernels::raw_launcher_{{[0-9]+}} fill{};
 // CHECK: } // namespace lin
+// CHECK: template <class T>
+// CHECK-NEXT: inline constexpr ::demo::gpucc_kernels::raw_template_0<T> scale{};
 // CHECK: inline constexpr gpucc::detail::RawArrayGlobal<float, 4> coeffs{&::demo::gpucc_kernels::image, "coeffs"};
 // CHECK: inline constexpr gpucc::detail::RawScalarGlobal<unsigned long long> counter{&::demo::gpucc_kernels::image, "counter"};
 
@@ -75,5 +75,5 @@ __device__ unsigned long long counter;
 // INT-FOR-FLOAT: scale<float>: argument 'a' has type float: pass that type or one that converts to it without narrowing
 // COUNT: no match for call
 // HALF: lin::half_axpy: argument 'a' has type gpucc::float16: pass that type
-// GLOBAL-TYPE: no matching function for call to {{.*}}write
+// GLOBAL-TYPE: cannot convert 'std::vector<double{{.*}}' to 'const std::vector<float
 // INT-ARRAY: lin::fill: argument 'x' has type long long*: pass a pointer that converts to it or a C-contiguous gpucc array of int64

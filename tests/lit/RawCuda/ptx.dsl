@@ -42,7 +42,7 @@ template <typename T> __global__ void poly(const T* x, T* y, int n) {
 // CHECK: .target sm_90
 // CHECK-DAG: .visible .const .align 4 .b8 coeffs[16];
 // CHECK-DAG: .visible .global .align 8 .u64 calls;
-// CHECK-DAG: .entry gpucc_twice_float32(
+// CHECK-DAG: .entry twice(
 // CHECK-DAG: .entry block_sum(
 // CHECK-DAG: .entry half_axpy(
 // CHECK-DAG: .entry _Z4polyIfEvPKT_PS0_i(

@@ -88,10 +88,15 @@ P raw_arg(const A& arg, const char* kernel, const char* param, Device device) {
     if constexpr (std::is_pointer_v<P> && (is_array_v<D> || std::is_same_v<D, NDArray>)) {
         using Pointee = std::remove_cv_t<std::remove_pointer_t<P>>;
         const NDArray& array = arg;
-        if constexpr (kIsElementType<Pointee>) {
-            check_raw_array(array, std::is_same_v<D, NDArray>, dtype_of<Pointee>(), kernel, param,
-                            device);
-        } else {
+        bool checked = false;
+        if constexpr (!std::is_void_v<Pointee>) {
+            if constexpr (kIsElementType<Pointee>) {
+                check_raw_array(array, std::is_same_v<D, NDArray>, dtype_of<Pointee>(), kernel,
+                                param, device);
+                checked = true;
+            }
+        }
+        if (!checked) { // void* or char*: any dtype
             check_raw_array(array, false, DType::Bool, kernel, param, device);
         }
         return static_cast<P>(array.data());

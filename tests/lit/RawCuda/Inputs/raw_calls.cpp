@@ -25,8 +25,9 @@ void calls() {
     demo::scale<double>(1, 16, d, 2.0, 16);
     demo::scale<double>(1, 16, d.data(), 2.0f, 16); // float to double does not narrow
     demo::lin::fill(1, 16, i64, 7LL, 16u);
-    demo::lin::fill(1, 16, i64.data(), std::int64_t{7}, 16u); // long to long long
-    demo::lin::half_axpy(1, 16, gpucc::float16(2.0f), gpucc::empty<gpucc::float16>(gpucc::Shape{16}),
+    demo::lin::fill(1, 16, i64, std::int64_t{7}, 16u); // a long value for long long
+    demo::lin::half_axpy(1, 16, gpucc::float16(2.0f),
+                         gpucc::empty<gpucc::float16>(gpucc::Shape{16}),
                          gpucc::empty<gpucc::float16>(gpucc::Shape{16}), 16);
     demo::lin::no_params(1, 1);
     demo::lin::any(1, 1, x, sizeof(float) * 16);
