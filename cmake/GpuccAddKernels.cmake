@@ -3,7 +3,8 @@
 # Compiles each .dsl file with gpucc at build time and makes <target>, a static library holding
 # the generated objects (SASS and PTX for the GPU, code for the host CPU), with the generated
 # headers (<stem>.gpucc.h) on its include path and gpucc::runtime linked. Only a .dsl file that
-# changed (or a new gpucc) is recompiled.
+# changed, or a file its raw CUDA reads (`raw cuda file` and the headers it includes), or a new
+# gpucc, is recompiled.
 #
 #   ARCHS    SM versions to build SASS for (default: 90); PTX of the newest is embedded too.
 #   DTYPES   the types a bare <T> stands for (default: every type of the language).
@@ -46,10 +47,13 @@ function(gpucc_add_kernels target)
         string(REGEX REPLACE "\\.dsl$" "" stem "${source_name}")
         set(header "${output_dir}/${stem}.gpucc.h")
         set(object "${output_dir}/${stem}.gpucc.o")
+        # The depfile lists the files `raw cuda` definitions read (a .cu file and its headers).
         add_custom_command(
             OUTPUT "${header}" "${object}"
             COMMAND gpucc::gpucc "${source_path}" -o "${output_dir}" ${flags}
+                    "--depfile=${output_dir}/${stem}.gpucc.d"
             DEPENDS "${source_path}" gpucc::gpucc
+            DEPFILE "${output_dir}/${stem}.gpucc.d"
             COMMENT "gpucc ${source_name}"
             VERBATIM)
         list(APPEND objects "${object}")

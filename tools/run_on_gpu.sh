@@ -5,8 +5,10 @@
 # together, so a run carries the ones it needs.
 # Usage: tools/run_on_gpu.sh BIN_DIR OUT_DIR
 #   BIN_DIR may hold runtime_gpu_tests, kernel_tests_gpu, reduction_kernel_tests_gpu,
-#   stdlib_tests_gpu, quickstart, numpy_port, cuda_runtime, seed_reduction, elementwise_bench,
-#   graph_bench, memory_bench (with libbenchmark.so.1debian beside it) and reduction_bench.
+#   raw_kernel_tests_gpu, stdlib_tests_gpu, quickstart, numpy_port, cuda_runtime, seed_reduction,
+#   seed_kernels, seed_mul_add_timing (its plot goes to OUT_DIR/mul_add_times.svg),
+#   elementwise_bench, graph_bench, memory_bench (with libbenchmark.so.1debian beside it),
+#   reduction_bench and matmul_bench (cuBLAS from the machine's CUDA toolkit).
 set -uo pipefail
 bin="$1"
 out="$2"
@@ -14,7 +16,8 @@ mkdir -p "$out"
 here="$(cd "$(dirname "$0")" && pwd)"
 status=0
 has() { [[ -x "$bin/$1" ]]; }
-for suite in runtime_gpu_tests kernel_tests_gpu reduction_kernel_tests_gpu stdlib_tests_gpu; do
+for suite in runtime_gpu_tests kernel_tests_gpu reduction_kernel_tests_gpu raw_kernel_tests_gpu \
+    stdlib_tests_gpu; do
     if has "$suite"; then
         "$bin/$suite" > "$out/$suite.log" 2>&1 || status=1
         tail -n 3 "$out/$suite.log"
@@ -25,18 +28,25 @@ if has runtime_gpu_tests; then
         --gtest_filter='GpuStreams.*:GpuEvents.*:GpuGraph.*:GpuProfiler.*' \
         > "$out/runtime_gpu_tests_ptds.log" 2>&1 || status=1
 fi
-for example in quickstart numpy_port cuda_runtime seed_reduction; do
+for example in quickstart numpy_port cuda_runtime seed_reduction seed_kernels; do
     if has "$example"; then
         { GPUCC_DEVICE=cuda:0 "$bin/$example" && GPUCC_DEVICE=cpu "$bin/$example"; } \
             > "$out/$example.log" 2>&1 || status=1
     fi
 done
+if has seed_mul_add_timing; then
+    "$bin/seed_mul_add_timing" "$out/mul_add_times.svg" > "$out/seed_mul_add_timing.log" 2>&1 ||
+        status=1
+fi
 if has elementwise_bench; then
     bash "$here/../bench/run_gpu_bench.sh" "$bin" "$out/elementwise" "${GPUCC_BENCH_LOG2:-28}" \
         "${GPUCC_BENCH_REPEAT:-50}" > /dev/null 2>&1 || status=1
 fi
 if has reduction_bench; then
     bash "$here/../bench/run_reduction_bench.sh" "$bin" "$out/reduction" > /dev/null 2>&1 || status=1
+fi
+if has matmul_bench; then
+    bash "$here/../bench/run_matmul_bench.sh" "$bin" "$out/matmul" > /dev/null 2>&1 || status=1
 fi
 if has graph_bench; then
     bash "$here/../bench/run_graph_bench.sh" "$bin" "$out/graph" > /dev/null 2>&1 || status=1

@@ -5,7 +5,8 @@
 # apt only for packages that are missing.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ llvm-22-dev libclang-22-dev clang-22 llvm-22-tools
+packages=(cmake ninja-build g++ llvm-22-dev libclang-22-dev libclang-cpp22
+          libclang-common-22-dev clang-22 llvm-22-tools
           libgtest-dev libgmock-dev libbenchmark-dev python3-numpy)
 missing=()
 for p in "${packages[@]}"; do

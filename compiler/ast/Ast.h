@@ -4,6 +4,7 @@
 // operator itself, for names the name, for statements their first token.
 #pragma once
 
+#include "compiler/ast/RawCudaDef.h"
 #include "compiler/diag/SourceLocation.h"
 
 #include <cstdint>
@@ -324,6 +325,7 @@ struct Module {
     SourceLocation name_loc;
     std::vector<ElementwiseDef> elementwise;
     std::vector<ReductionDef> reductions;
+    std::vector<RawCudaDef> raw_cuda;
 };
 
 /// Whether `a` comes before `b` in the source (definitions of different kinds are kept in separate

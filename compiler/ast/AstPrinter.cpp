@@ -3,6 +3,7 @@
 // program.
 #include "compiler/ast/AstPrinter.h"
 
+#include <algorithm>
 #include <llvm/Support/raw_ostream.h>
 
 namespace gpucc {
@@ -34,10 +35,35 @@ public:
             elementwise(def);
         }
         reductions_before(SourceLocation{});
+        for (const RawCudaDef& def : module.raw_cuda) {
+            raw_cuda(def);
+        }
     }
 
 private:
     void location(SourceLocation loc) { out_ << "<" << loc.line << ":" << loc.column << ">"; }
+
+    /// Raw CUDA source is not parsed by gpucc: its size and where it starts are shown.
+    void raw_cuda(const RawCudaDef& def) {
+        indent(1);
+        out_ << "RawCuda ";
+        location(def.loc);
+        if (def.is_file) {
+            out_ << " file \"" << def.text << "\"\n";
+        } else {
+            std::size_t lines =
+                1 + static_cast<std::size_t>(std::count(def.text.begin(), def.text.end(), '\n'));
+            out_ << " inline " << lines << (lines == 1 ? " line from " : " lines from ");
+            location(def.text_loc);
+            out_ << "\n";
+        }
+        for (const RawInstantiation& instantiation : def.instantiations) {
+            indent(2);
+            out_ << "Instantiate " << instantiation.spelling << " ";
+            location(instantiation.loc);
+            out_ << "\n";
+        }
+    }
     void indent(int depth) { out_.indent(2 * depth); }
 
     void elementwise(const ElementwiseDef& def) {

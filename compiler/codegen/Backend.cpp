@@ -117,8 +117,8 @@ void run_backend(const kir::Module& module, const BackendOptions& options,
         return;
     }
     if (options.emit == EmitKind::Llvm || options.emit == EmitKind::Ptx) {
-        PtxResult device =
-            compile_to_ptx(module, newest, options.cuda_path, options.emit == EmitKind::Llvm);
+        PtxResult device = compile_to_ptx(module, newest, options.cuda_path,
+                                          options.emit == EmitKind::Llvm, &diags);
         if (!device.ok) {
             diags.report_tool_error(device.error);
             return;
@@ -130,7 +130,7 @@ void run_backend(const kir::Module& module, const BackendOptions& options,
     // SASS for every arch, PTX of the newest for GPUs newer than any listed.
     std::vector<FatbinImage> images;
     for (int arch : archs) {
-        PtxResult device = compile_to_ptx(module, arch, options.cuda_path, false);
+        PtxResult device = compile_to_ptx(module, arch, options.cuda_path, false, &diags);
         if (!device.ok) {
             diags.report_tool_error(device.error);
             return;

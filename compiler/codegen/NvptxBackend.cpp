@@ -4,6 +4,8 @@
 #include "compiler/codegen/GridDependency.h"
 #include "compiler/codegen/LlvmModuleBuilder.h"
 #include "compiler/codegen/TargetMachines.h"
+#include "compiler/diag/Diagnostics.h"
+#include "compiler/rawcuda/RawCuda.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/LegacyPassManager.h>
@@ -58,10 +60,34 @@ std::string link_libdevice(llvm::Module& module, const std::string& cuda_path) {
     return "";
 }
 
+/// Links the raw CUDA units, compiled by Clang for sm_`arch` (already optimized, libdevice
+/// linked), into `module`. Returns an error message, or "" on success; Clang's own errors have
+/// been reported to `diags`.
+std::string link_raw_cuda(llvm::Module& module, const kir::Module& kernels, int arch,
+                          const std::string& cuda_path, DiagnosticEngine* diags) {
+    for (const kir::RawCudaUnit& unit : kernels.raw_cuda) {
+        if (diags == nullptr) {
+            return "internal error: raw CUDA compiled without a diagnostic engine";
+        }
+        std::unique_ptr<llvm::Module> raw =
+            compile_raw_cuda_ir(unit, arch, cuda_path, module.getContext(), *diags);
+        if (!raw) {
+            return "Clang could not compile raw CUDA for sm_" + std::to_string(arch);
+        }
+        raw->setTargetTriple(module.getTargetTriple());
+        raw->setDataLayout(module.getDataLayout());
+        if (llvm::Linker::linkModules(module, std::move(raw))) {
+            return "the raw CUDA kernels cannot be linked with the module's other kernels (a "
+                   "symbol defined twice?)";
+        }
+    }
+    return "";
+}
+
 } // namespace
 
 PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string& cuda_path,
-                         bool want_llvm_ir) {
+                         bool want_llvm_ir, DiagnosticEngine* diags) {
     PtxResult result;
     std::unique_ptr<llvm::TargetMachine> machine = create_nvptx_machine(arch, result.error);
     if (!machine) {
@@ -81,6 +107,12 @@ PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string
         return result;
     }
     optimize_module(*module, *machine, CodegenTarget::Nvptx);
+    // Raw CUDA comes optimized by Clang; it joins after gpucc's kernels were optimized so that
+    // neither is optimized twice.
+    result.error = link_raw_cuda(*module, kernels, arch, cuda_path, diags);
+    if (!result.error.empty()) {
+        return result;
+    }
     if (want_llvm_ir) {
         llvm::raw_string_ostream out(result.llvm_ir);
         module->print(out, nullptr);

@@ -10,6 +10,8 @@
 
 namespace gpucc {
 
+class DiagnosticEngine;
+
 struct PtxResult {
     bool ok = false;
     std::string ptx;
@@ -17,7 +19,9 @@ struct PtxResult {
     std::string error;
 };
 
+/// Raw CUDA units (kernels.raw_cuda) are compiled by Clang for `arch` and linked in; their
+/// diagnostics go to `diags`, which must be given when there are any.
 PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string& cuda_path,
-                         bool want_llvm_ir);
+                         bool want_llvm_ir, DiagnosticEngine* diags = nullptr);
 
 } // namespace gpucc

@@ -198,6 +198,7 @@ void HeaderWriter::write(const std::string& header_name) {
         out_ << "//   reduction "
              << headergen::signature_text(kernel.name, kernel.placeholders, kernel.params) << "\n";
     }
+    headergen::write_raw_banner(out_, module_);
     out_ << "//\n"
          << "// Link the object file generated beside this header (" << module_.name
          << " kernels: SASS and PTX for the GPU,\n"
@@ -205,6 +206,7 @@ void HeaderWriter::write(const std::string& header_name) {
          << "#pragma once\n\n"
          << "#include <gpucc/generated_support.h>\n";
     headergen::write_reduction_includes(out_, module_);
+    headergen::write_raw_includes(out_, module_);
     out_ << "\n#include <cstdint>\n#include <tuple>\n#include <type_traits>\n\n";
     write_extern_declarations();
     out_ << "static_assert(gpucc::detail::kIndexerDims == " << kIndexerDims
@@ -222,6 +224,7 @@ void HeaderWriter::write(const std::string& header_name) {
         write_kernel_table(kernel);
     }
     headergen::write_reduction_tables(out_, module_);
+    headergen::write_raw_tables(out_, module_);
     out_ << "} // namespace gpucc_kernels\n\n";
     for (const kir::ElementwiseKernel& kernel : module_.elementwise) {
         bool has_raw_output = false;
@@ -262,6 +265,7 @@ void HeaderWriter::write(const std::string& header_name) {
         write_wrapper(kernel, true);
     }
     headergen::write_reduction_wrappers(out_, module_);
+    headergen::write_raw_wrappers(out_, module_);
     out_ << "} // namespace " << module_.name << "\n";
 }
 

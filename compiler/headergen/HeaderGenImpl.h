@@ -62,4 +62,17 @@ void write_reduction_tables(std::ostream& out, const kir::Module& module);
 /// In the module's namespace: the typed functions of each reduction kernel.
 void write_reduction_wrappers(std::ostream& out, const kir::Module& module);
 
+// Raw CUDA kernels (RawHeader.cpp), in the order the header holds them.
+
+bool module_has_raw_cuda(const kir::Module& module);
+/// The banner's lines: each kernel's signature and each device variable.
+void write_raw_banner(std::ostream& out, const kir::Module& module);
+/// The includes raw launchers need.
+void write_raw_includes(std::ostream& out, const kir::Module& module);
+/// Inside namespace gpucc_kernels: a KernelRef and a launcher class per kernel, a class template
+/// per kernel template.
+void write_raw_tables(std::ostream& out, const kir::Module& module);
+/// In the module's namespace: the launcher objects and the variables' accessors.
+void write_raw_wrappers(std::ostream& out, const kir::Module& module);
+
 } // namespace gpucc::headergen

@@ -15,6 +15,7 @@
 #pragma once
 
 #include "compiler/diag/SourceLocation.h"
+#include "compiler/kir/RawCuda.h"
 #include "compiler/kir/ScalarType.h"
 
 #include <cstdint>
@@ -506,6 +507,7 @@ struct Module {
     std::string source_path; ///< the .dsl file as given on the command line
     std::vector<ElementwiseKernel> elementwise;
     std::vector<ReductionKernel> reductions;
+    std::vector<RawCudaUnit> raw_cuda; ///< compiler/kir/RawCuda.h
 };
 
 } // namespace gpucc::kir

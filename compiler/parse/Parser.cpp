@@ -1,7 +1,8 @@
 // The parser's entry point, token helpers, error recovery, type names and the definitions of a
 // module: the `module` declaration, `elementwise` kernels with their placeholders and parameters,
 // and the kinds that are recognised but not implemented yet. Reduction kernels share the
-// placeholders and parameters; their clauses are in ParseReduction.cpp.
+// placeholders and parameters; their clauses are in ParseReduction.cpp. Raw CUDA definitions are
+// in ParseRawCuda.cpp.
 #include "compiler/parse/Parser.h"
 
 #include "compiler/kir/ScalarType.h"
@@ -229,7 +230,11 @@ std::unique_ptr<ast::Module> Parser::parse_module() {
         } else if (token.is_word("fuse")) {
             skip_unimplemented_definition("fused functions ('fuse')");
         } else if (token.is_word("raw") && peek(1).is_word("cuda")) {
-            skip_unimplemented_definition("raw CUDA kernels ('raw cuda')");
+            if (std::optional<ast::RawCudaDef> def = parse_raw_cuda()) {
+                module->raw_cuda.push_back(std::move(*def));
+            } else {
+                synchronize();
+            }
         } else if (peek().is(TokenKind::Invalid)) {
             synchronize(); // the lexer reported it
         } else {

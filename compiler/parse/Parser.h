@@ -2,7 +2,7 @@
 // production written above each parse function. After a syntax error it reports it, skips to the
 // next top-level definition and goes on, so one run reports an error in every definition; it
 // always returns a module (holding the definitions that parsed). Kernel kinds that are not
-// implemented yet (kernel, raw cuda, fuse) are recognised, reported once, and skipped.
+// implemented yet (kernel, fuse) are recognised, reported once, and skipped.
 #pragma once
 
 #include "compiler/ast/Ast.h"

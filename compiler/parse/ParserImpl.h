@@ -62,6 +62,10 @@ private:
     bool at_reduction_clause() const;
     std::unique_ptr<ast::BlockStmt> parse_post_statements(SourceLocation post_loc);
 
+    // ----- Raw CUDA definitions (ParseRawCuda.cpp) -----
+    std::optional<ast::RawCudaDef> parse_raw_cuda();
+    std::optional<ast::RawInstantiation> parse_raw_instantiation();
+
     // ----- Types -----
     bool is_c_type_word(const Token& token) const;
     /// How many tokens a type name starting at `ahead` spans; 0 if none starts there.

@@ -14,3 +14,29 @@ reduction sum_of_squares<T: float32 | float64>(T x) -> (T total) {
     map:      x * x;
     reduce:   a + b;
 }
+
+// The RawKernel way: the block reduction of the tutorial's CUDA part, as raw CUDA. Each block sums
+// a grid-strided share of x in shared memory, the last warp with shuffles, and adds its partial
+// sum to out[0] atomically (out must be zero before the launch).
+raw cuda """
+template <typename T, int Block>
+__global__ void block_sum(const T* x, T* out, long long n) {
+    __shared__ T partial[Block];
+    T sum = 0;
+    for (long long i = blockIdx.x * (long long)Block + threadIdx.x; i < n;
+         i += (long long)gridDim.x * Block) {
+        sum += x[i];
+    }
+    partial[threadIdx.x] = sum;
+    __syncthreads();
+    for (int stride = Block / 2; stride >= 32; stride /= 2) {
+        if (threadIdx.x < stride) partial[threadIdx.x] += partial[threadIdx.x + stride];
+        __syncthreads();
+    }
+    if (threadIdx.x < 32) {
+        T v = partial[threadIdx.x];
+        for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+        if (threadIdx.x == 0) atomicAdd(out, v);
+    }
+}
+""" instantiate block_sum<float, 256>, block_sum<int, 256>;

@@ -1,4 +1,5 @@
-# lit configuration of gpucc's per-phase test suites (Lexer, Parser, Sema, IR, Driver, CodeGen, HeaderGen).
+# lit configuration of gpucc's per-phase test suites (Lexer, Parser, Sema, IR, Driver, CodeGen,
+# HeaderGen, RawCuda).
 # The build writes lit.site.cfg.py (paths of the gpucc binary and of LLVM's tools) and passes it
 # with `--param gpucc_site_config=<path>`; CTest does this for every suite (tests/CMakeLists.txt).
 # By hand: lit -sv --param gpucc_site_config=build/tests/lit/lit.site.cfg.py tests/lit/Sema

@@ -53,6 +53,11 @@ cl::opt<std::string> cuda_path("cuda-path",
                                         "(default: $CUDA_PATH, else " GPUCC_DEFAULT_CUDA_PATH ")"),
                                cl::value_desc("dir"), cl::cat(gpucc_category));
 
+cl::opt<std::string> depfile("depfile",
+                             cl::desc("Write the outputs' dependencies (the .dsl file and the "
+                                      "files its raw CUDA reads) to this file, in Make syntax"),
+                             cl::value_desc("file"), cl::cat(gpucc_category));
+
 cl::opt<bool> verify("verify",
                      cl::desc("Check the file's // expected-error {{...}} comments against the "
                               "diagnostics instead of printing them; exit 0 when they match"),
@@ -102,5 +107,6 @@ int main(int argc, char** argv) {
         options.cuda_path = env != nullptr && *env != '\0' ? env : GPUCC_DEFAULT_CUDA_PATH;
     }
     options.verify = verify;
+    options.depfile = depfile;
     return gpucc::compile(options);
 }

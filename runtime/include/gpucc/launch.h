@@ -33,6 +33,11 @@ struct Dim3 {
     friend constexpr bool operator==(const Dim3&, const Dim3&) noexcept = default;
 };
 
+/// The spellings of the language's sketch: `demo::my_add(gpucc::Grid{4096}, gpucc::Block{256},
+/// ...)` (a shape converts from one to three integers, as CUDA's dim3).
+using Grid = Dim3;
+using Block = Dim3;
+
 /// How to launch one kernel: grid and block shape, dynamic shared memory in bytes (CuPy's
 /// shared_mem), and the stream (the current stream of the current device when not given; the
 /// stream's device is where the kernel runs).

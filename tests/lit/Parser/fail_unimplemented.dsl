@@ -1,7 +1,7 @@
 // RUN: %gpucc --verify %s
-// The kinds of language.md sections 3 to 5 are recognised, reported once each, and skipped; the
+// The kinds of language.md sections 3 and 5 are recognised, reported once each, and skipped; the
 // elementwise kernels around them are still compiled. (Reductions, section 2, are parsed: see
-// ast_reduction.dsl.)
+// ast_reduction.dsl; raw CUDA, section 4, is in ../RawCuda.)
 elementwise before(float32 x) -> (float32 y) { y = x; }
 
 kernel elementwise_copy<T>(T[] x, T[] y, uint32 size) { // expected-error {{jit-style kernels ('kernel') are not implemented yet}}
@@ -24,21 +24,6 @@ kernel block_sum(float32[] x, float32[] out, int32 n) { // expected-error {{jit-
     }
     if (t == 0) atomic_add(&out[0], buf[0]);
 }
-
-raw cuda """ // expected-error {{raw CUDA kernels ('raw cuda') are not implemented yet}}
-#include <cuda_fp16.h>
-extern "C" __global__ void my_add(const float* x1, const float* x2, float* y, int n) {
-    int tid = blockDim.x * blockIdx.x + threadIdx.x;
-    if (tid < n) y[tid] = x1[tid] + x2[tid];
-}
-template <typename T>
-__global__ void scale(T* x, T a, int n) {
-    int i = blockDim.x * blockIdx.x + threadIdx.x;
-    if (i < n) x[i] *= a;
-}
-""" instantiate scale<float>, scale<double>;
-
-raw cuda file "gemm.cu"; // expected-error {{raw CUDA kernels ('raw cuda') are not implemented yet}}
 
 fuse softplus(x) = maximum(0, x) + log1p(exp(-abs(x))); // expected-error {{fused functions ('fuse') are not implemented yet}}
 fuse sum_of_products(x, y) = sum(x * y, axis = -1); // expected-error {{fused functions ('fuse') are not implemented yet}}
