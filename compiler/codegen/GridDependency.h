@@ -22,7 +22,9 @@ namespace gpucc {
 inline constexpr int kGridDependencyMinArch = 90;
 
 /// Bit of the image flags (the object's `gpucc_image_<module>_flags`): every kernel of the
-/// image, in every architecture it holds, begins with griddepcontrol.wait.
+/// image that gpucc generated from the language, in every architecture the image holds, begins
+/// with griddepcontrol.wait. Raw CUDA kernels, linked in afterwards, do not; the runtime launches
+/// them without the attribute.
 inline constexpr std::uint64_t kImageWaitsForPriorGrids = 1;
 
 /// Inserts the two instructions at the entry of every kernel (PTX_Kernel function) of `module`.

@@ -22,9 +22,10 @@ namespace gpucc::detail {
 /// cuLaunchKernel takes; the function runs loop elements [begin, end). Must not throw.
 using HostKernelFn = void (*)(void** args, std::int64_t begin, std::int64_t end);
 
-/// Bit of an image's flags: every kernel of the image, in every architecture it holds, begins
-/// with griddepcontrol.wait (the compiler's GridDependency.h), so it may be launched with CUDA's
-/// programmatic stream serialization: scheduled while the kernel before it still runs.
+/// Bit of an image's flags: every kernel of the image generated from the language (not its raw
+/// CUDA kernels), in every architecture the image holds, begins with griddepcontrol.wait (the
+/// compiler's GridDependency.h), so it may be launched with CUDA's programmatic stream
+/// serialization: scheduled while the kernel before it still runs.
 inline constexpr std::uint64_t kImageWaitsForPriorGrids = 1;
 
 /// One embedded device image. Declare it with static storage duration (it must outlive every
