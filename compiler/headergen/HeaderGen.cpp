@@ -198,6 +198,9 @@ void HeaderWriter::write(const std::string& header_name) {
         out_ << "//   reduction "
              << headergen::signature_text(kernel.name, kernel.placeholders, kernel.params) << "\n";
     }
+    for (const kir::GridKernel& kernel : module_.grid_kernels) {
+        out_ << "//   kernel " << headergen::grid_signature_text(kernel) << "\n";
+    }
     out_ << "//\n"
          << "// Link the object file generated beside this header (" << module_.name
          << " kernels: SASS and PTX for the GPU,\n"
@@ -205,6 +208,7 @@ void HeaderWriter::write(const std::string& header_name) {
          << "#pragma once\n\n"
          << "#include <gpucc/generated_support.h>\n";
     headergen::write_reduction_includes(out_, module_);
+    headergen::write_grid_includes(out_, module_);
     out_ << "\n#include <cstdint>\n#include <tuple>\n#include <type_traits>\n\n";
     write_extern_declarations();
     out_ << "static_assert(gpucc::detail::kIndexerDims == " << kIndexerDims
@@ -221,6 +225,7 @@ void HeaderWriter::write(const std::string& header_name) {
         write_kernel_table(kernel);
     }
     headergen::write_reduction_tables(out_, module_);
+    headergen::write_grid_tables(out_, module_);
     out_ << "} // namespace gpucc_kernels\n\n";
     for (const kir::ElementwiseKernel& kernel : module_.elementwise) {
         bool has_raw_output = false;
@@ -261,6 +266,7 @@ void HeaderWriter::write(const std::string& header_name) {
         write_wrapper(kernel, true);
     }
     headergen::write_reduction_wrappers(out_, module_);
+    headergen::write_grid_wrappers(out_, module_);
     out_ << "} // namespace " << module_.name << "\n";
 }
 
@@ -279,6 +285,7 @@ void HeaderWriter::write_extern_declarations() {
         }
     }
     headergen::write_reduction_declarations(out_, module_);
+    headergen::write_grid_declarations(out_, module_);
     out_ << "}\n\n";
 }
 
