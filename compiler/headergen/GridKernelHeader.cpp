@@ -76,10 +76,8 @@ void write_static_checks(std::ostream& out, const kir::GridKernel& kernel) {
                       type_list_numpy(placeholder.allowed) + ", the types it was compiled for")
             << ");\n";
         for (std::size_t k = 1; k < types.size(); ++k) {
-            out << "    static_assert(std::is_void_v<" << placeholder.name
-                << "> || !gpucc::detail::is_array_v<" << types[k]
-                << "> || gpucc::detail::is_array_of_v<" << placeholder.name << ", " << types[k]
-                << ">, "
+            out << "    static_assert(gpucc::detail::element_agrees_v<" << placeholder.name << ", "
+                << types[k] << ">, "
                 << quoted(name + ": " + names[k] + " must be an Array of " + placeholder.name +
                           ", the element type of the other arrays of " + placeholder.name + " (" +
                           join(names, ", ") + ")")

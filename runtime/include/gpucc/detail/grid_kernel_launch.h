@@ -32,6 +32,19 @@ inline constexpr bool is_ndarray_v = std::is_same_v<std::remove_cvref_t<A>, NDAr
 template <class A>
 inline constexpr bool is_grid_array_argument_v = is_array_v<A> || is_ndarray_v<A>;
 
+/// Whether argument type A agrees with placeholder type T: T is not known yet (void), A is not a
+/// typed array, or A is Array<T>.
+template <class T, class A>
+constexpr bool element_agrees() {
+    if constexpr (std::is_void_v<T> || !is_array_v<A>) {
+        return true;
+    } else {
+        return is_array_of_v<T, A>;
+    }
+}
+template <class T, class A>
+inline constexpr bool element_agrees_v = element_agrees<T, A>();
+
 /// A placeholder's type where an argument gives it at run time: the first NDArray's dtype.
 inline const NDArray* first_ndarray() {
     return nullptr;
