@@ -56,8 +56,7 @@ void write_static_checks(std::ostream& out, const kir::GridKernel& kernel) {
                           " (or an NDArray)")
                 << ");\n";
         } else {
-            out << "    static_assert(gpucc::detail::is_grid_array_argument_v<" << argument
-                << ">, "
+            out << "    static_assert(gpucc::detail::is_grid_array_argument_v<" << argument << ">, "
                 << quoted(name + ": " + param.name + " must be an Array of " + described +
                           " (or an NDArray)")
                 << ");\n";
@@ -138,8 +137,7 @@ void write_dispatch(std::ostream& out, const kir::GridKernel& kernel) {
             << placeholder.name << ">(" << join(binder_names, ", ") << ");\n";
         std::vector<std::string> allowed;
         for (ScalarType type : placeholder.allowed) {
-            allowed.push_back(dtype + " != gpucc::dtype_of<" + std::string(cpp_name(type)) +
-                              ">()");
+            allowed.push_back(dtype + " != gpucc::dtype_of<" + std::string(cpp_name(type)) + ">()");
         }
         out << "        if (" << join(allowed, " && ") << ") {\n"
             << "            constexpr const char* gpucc_names[] = {" << join(quoted_names, ", ")
@@ -182,8 +180,8 @@ void write_launchers(std::ostream& out, const std::string& module_name,
         template_params.empty() ? "" : "template <" + join(template_params, ", ") + ">\n";
     std::string params = function_params.empty() ? "" : ", " + join(function_params, ", ");
     out << "// kernel " << grid_signature_text(kernel) << "\n"
-        << templ << "inline void " << kernel.name
-        << "(const gpucc::LaunchConfig& gpucc_config" << params << ") {\n";
+        << templ << "inline void " << kernel.name << "(const gpucc::LaunchConfig& gpucc_config"
+        << params << ") {\n";
     write_static_checks(out, kernel);
     write_run_lambda(out, module_name, kernel);
     write_dispatch(out, kernel);

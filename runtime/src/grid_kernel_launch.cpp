@@ -62,7 +62,7 @@ void GridKernelLaunch::add_array(const char* param, const NDArray& argument) {
 }
 
 void GridKernelLaunch::run(KernelRef& kernel, const char* gpu_only_feature) {
-    const Device device = config_.stream ? config_.stream->device()
+    const Device device = config_.stream  ? config_.stream->device()
                           : array_device_ ? *array_device_
                                           : default_device();
     if (array_device_ && *array_device_ != device) {

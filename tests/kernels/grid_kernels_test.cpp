@@ -93,8 +93,8 @@ void check_copy(GridKernels& test, std::size_t n, Dim3 grid, Dim3 block) {
 TEST_F(GridKernels, ElementwiseCopyTypesAndShapes) {
     for (std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{31}, std::size_t{1000},
                           std::size_t{(1 << 16) + 1}}) {
-        for (auto [grid, block] : {std::pair<Dim3, Dim3>{1, 1}, {1, 32}, {128, 1024},
-                                   {7, 96}, {1000, 64}}) {
+        for (auto [grid, block] :
+             {std::pair<Dim3, Dim3>{1, 1}, {1, 32}, {128, 1024}, {7, 96}, {1000, 64}}) {
             check_copy<float>(*this, n, grid, block);
         }
     }
@@ -175,9 +175,9 @@ TEST_F(GridKernels, ThreeDimensionalCoordinates) {
                             std::size_t b = bx + grid.x * (by + grid.y * bz);
                             std::size_t t = tx + block.x * (ty + block.y * tz);
                             std::size_t k = 8 * (b * block.count() + t);
-                            std::vector<std::int32_t> expected = {
-                                int(tx), int(ty), int(tz),         int(bx),
-                                int(by), int(bz), int(t % 32), 32};
+                            std::vector<std::int32_t> expected = {int(tx),     int(ty), int(tz),
+                                                                  int(bx),     int(by), int(bz),
+                                                                  int(t % 32), 32};
                             ASSERT_EQ(std::vector<std::int32_t>(got.begin() + long(k),
                                                                 got.begin() + long(k) + 8),
                                       expected)
@@ -229,8 +229,7 @@ TEST_F(GridKernels, SharedHistogram) {
     std::vector<std::int32_t> hx = random_vector<std::int32_t>(n, 0, 1 << 20);
     Array<std::int32_t> x = on_device(hx);
     Array<std::uint32_t> bins = on_device(std::vector<std::uint32_t>(16, 0));
-    if (refused_on_cpu([&] { gk::histogram(Dim3(40), Dim3(128), x, bins, n); },
-                       "shared memory")) {
+    if (refused_on_cpu([&] { gk::histogram(Dim3(40), Dim3(128), x, bins, n); }, "shared memory")) {
         return;
     }
     gk::histogram(Dim3(40), Dim3(128), x, bins, n);
@@ -261,9 +260,8 @@ void check_dynamic_sum(GridKernels& test, std::uint32_t block, std::size_t n) {
 TEST_F(GridKernels, DynamicSharedMemory) {
     Array<float> x = on_device(std::vector<float>(10, 1.0f));
     Array<float> out = on_device(std::vector<float>(1, 0.0f));
-    if (refused_on_cpu(
-            [&] { gk::block_sum_dynamic(LaunchConfig{1, 16, 64, {}}, x, out); },
-            "shared memory")) {
+    if (refused_on_cpu([&] { gk::block_sum_dynamic(LaunchConfig{1, 16, 64, {}}, x, out); },
+                       "shared memory")) {
         return;
     }
     check_dynamic_sum<float>(*this, 64, 1000);
