@@ -103,7 +103,6 @@ TEST_F(GridKernels, ElementwiseCopyTypesAndShapes) {
     check_copy<std::uint16_t>(*this, 4097, 3, 128);
     check_copy<std::int64_t>(*this, 4097, 3, 128);
     check_copy<gpucc::float16>(*this, 4097, 3, 128);
-    check_copy<bool>(*this, 4097, 3, 128);
 }
 
 TEST_F(GridKernels, ElementwiseCopyThroughLaunchConfigAndNDArrays) {
