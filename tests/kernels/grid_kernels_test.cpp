@@ -25,7 +25,7 @@ using gpucc::Dim3;
 using gpucc::LaunchConfig;
 
 class GridKernels : public ::testing::Test {
-protected:
+public:
     void SetUp() override {
 #ifdef GPUCC_TEST_ON_GPU
         if (gpucc::cuda_device_count() == 0) {
