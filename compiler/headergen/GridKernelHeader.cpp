@@ -86,8 +86,7 @@ void write_static_checks(std::ostream& out, const kir::GridKernel& kernel) {
 }
 
 /// The lambda that marshals the arguments of one instance and launches it.
-void write_run_lambda(std::ostream& out, const std::string& module_name,
-                      const kir::GridKernel& kernel) {
+void write_run_lambda(std::ostream& out, const kir::GridKernel& kernel) {
     std::vector<std::string> template_params;
     for (const kir::Placeholder& placeholder : kernel.placeholders) {
         template_params.push_back("class " + placeholder.name);
@@ -105,7 +104,6 @@ void write_run_lambda(std::ostream& out, const std::string& module_name,
     out << "        gpucc_launch.run(gpucc_kernels::" << kernel.name
         << "[gpucc_instance], gpucc_kernels::" << kernel.name << "__gpu_only[gpucc_instance]);\n"
         << "    };\n";
-    (void)module_name;
 }
 
 /// Runs the instance the placeholders select: at compile time when typed arrays bound every
@@ -168,8 +166,7 @@ void write_dispatch(std::ostream& out, const kir::GridKernel& kernel) {
     out << "    }\n";
 }
 
-void write_launchers(std::ostream& out, const std::string& module_name,
-                     const kir::GridKernel& kernel) {
+void write_launchers(std::ostream& out, const kir::GridKernel& kernel) {
     std::vector<std::string> template_params, function_params, names;
     for (const kir::ParamSignature& param : kernel.params) {
         template_params.push_back("class In_" + param.name);
@@ -183,7 +180,7 @@ void write_launchers(std::ostream& out, const std::string& module_name,
         << templ << "inline void " << kernel.name << "(const gpucc::LaunchConfig& gpucc_config"
         << params << ") {\n";
     write_static_checks(out, kernel);
-    write_run_lambda(out, module_name, kernel);
+    write_run_lambda(out, kernel);
     write_dispatch(out, kernel);
     out << "}\n\n"
         << templ << "inline void " << kernel.name
@@ -281,7 +278,7 @@ void write_grid_tables(std::ostream& out, const kir::Module& module) {
 
 void write_grid_wrappers(std::ostream& out, const kir::Module& module) {
     for (const kir::GridKernel& kernel : module.grid_kernels) {
-        write_launchers(out, module.name, kernel);
+        write_launchers(out, kernel);
     }
 }
 

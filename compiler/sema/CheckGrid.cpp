@@ -244,7 +244,10 @@ std::optional<kir::ExprPtr> BodyChecker::check_grid_member(const ast::MemberExpr
         }
         std::optional<int> dim = dimension_of(member.member);
         if (!dim) {
-            std::string count = call.args.size() == 1 ? "n" : "?";
+            const ast::Expr* arg = call.args.size() == 1 ? call.args[0].get() : nullptr;
+            std::string count = arg != nullptr && arg->kind == ast::ExprKind::IntegerLiteral
+                                    ? static_cast<const ast::IntegerLiteralExpr*>(arg)->spelling
+                                    : "...";
             diags_.report(member_span, DiagKind::GridTupleMember, callee->name, count,
                           member.member);
             return kir::ExprPtr();
