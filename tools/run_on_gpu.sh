@@ -5,10 +5,11 @@
 # together, so a run carries the ones it needs.
 # Usage: tools/run_on_gpu.sh BIN_DIR OUT_DIR
 #   BIN_DIR may hold runtime_gpu_tests, kernel_tests_gpu, reduction_kernel_tests_gpu,
-#   raw_kernel_tests_gpu, stdlib_tests_gpu, quickstart, numpy_port, cuda_runtime, seed_reduction,
-#   seed_kernels, seed_mul_add_timing (its plot goes to OUT_DIR/mul_add_times.svg),
-#   elementwise_bench, graph_bench, memory_bench (with libbenchmark.so.1debian beside it),
-#   reduction_bench and matmul_bench (cuBLAS from the machine's CUDA toolkit).
+#   raw_kernel_tests_gpu, grid_kernel_tests_gpu, stdlib_tests_gpu, quickstart, numpy_port,
+#   cuda_runtime, seed_reduction, seed_kernels, seed_mul_add_timing (its plot goes to
+#   OUT_DIR/mul_add_times.svg), elementwise_bench, graph_bench, memory_bench (with
+#   libbenchmark.so.1debian beside it), reduction_bench, matmul_bench (cuBLAS from the machine's
+#   CUDA toolkit) and matmul_jit_bench.
 set -uo pipefail
 bin="$1"
 out="$2"
@@ -17,6 +18,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 status=0
 has() { [[ -x "$bin/$1" ]]; }
 for suite in runtime_gpu_tests kernel_tests_gpu reduction_kernel_tests_gpu raw_kernel_tests_gpu \
+    grid_kernel_tests_gpu \
     stdlib_tests_gpu; do
     if has "$suite"; then
         "$bin/$suite" > "$out/$suite.log" 2>&1 || status=1
@@ -41,6 +43,10 @@ fi
 if has elementwise_bench; then
     bash "$here/../bench/run_gpu_bench.sh" "$bin" "$out/elementwise" "${GPUCC_BENCH_LOG2:-28}" \
         "${GPUCC_BENCH_REPEAT:-50}" > /dev/null 2>&1 || status=1
+fi
+if has matmul_jit_bench; then
+    "$bin/matmul_jit_bench" > "$out/matmul_jit_bench.log" 2>&1 || status=1
+    cat "$out/matmul_jit_bench.log"
 fi
 if has reduction_bench; then
     bash "$here/../bench/run_reduction_bench.sh" "$bin" "$out/reduction" > /dev/null 2>&1 || status=1

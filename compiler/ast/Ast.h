@@ -105,7 +105,17 @@ struct MemberExpr : Expr {
         : Expr(ExprKind::Member, loc), object(std::move(object)), member(std::move(member)) {}
 };
 
-enum class UnaryOp : std::uint8_t { Plus, Minus, Not, BitNot, PreInc, PreDec, PostInc, PostDec };
+enum class UnaryOp : std::uint8_t {
+    Plus,
+    Minus,
+    Not,
+    BitNot,
+    PreInc,
+    PreDec,
+    PostInc,
+    PostDec,
+    AddressOf, ///< `&x[i]`: jit-style kernels, as an atomic's first argument only
+};
 
 struct UnaryExpr : Expr {
     UnaryOp op;
@@ -190,7 +200,9 @@ enum class StmtKind : std::uint8_t {
     DoWhile,
     Break,
     Continue,
-    Empty
+    Empty,
+    SharedDecl, ///< jit-style kernels: `shared T name[N];`
+    Return,     ///< jit-style kernels: `return;`
 };
 
 struct Stmt {
@@ -264,6 +276,21 @@ struct EmptyStmt : Stmt {
     explicit EmptyStmt(SourceLocation loc) : Stmt(StmtKind::Empty, loc) {}
 };
 
+/// `shared T name[size];` or, sized by the launch's dynamic shared memory, `shared T name[];`
+/// (jit-style kernels; elsewhere Sema reports it). `size` is null for the dynamic form.
+struct SharedDeclStmt : Stmt {
+    TypeName type;
+    std::string name;
+    SourceLocation name_loc;
+    ExprPtr size;
+    explicit SharedDeclStmt(SourceLocation loc) : Stmt(StmtKind::SharedDecl, loc) {}
+};
+
+/// `return;` in a jit-style kernel: the thread is done.
+struct ReturnStmt : Stmt {
+    explicit ReturnStmt(SourceLocation loc) : Stmt(StmtKind::Return, loc) {}
+};
+
 // ---------------------------------------------------------------------------------------------
 // Definitions
 // ---------------------------------------------------------------------------------------------
@@ -280,7 +307,8 @@ struct Param {
     bool is_scalar = false; ///< `scalar T p` (reduction kernels): one value for the whole call
     TypeName type;
     std::string name;
-    SourceLocation loc; ///< the name
+    SourceLocation loc;    ///< the name
+    bool is_array = false; ///< jit-style kernels: `T[] x`, an array; otherwise a scalar
 };
 
 /// `elementwise name<placeholders>(inputs) -> (outputs) { body }`.
@@ -320,12 +348,24 @@ struct ReductionDef {
     std::optional<TypeName> reduce_type;
 };
 
+/// `kernel name<placeholders>(params) { body }` (language.md section 3): a jit-style kernel,
+/// launched with an explicit grid. Parameters are arrays (`T[] x`) or scalars (`T n`).
+struct GridKernelDef {
+    std::string name;
+    SourceLocation loc;      ///< the `kernel` keyword
+    SourceLocation name_loc; ///< the kernel's name
+    std::vector<Placeholder> placeholders;
+    std::vector<Param> params;
+    std::unique_ptr<BlockStmt> body;
+};
+
 struct Module {
     std::optional<std::string> name; ///< from `module name;`
     SourceLocation name_loc;
     std::vector<ElementwiseDef> elementwise;
     std::vector<ReductionDef> reductions;
     std::vector<RawCudaDef> raw_cuda;
+    std::vector<GridKernelDef> grid_kernels;
 };
 
 /// Whether `a` comes before `b` in the source (definitions of different kinds are kept in separate

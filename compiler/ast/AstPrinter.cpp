@@ -4,7 +4,10 @@
 #include "compiler/ast/AstPrinter.h"
 
 #include <algorithm>
+#include <functional>
 #include <llvm/Support/raw_ostream.h>
+#include <utility>
+#include <vector>
 
 namespace gpucc {
 namespace {
@@ -22,21 +25,25 @@ public:
             location(module.name_loc);
         }
         out_ << "\n";
-        // Definitions in source order: the two kinds are in separate lists.
-        std::size_t next_reduction = 0;
-        auto reductions_before = [&](SourceLocation loc) {
-            while (next_reduction < module.reductions.size() &&
-                   (!loc.is_valid() || comes_before(module.reductions[next_reduction].loc, loc))) {
-                reduction(module.reductions[next_reduction++]);
-            }
-        };
+        // Definitions in source order: the kinds are in separate lists.
+        std::vector<std::pair<SourceLocation, std::function<void()>>> definitions;
         for (const ElementwiseDef& def : module.elementwise) {
-            reductions_before(def.loc);
-            elementwise(def);
+            definitions.emplace_back(def.loc, [this, &def] { elementwise(def); });
         }
-        reductions_before(SourceLocation{});
+        for (const ReductionDef& def : module.reductions) {
+            definitions.emplace_back(def.loc, [this, &def] { reduction(def); });
+        }
+        for (const GridKernelDef& def : module.grid_kernels) {
+            definitions.emplace_back(def.loc, [this, &def] { grid_kernel(def); });
+        }
         for (const RawCudaDef& def : module.raw_cuda) {
-            raw_cuda(def);
+            definitions.emplace_back(def.loc, [this, &def] { raw_cuda(def); });
+        }
+        std::stable_sort(definitions.begin(), definitions.end(), [](const auto& a, const auto& b) {
+            return comes_before(a.first, b.first);
+        });
+        for (const auto& definition : definitions) {
+            definition.second();
         }
     }
 
@@ -72,6 +79,20 @@ private:
         location(def.name_loc);
         out_ << "\n";
         signature(def.placeholders, def.inputs, def.outputs);
+        if (def.body) {
+            statement(*def.body, 2);
+        }
+    }
+
+    void grid_kernel(const GridKernelDef& def) {
+        indent(1);
+        out_ << "Kernel " << def.name << " ";
+        location(def.name_loc);
+        out_ << "\n";
+        signature(def.placeholders, {}, {});
+        for (const Param& param : def.params) {
+            this->param("Param", param);
+        }
         if (def.body) {
             statement(*def.body, 2);
         }
@@ -153,7 +174,7 @@ private:
     void param(std::string_view role, const Param& param) {
         indent(2);
         out_ << role << " " << (param.is_raw ? "raw " : "") << (param.is_scalar ? "scalar " : "")
-             << param.type.spelling << " " << param.name << " ";
+             << param.type.spelling << (param.is_array ? "[] " : " ") << param.name << " ";
         location(param.loc);
         out_ << "\n";
     }
@@ -243,6 +264,20 @@ private:
             break;
         case StmtKind::Empty:
             out_ << "Empty ";
+            break;
+        case StmtKind::SharedDecl: {
+            const auto& decl = static_cast<const SharedDeclStmt&>(stmt);
+            out_ << "Shared " << decl.type.spelling << " " << decl.name
+                 << (decl.size ? " " : " (dynamic) ");
+            location(stmt.loc);
+            out_ << "\n";
+            if (decl.size) {
+                expression(*decl.size, depth + 1);
+            }
+            return;
+        }
+        case StmtKind::Return:
+            out_ << "Return ";
             break;
         }
         location(stmt.loc);

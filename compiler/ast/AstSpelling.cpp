@@ -19,6 +19,8 @@ std::string_view spelling(UnaryOp op) {
     case UnaryOp::PreDec:
     case UnaryOp::PostDec:
         return "--";
+    case UnaryOp::AddressOf:
+        return "&";
     }
     return "?";
 }

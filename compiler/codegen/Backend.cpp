@@ -86,6 +86,12 @@ bool check_cpp_names(const kir::Module& module, DiagnosticEngine& diags) {
             }
         }
     }
+    for (const kir::GridKernel& kernel : module.grid_kernels) {
+        check(kernel.name, "kernel name");
+        for (const kir::ParamSignature& param : kernel.params) {
+            check(param.name, "parameter name");
+        }
+    }
     return ok;
 }
 

@@ -196,7 +196,25 @@ void BodyEmitter::emit_stmt(const kir::Stmt& stmt) {
     case StmtKind::Continue:
         builder_.CreateBr(continue_targets_.empty() ? element_end_ : continue_targets_.back());
         return;
+    case StmtKind::Sync:
+    case StmtKind::Return:
+        emit_grid_stmt(stmt);
+        return;
     }
+}
+
+void BodyEmitter::emit_grid_stmt(const kir::Stmt&) {
+    assert(false && "only jit-style kernels have Sync and Return statements");
+}
+
+llvm::Value* BodyEmitter::emit_grid_expr(const kir::Expr&) {
+    assert(false && "only jit-style kernels have grid expressions");
+    return nullptr;
+}
+
+LValue BodyEmitter::emit_grid_lvalue(const kir::Expr& expr) {
+    assert(false && "only jit-style kernels have shared arrays");
+    return {nullptr, expr.type, false};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -407,6 +425,8 @@ LValue BodyEmitter::emit_lvalue(const kir::Expr& expr) {
         return {element_address(element.param_index, index), expr.type,
                 expr.type == ScalarType::Bool};
     }
+    case ExprKind::SharedElement:
+        return emit_grid_lvalue(expr);
     default:
         break;
     }
@@ -470,6 +490,7 @@ llvm::Value* BodyEmitter::emit_expr(const kir::Expr& expr) {
     }
     case ExprKind::LocalRef:
     case ExprKind::RawElement:
+    case ExprKind::SharedElement:
         return load_lvalue(emit_lvalue(expr));
     case ExprKind::LoopIndex:
         return element_index_;
@@ -531,6 +552,11 @@ llvm::Value* BodyEmitter::emit_expr(const kir::Expr& expr) {
         return emit_assign(static_cast<const kir::AssignExpr&>(expr));
     case ExprKind::IncDec:
         return emit_inc_dec(static_cast<const kir::IncDecExpr&>(expr));
+    case ExprKind::GridValue:
+    case ExprKind::ArraySize:
+    case ExprKind::Atomic:
+    case ExprKind::Shuffle:
+        return emit_grid_expr(expr);
     }
     return nullptr;
 }

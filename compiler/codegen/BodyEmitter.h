@@ -64,6 +64,12 @@ protected:
     llvm::Value* convert(llvm::Value* value, ScalarType from, ScalarType to);
     /// The address of element `index` of raw parameter `param` (elementwise kernels only).
     virtual llvm::Value* element_address(int param, llvm::Value* index) = 0;
+    /// The IR only jit-style kernels have (GridKernelEmitter): their statements (Sync, Return),
+    /// expressions (GridValue, ArraySize, Atomic, Shuffle) and lvalues (SharedElement). Other
+    /// kinds never see these nodes.
+    virtual void emit_grid_stmt(const kir::Stmt& stmt);
+    virtual llvm::Value* emit_grid_expr(const kir::Expr& expr);
+    virtual LValue emit_grid_lvalue(const kir::Expr& expr);
     llvm::BasicBlock* new_block(const char* name);
     bool block_is_open() const { return builder_.GetInsertBlock()->getTerminator() == nullptr; }
 

@@ -2,6 +2,7 @@
 #include "compiler/codegen/LlvmModuleBuilder.h"
 
 #include "compiler/codegen/ElementwiseEmitter.h"
+#include "compiler/codegen/GridKernelEmitter.h"
 #include "compiler/codegen/HostVectorMath.h"
 #include "compiler/codegen/ReductionEmitter.h"
 
@@ -39,6 +40,11 @@ std::unique_ptr<llvm::Module> build_kernel_module(const kir::Module& kernels, Co
     for (const kir::ReductionKernel& kernel : kernels.reductions) {
         for (const kir::ReductionInstance& instance : kernel.instances) {
             emit_reduction_kernel(instance, target, *module, isa);
+        }
+    }
+    for (const kir::GridKernel& kernel : kernels.grid_kernels) {
+        for (const kir::GridKernelInstance& instance : kernel.instances) {
+            emit_grid_kernel(instance, target, *module, isa);
         }
     }
     if (llvm::verifyModule(*module, &llvm::errs())) {

@@ -199,6 +199,9 @@ void HeaderWriter::write(const std::string& header_name) {
              << headergen::signature_text(kernel.name, kernel.placeholders, kernel.params) << "\n";
     }
     headergen::write_raw_banner(out_, module_);
+    for (const kir::GridKernel& kernel : module_.grid_kernels) {
+        out_ << "//   kernel " << headergen::grid_signature_text(kernel) << "\n";
+    }
     out_ << "//\n"
          << "// Link the object file generated beside this header (" << module_.name
          << " kernels: SASS and PTX for the GPU,\n"
@@ -207,6 +210,7 @@ void HeaderWriter::write(const std::string& header_name) {
          << "#include <gpucc/generated_support.h>\n";
     headergen::write_reduction_includes(out_, module_);
     headergen::write_raw_includes(out_, module_);
+    headergen::write_grid_includes(out_, module_);
     out_ << "\n#include <cstdint>\n#include <tuple>\n#include <type_traits>\n\n";
     write_extern_declarations();
     out_ << "static_assert(gpucc::detail::kIndexerDims == " << kIndexerDims
@@ -225,6 +229,7 @@ void HeaderWriter::write(const std::string& header_name) {
     }
     headergen::write_reduction_tables(out_, module_);
     headergen::write_raw_tables(out_, module_);
+    headergen::write_grid_tables(out_, module_);
     out_ << "} // namespace gpucc_kernels\n\n";
     for (const kir::ElementwiseKernel& kernel : module_.elementwise) {
         bool has_raw_output = false;
@@ -266,6 +271,7 @@ void HeaderWriter::write(const std::string& header_name) {
     }
     headergen::write_reduction_wrappers(out_, module_);
     headergen::write_raw_wrappers(out_, module_);
+    headergen::write_grid_wrappers(out_, module_);
     out_ << "} // namespace " << module_.name << "\n";
 }
 
@@ -285,6 +291,7 @@ void HeaderWriter::write_extern_declarations() {
         }
     }
     headergen::write_reduction_declarations(out_, module_);
+    headergen::write_grid_declarations(out_, module_);
     out_ << "}\n\n";
 }
 

@@ -74,5 +74,17 @@ void write_raw_includes(std::ostream& out, const kir::Module& module);
 void write_raw_tables(std::ostream& out, const kir::Module& module);
 /// In the module's namespace: the launcher objects and the variables' accessors.
 void write_raw_wrappers(std::ostream& out, const kir::Module& module);
+// Jit-style kernels (GridKernelHeader.cpp), in the order the header holds them.
+
+/// "name<T: float32, float64>(T[] x, uint32 n)".
+std::string grid_signature_text(const kir::GridKernel& kernel);
+void write_grid_includes(std::ostream& out, const kir::Module& module);
+/// Inside the header's extern "C" block: each instance's host versions.
+void write_grid_declarations(std::ostream& out, const kir::Module& module);
+/// Inside namespace gpucc_kernels: a KernelRef table per kernel and what keeps each instance on
+/// the GPU.
+void write_grid_tables(std::ostream& out, const kir::Module& module);
+/// In the module's namespace: the launchers and attribute queries of each kernel.
+void write_grid_wrappers(std::ostream& out, const kir::Module& module);
 
 } // namespace gpucc::headergen

@@ -9,9 +9,10 @@
 // The tree keeps the shape of the C body (statements and expression trees) rather than SSA:
 // LLVM builds SSA from it, and a tree is what fusion splices.
 //
-// Two kinds of kernel are described: elementwise kernels (a body run once per element) and
+// Three kinds of kernel are described: elementwise kernels (a body run once per element),
 // reduction kernels (an identity, a per-element map, a binary reduce and a per-output post, each
-// a separate typed piece; the contract for code generation is at ReductionKernel below).
+// a separate typed piece; the contract for code generation is at ReductionKernel below) and
+// jit-style kernels (a body run once per thread of a launch the caller shapes: GridKernel).
 #pragma once
 
 #include "compiler/diag/SourceLocation.h"
@@ -52,6 +53,10 @@ struct Variable {
     bool is_const = false;
     int id = 0; ///< unique within the instance, in declaration order (for printing)
     SourceLocation loc;
+    /// Jit-style kernels: a `shared` array of this many elements, 0 for one sized by the launch's
+    /// dynamic shared memory (`shared T buf[];`), -1 for an ordinary local.
+    std::int64_t shared_elements = -1;
+    bool is_shared() const { return shared_elements >= 0; }
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -79,6 +84,12 @@ enum class ExprKind : std::uint8_t {
     Call, ///< a math builtin
     Assign,
     IncDec,
+    // Jit-style kernels only (GridKernel below):
+    GridValue,     ///< threadIdx.x, blockDim.y, laneid(), ...: UInt32
+    ArraySize,     ///< `x.size` of an array parameter: Int64
+    SharedElement, ///< element `index` of a shared array (an lvalue)
+    Atomic,        ///< atomic_add(&x[i], v) and the others: the old value
+    Shuffle,       ///< shfl_sync and its up/down/xor forms
 };
 
 struct Expr {
@@ -314,6 +325,87 @@ struct IncDecExpr : Expr {
           is_increment(is_increment), is_prefix(is_prefix) {}
 };
 
+// ----- Jit-style kernels -----------------------------------------------------------------------
+
+/// The special registers a jit-style kernel reads. `grid(n)`, `gridsize(n)` and `warpSize` are
+/// built from these (and constants) by Sema.
+enum class GridValue : std::uint8_t {
+    ThreadIdxX,
+    ThreadIdxY,
+    ThreadIdxZ,
+    BlockIdxX,
+    BlockIdxY,
+    BlockIdxZ,
+    BlockDimX,
+    BlockDimY,
+    BlockDimZ,
+    GridDimX,
+    GridDimY,
+    GridDimZ,
+    LaneId,
+};
+
+/// "threadIdx.x", "laneid()".
+std::string_view grid_value_name(GridValue value);
+
+struct GridValueExpr : Expr {
+    GridValue value;
+    GridValueExpr(GridValue value, SourceLocation loc)
+        : Expr(ExprKind::GridValue, ScalarType::UInt32, loc), value(value) {}
+};
+
+/// `x.size`: the number of elements of array parameter `param_index`.
+struct ArraySizeExpr : Expr {
+    int param_index;
+    ArraySizeExpr(int param_index, SourceLocation loc)
+        : Expr(ExprKind::ArraySize, ScalarType::Int64, loc), param_index(param_index) {}
+};
+
+/// Element `index` (Int64) of a shared array (a Variable with is_shared()).
+struct SharedElementExpr : Expr {
+    const Variable* array;
+    ExprPtr index;
+    SharedElementExpr(const Variable* array, ExprPtr index, SourceLocation loc)
+        : Expr(ExprKind::SharedElement, array->type, loc), array(array), index(std::move(index)) {}
+};
+
+enum class AtomicOp : std::uint8_t { Add, Sub, Min, Max, Exch, Cas, And, Or, Xor };
+
+/// "atomic_add", ...
+std::string_view atomic_name(AtomicOp op);
+
+/// An atomic read-modify-write of one element, relaxed and device-wide as CUDA's atomicAdd; the
+/// value is the element's old value. `target` is a RawElement (an array parameter's element) or
+/// a SharedElement; `value` (and `compare`, for Cas: atomicCAS(address, compare, value)) have
+/// the element's type. Sema allows Add and Sub on integers of 32 and 64 bits and on float32 and
+/// float64, Exch and Cas on 32- and 64-bit types, the others on 32- and 64-bit integers.
+struct AtomicExpr : Expr {
+    AtomicOp op;
+    ExprPtr target;
+    ExprPtr value;
+    ExprPtr compare; ///< Cas only
+    AtomicExpr(AtomicOp op, ExprPtr target, ExprPtr value, ExprPtr compare, SourceLocation loc)
+        : Expr(ExprKind::Atomic, target->type, loc), op(op), target(std::move(target)),
+          value(std::move(value)), compare(std::move(compare)) {}
+};
+
+enum class ShuffleOp : std::uint8_t { Idx, Up, Down, Xor };
+
+/// "shfl_sync", "shfl_up_sync", ...
+std::string_view shuffle_name(ShuffleOp op);
+
+/// CUDA's __shfl_*_sync(mask, value, lane_or_delta, width): `mask` is UInt32, `lane` and
+/// `width` Int32; the result has `value`'s type (any scalar type; 64-bit ones move in two
+/// halves).
+struct ShuffleExpr : Expr {
+    ShuffleOp op;
+    ExprPtr mask, value, lane, width;
+    ShuffleExpr(ShuffleOp op, ExprPtr mask, ExprPtr value, ExprPtr lane, ExprPtr width,
+                SourceLocation loc)
+        : Expr(ExprKind::Shuffle, value->type, loc), op(op), mask(std::move(mask)),
+          value(std::move(value)), lane(std::move(lane)), width(std::move(width)) {}
+};
+
 // ---------------------------------------------------------------------------------------------
 // Statements
 // ---------------------------------------------------------------------------------------------
@@ -327,7 +419,10 @@ enum class StmtKind : std::uint8_t {
     While,
     DoWhile,
     Break,
-    Continue
+    Continue,
+    // Jit-style kernels only:
+    Sync,   ///< syncthreads(), syncwarp(mask)
+    Return, ///< `return;`: the thread is done
 };
 
 struct Stmt {
@@ -397,6 +492,18 @@ struct BreakStmt : Stmt {
 };
 struct ContinueStmt : Stmt {
     explicit ContinueStmt(SourceLocation loc) : Stmt(StmtKind::Continue, loc) {}
+};
+
+/// `syncthreads()` (a barrier of the block, with its memory ordering) or `syncwarp(mask)`.
+struct SyncStmt : Stmt {
+    bool warp;
+    ExprPtr mask; ///< UInt32; syncwarp only
+    SyncStmt(bool warp, ExprPtr mask, SourceLocation loc)
+        : Stmt(StmtKind::Sync, loc), warp(warp), mask(std::move(mask)) {}
+};
+
+struct ReturnStmt : Stmt {
+    explicit ReturnStmt(SourceLocation loc) : Stmt(StmtKind::Return, loc) {}
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -502,12 +609,41 @@ struct ReductionKernel {
     std::vector<ReductionInstance> instances;
 };
 
+// ---------------------------------------------------------------------------------------------
+// Jit-style kernels
+// ---------------------------------------------------------------------------------------------
+
+/// One instantiation of a jit-style kernel. Its parameters are all ParamRole::Input: an array
+/// (`T[] x`) has `is_raw` set (indexed by RawElement, assignable, `x.size` by ArraySize), a
+/// scalar is read by ParamRef. The body runs once per thread of the launch; GridValue gives the
+/// thread's coordinates. Shared arrays are `locals` with is_shared().
+struct GridKernelInstance {
+    std::string symbol; ///< as ElementwiseInstance::symbol
+    std::vector<ScalarType> bindings;
+    std::vector<Param> params; ///< in declaration order
+    std::vector<std::unique_ptr<Variable>> locals;
+    std::unique_ptr<BlockStmt> body;
+    /// Empty when the body runs on the host target; otherwise what keeps it on the GPU
+    /// ("syncthreads()", "shared memory", "shfl_sync", ...), for the launcher's message.
+    std::string gpu_only_feature;
+};
+
+/// language.md section 3: `kernel name<T: ...>(params) { body }`.
+struct GridKernel {
+    std::string name;
+    SourceLocation loc;
+    std::vector<Placeholder> placeholders;
+    std::vector<ParamSignature> params;        ///< arrays have is_raw set
+    std::vector<GridKernelInstance> instances; ///< as ElementwiseKernel::instances
+};
+
 struct Module {
     std::string name;        ///< the C++ namespace of the generated code
     std::string source_path; ///< the .dsl file as given on the command line
     std::vector<ElementwiseKernel> elementwise;
     std::vector<ReductionKernel> reductions;
     std::vector<RawCudaUnit> raw_cuda; ///< compiler/kir/RawCuda.h
+    std::vector<GridKernel> grid_kernels;
 };
 
 } // namespace gpucc::kir

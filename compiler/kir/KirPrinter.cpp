@@ -2,10 +2,14 @@
 // digits that read back to the same value, so the text is both short and exact.
 #include "compiler/kir/KirPrinter.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <llvm/Support/raw_ostream.h>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace gpucc {
 namespace {
@@ -94,19 +98,22 @@ public:
     void module(const Module& module) {
         out_ << "module " << module.name << "\n";
         out_ << "source \"" << module.source_path << "\"\n";
-        // Kernels in source order: the two kinds are in separate lists.
-        std::size_t next_reduction = 0;
-        auto reductions_before = [&](const SourceLocation* loc) {
-            while (next_reduction < module.reductions.size() &&
-                   (loc == nullptr || before(module.reductions[next_reduction].loc, *loc))) {
-                reduction(module.reductions[next_reduction++]);
-            }
-        };
+        // Kernels in source order: the kinds are in separate lists.
+        std::vector<std::pair<SourceLocation, std::function<void()>>> kernels;
         for (const ElementwiseKernel& kernel : module.elementwise) {
-            reductions_before(&kernel.loc);
-            this->kernel(kernel);
+            kernels.emplace_back(kernel.loc, [this, &kernel] { this->kernel(kernel); });
         }
-        reductions_before(nullptr);
+        for (const ReductionKernel& kernel : module.reductions) {
+            kernels.emplace_back(kernel.loc, [this, &kernel] { reduction(kernel); });
+        }
+        for (const GridKernel& kernel : module.grid_kernels) {
+            kernels.emplace_back(kernel.loc, [this, &kernel] { grid_kernel(kernel); });
+        }
+        std::stable_sort(kernels.begin(), kernels.end(),
+                         [](const auto& a, const auto& b) { return before(a.first, b.first); });
+        for (const auto& kernel : kernels) {
+            kernel.second();
+        }
     }
 
 private:
@@ -164,7 +171,17 @@ private:
         }
         for (const auto& local : locals) {
             out_ << "    local %" << local->id << " " << local->name << ": "
-                 << (local->is_const ? "const " : "") << numpy_name(local->type) << "\n";
+                 << (local->is_const ? "const " : "") << numpy_name(local->type);
+            if (local->is_shared()) {
+                out_ << " shared[";
+                if (local->shared_elements == 0) {
+                    out_ << "dynamic";
+                } else {
+                    out_ << local->shared_elements;
+                }
+                out_ << "]";
+            }
+            out_ << "\n";
         }
     }
 
@@ -204,6 +221,27 @@ private:
             out_ << "    post " << (kernel.post_is_default ? "(default) " : "");
             if (instance.post) {
                 statement(*instance.post, 2);
+            } else {
+                out_ << "(none)\n";
+            }
+        }
+    }
+
+    /// kernel NAME<...>, then per instance its parameters, locals (shared arrays with their
+    /// element count, "dynamic" for the launch-sized one) and body.
+    void grid_kernel(const GridKernel& kernel) {
+        out_ << "kernel " << kernel.name;
+        placeholders(kernel.placeholders);
+        out_ << "\n";
+        for (const GridKernelInstance& instance : kernel.instances) {
+            instance_head(kernel.placeholders, instance.symbol, instance.bindings, instance.params,
+                          instance.locals);
+            if (!instance.gpu_only_feature.empty()) {
+                out_ << "    gpu only: " << instance.gpu_only_feature << "\n";
+            }
+            out_ << "    body ";
+            if (instance.body) {
+                statement(*instance.body, 2);
             } else {
                 out_ << "(none)\n";
             }
@@ -307,6 +345,20 @@ private:
             return;
         case StmtKind::Continue:
             out_ << "continue\n";
+            return;
+        case StmtKind::Sync: {
+            const auto& sync = static_cast<const SyncStmt&>(stmt);
+            if (sync.warp) {
+                out_ << "syncwarp ";
+                expression(*sync.mask);
+                out_ << "\n";
+            } else {
+                out_ << "syncthreads\n";
+            }
+            return;
+        }
+        case StmtKind::Return:
+            out_ << "return\n";
             return;
         }
     }
@@ -447,6 +499,38 @@ private:
                                (incdec.is_increment ? "inc" : "dec");
             open(name, expr.type);
             operands({incdec.target.get()});
+            return;
+        }
+        case ExprKind::GridValue:
+            out_ << grid_value_name(static_cast<const GridValueExpr&>(expr).value) << ":uint32";
+            return;
+        case ExprKind::ArraySize:
+            out_ << (*params_)[static_cast<std::size_t>(
+                                   static_cast<const ArraySizeExpr&>(expr).param_index)]
+                        .name
+                 << ".size:int64";
+            return;
+        case ExprKind::SharedElement: {
+            const auto& element = static_cast<const SharedElementExpr&>(expr);
+            out_ << "(shared-element:" << numpy_name(expr.type) << " %" << element.array->id;
+            operands({element.index.get()});
+            return;
+        }
+        case ExprKind::Atomic: {
+            const auto& atomic = static_cast<const AtomicExpr&>(expr);
+            open(atomic_name(atomic.op), expr.type);
+            if (atomic.compare) {
+                operands({atomic.target.get(), atomic.compare.get(), atomic.value.get()});
+            } else {
+                operands({atomic.target.get(), atomic.value.get()});
+            }
+            return;
+        }
+        case ExprKind::Shuffle: {
+            const auto& shuffle = static_cast<const ShuffleExpr&>(expr);
+            open(shuffle_name(shuffle.op), expr.type);
+            operands(
+                {shuffle.mask.get(), shuffle.value.get(), shuffle.lane.get(), shuffle.width.get()});
             return;
         }
         }

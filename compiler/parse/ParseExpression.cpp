@@ -173,7 +173,8 @@ ast::ExprPtr Parser::parse_binary(int min_precedence) {
     }
 }
 
-/// unary ::= ('+' | '-' | '!' | '~' | '++' | '--') unary | '(' type_name ')' unary | postfix
+/// unary ::= ('+' | '-' | '!' | '~' | '++' | '--' | '&') unary      ('&' in jit-style kernels)
+///          | '(' type_name ')' unary | postfix
 ast::ExprPtr Parser::parse_unary() {
     if (!enter_nesting("expression")) {
         return nullptr;
@@ -205,8 +206,13 @@ ast::ExprPtr Parser::parse_unary_unguarded() {
     case TokenKind::MinusMinus:
         op = ast::UnaryOp::PreDec;
         break;
-    case TokenKind::Star:
     case TokenKind::Amp:
+        if (in_grid_kernel_) {
+            op = ast::UnaryOp::AddressOf; // Sema allows it as an atomic's address only
+            break;
+        }
+        [[fallthrough]];
+    case TokenKind::Star:
         diags_.report(SourceSpan(token.loc, 1), DiagKind::PointerOperatorUnsupported,
                       std::string("unary ") + std::string(token.spelling));
         return nullptr;

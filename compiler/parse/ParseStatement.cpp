@@ -26,7 +26,8 @@ std::unique_ptr<ast::BlockStmt> Parser::parse_block() {
     return block;
 }
 
-/// statement ::= block | declaration | if | for | while | do_while
+/// statement ::= block | declaration | shared_declaration | if | for | while | do_while
+///             | 'return' ';'      (the last two in jit-style kernels)
 ///             | 'break' ';' | 'continue' ';' | ';' | expression ';'
 ast::StmtPtr Parser::parse_statement() {
     if (!enter_nesting("statement")) {
@@ -66,6 +67,9 @@ ast::StmtPtr Parser::parse_statement_unguarded() {
     case TokenKind::Semicolon:
         return std::make_unique<ast::EmptyStmt>(advance().loc);
     case TokenKind::KwReturn:
+        if (in_grid_kernel_) {
+            return parse_return();
+        }
         diags_.report(SourceSpan(token.loc, 6),
                       in_post_ ? DiagKind::ReturnNotAllowedInPost : DiagKind::ReturnNotAllowed);
         return nullptr;
@@ -78,6 +82,9 @@ ast::StmtPtr Parser::parse_statement_unguarded() {
         return nullptr;
     default:
         break;
+    }
+    if (at_shared_declaration()) {
+        return parse_shared_declaration(); // Sema reports it outside jit-style kernels
     }
     if (at_declaration()) {
         return parse_declaration();

@@ -1,8 +1,8 @@
 // The parser's entry point, token helpers, error recovery, type names and the definitions of a
 // module: the `module` declaration, `elementwise` kernels with their placeholders and parameters,
 // and the kinds that are recognised but not implemented yet. Reduction kernels share the
-// placeholders and parameters; their clauses are in ParseReduction.cpp. Raw CUDA definitions are
-// in ParseRawCuda.cpp.
+// placeholders and parameters; their clauses are in ParseReduction.cpp; jit-style kernels are in
+// ParseGridKernel.cpp and raw CUDA definitions in ParseRawCuda.cpp.
 #include "compiler/parse/Parser.h"
 
 #include "compiler/kir/ScalarType.h"
@@ -213,6 +213,7 @@ std::unique_ptr<ast::Module> Parser::parse_module() {
         seen_definition = true;
         nesting_ = 0;
         limit_reported_ = false;
+        in_grid_kernel_ = false;
         if (token.is_word("elementwise")) {
             if (std::optional<ast::ElementwiseDef> def = parse_elementwise()) {
                 module->elementwise.push_back(std::move(*def));
@@ -226,7 +227,11 @@ std::unique_ptr<ast::Module> Parser::parse_module() {
                 synchronize();
             }
         } else if (token.is_word("kernel")) {
-            skip_unimplemented_definition("jit-style kernels ('kernel')");
+            if (std::optional<ast::GridKernelDef> def = parse_grid_kernel()) {
+                module->grid_kernels.push_back(std::move(*def));
+            } else {
+                synchronize();
+            }
         } else if (token.is_word("fuse")) {
             skip_unimplemented_definition("fused functions ('fuse')");
         } else if (token.is_word("raw") && peek(1).is_word("cuda")) {

@@ -65,6 +65,12 @@ private:
     // ----- Raw CUDA definitions (ParseRawCuda.cpp) -----
     std::optional<ast::RawCudaDef> parse_raw_cuda();
     std::optional<ast::RawInstantiation> parse_raw_instantiation();
+    // ----- Jit-style kernels (ParseGridKernel.cpp) -----
+    std::optional<ast::GridKernelDef> parse_grid_kernel();
+    std::optional<ast::Param> parse_grid_param();
+    bool at_shared_declaration() const;
+    ast::StmtPtr parse_shared_declaration();
+    ast::StmtPtr parse_return();
 
     // ----- Types -----
     bool is_c_type_word(const Token& token) const;
@@ -111,8 +117,9 @@ private:
     int nesting_ = 0;
     int chain_links_ = 0; ///< operators in chains of the current statement
     bool limit_reported_ = false;
-    bool in_post_ = false;      ///< parsing a reduction's `post` statements (for messages)
-    bool in_reduction_ = false; ///< parsing a reduction: `_type_reduce` is a type name
+    bool in_post_ = false;        ///< parsing a reduction's `post` statements (for messages)
+    bool in_reduction_ = false;   ///< parsing a reduction: `_type_reduce` is a type name
+    bool in_grid_kernel_ = false; ///< parsing a `kernel` body: `&x[i]` and `return;` are read
 };
 
 } // namespace gpucc::parse_detail

@@ -29,6 +29,8 @@ enum class Piece : std::uint8_t {
     Map,             ///< inputs (array elements and scalars), `_in_ind.size()`, `_out_ind.size()`
     Reduce,          ///< `a` and `b` only
     Post,            ///< `a`, outputs, scalar inputs, the sizes, locals
+    GridBody, ///< a jit-style kernel: every parameter, the thread's coordinates, shared arrays,
+              ///< barriers, atomics and shuffles (CheckGrid.cpp)
 };
 
 /// What the checker reads of the kernel's definition: its name and parameters as written (for
@@ -58,6 +60,9 @@ public:
 
     /// Whether the piece read `_J` (a reduction's map).
     bool used_position() const { return used_position_; }
+    /// A jit-style kernel's body after check_body: what keeps it off the host target (the first
+    /// use of shared memory, a barrier or a shuffle), or empty.
+    const std::string& gpu_only_feature() const { return gpu_only_feature_; }
 
 private:
     /// A name visible in a scope: a variable, or null for one whose declaration had an error (its
@@ -69,7 +74,10 @@ private:
     };
     using Scope = std::vector<ScopeEntry>;
 
-    bool in_reduction() const { return piece_ != Piece::ElementwiseBody; }
+    bool in_reduction() const {
+        return piece_ != Piece::ElementwiseBody && piece_ != Piece::GridBody;
+    }
+    bool in_grid_kernel() const { return piece_ == Piece::GridBody; }
 
     // ----- Types -----
     std::optional<ScalarType> resolve_type(const ast::TypeName& type);
@@ -102,6 +110,26 @@ private:
     /// Reports and returns false unless `target` may be assigned (an output, a non-const local).
     bool check_assignable(const kir::Expr& target, const ast::Expr& source);
 
+    // ----- Jit-style kernels (CheckGrid.cpp) -----
+    // Each `std::optional` result is nullopt when the construct is not one of these builtins (the
+    // caller goes on with its own rules), else the checked expression or null after an error.
+    std::optional<kir::ExprPtr> check_grid_name(const ast::NameExpr& name);
+    std::optional<kir::ExprPtr> check_grid_member(const ast::MemberExpr& member);
+    std::optional<kir::ExprPtr> check_grid_call(const ast::CallExpr& call, std::string_view name);
+    /// `syncthreads();` and `syncwarp(mask);` as statements; false when `stmt` is neither.
+    bool check_sync_statement(const ast::ExprStmt& stmt, std::vector<kir::StmtPtr>& out);
+    void check_shared_declaration(const ast::SharedDeclStmt& decl);
+    kir::ExprPtr check_shared_index(const kir::Variable& array, const ast::IndexExpr& index);
+    kir::ExprPtr check_atomic(const ast::CallExpr& call, kir::AtomicOp op);
+    kir::ExprPtr check_shuffle(const ast::CallExpr& call, kir::ShuffleOp op);
+    /// `grid(n)` (dim < 0: n must be 1) or the member `dim` of `grid(n)`; also `gridsize`.
+    kir::ExprPtr check_grid_position(const ast::CallExpr& call, bool size, int dim);
+    /// An integer index converted to Int64, or null after reporting a floating one.
+    kir::ExprPtr check_index_value(const ast::Expr& expr);
+    bool check_argument_count(const ast::CallExpr& call, std::string_view name, std::size_t least,
+                              std::size_t most);
+    void note_gpu_only(std::string_view feature);
+
     // ----- Names (CheckNames.cpp) -----
     const ScopeEntry* find_local(std::string_view name) const;
     int find_param(std::string_view name) const;
@@ -128,6 +156,9 @@ private:
     bool used_position_ = false;
     std::vector<Scope> scopes_;
     int loop_depth_ = 0;
+    std::string gpu_only_feature_;         ///< jit-style kernels, see gpu_only_feature()
+    std::int64_t static_shared_bytes_ = 0; ///< jit-style kernels: the sized shared arrays'
+    bool shared_limit_reported_ = false;
 };
 
 } // namespace gpucc::sema

@@ -133,6 +133,9 @@ kir::ExprPtr BodyChecker::check_expression(const ast::Expr& expr) {
         return check_call(static_cast<const ast::CallExpr&>(expr));
     case ast::ExprKind::Member: {
         const auto& member = static_cast<const ast::MemberExpr&>(expr);
+        if (std::optional<kir::ExprPtr> grid = check_grid_member(member)) {
+            return std::move(*grid);
+        }
         const auto* object = member.object->kind == ast::ExprKind::Name
                                  ? static_cast<const ast::NameExpr*>(member.object.get())
                                  : nullptr;
@@ -230,6 +233,9 @@ kir::ExprPtr BodyChecker::check_call(const ast::CallExpr& call) {
         diags_.report(span, DiagKind::NotAFunction, callee.name);
         return nullptr;
     }
+    if (std::optional<kir::ExprPtr> grid = check_grid_call(call, callee.name)) {
+        return std::move(*grid);
+    }
     if (find_builtin_function(callee.name)) {
         return check_builtin_call(call, callee.name);
     }
@@ -307,13 +313,16 @@ bool BodyChecker::check_assignable(const kir::Expr& target, const ast::Expr& sou
                             ? static_cast<const kir::ParamRefExpr&>(target).param_index
                             : static_cast<const kir::RawElementExpr&>(target).param_index;
             const kir::Param& param = params_[static_cast<std::size_t>(index)];
-            if (param.role == kir::ParamRole::Input) {
+            bool kernel_array = in_grid_kernel() && param.is_raw; // arrays are writable there
+            if (param.role == kir::ParamRole::Input && !kernel_array) {
                 diags_.report(SourceSpan(target.loc, length_of(param.name)),
                               DiagKind::AssignToInput, param.name);
                 return false;
             }
             return true;
         }
+        case kir::ExprKind::SharedElement:
+            return true;
         case kir::ExprKind::LocalRef: {
             const kir::Variable* variable = static_cast<const kir::LocalRefExpr&>(target).variable;
             if (variable->is_const) {
@@ -340,6 +349,10 @@ bool BodyChecker::check_assignable(const kir::Expr& target, const ast::Expr& sou
 }
 
 kir::ExprPtr BodyChecker::check_unary(const ast::UnaryExpr& unary) {
+    if (unary.op == ast::UnaryOp::AddressOf) {
+        diags_.report(SourceSpan(unary.loc, 1), DiagKind::AddressOfOutsideAtomic);
+        return nullptr;
+    }
     kir::ExprPtr operand = check_expression(*unary.operand);
     if (!operand) {
         return nullptr;
@@ -380,6 +393,8 @@ kir::ExprPtr BodyChecker::check_unary(const ast::UnaryExpr& unary) {
         bool prefix = unary.op == ast::UnaryOp::PreInc || unary.op == ast::UnaryOp::PreDec;
         return std::make_unique<kir::IncDecExpr>(std::move(operand), increment, prefix, unary.loc);
     }
+    case ast::UnaryOp::AddressOf:
+        break; // reported above
     }
     assert(false && "unhandled unary operator");
     return nullptr;

@@ -43,6 +43,7 @@ int BodyChecker::find_param(std::string_view name) const {
 bool BodyChecker::param_visible(const kir::Param& param) const {
     switch (piece_) {
     case Piece::ElementwiseBody:
+    case Piece::GridBody:
         return true;
     case Piece::Identity:
     case Piece::Reduce:
@@ -107,7 +108,9 @@ kir::ExprPtr BodyChecker::check_param_use(int param, const ast::NameExpr& name) 
     SourceSpan span(name.loc, length_of(name.name));
     if (param_visible(info)) {
         if (info.is_raw) {
-            diags_.report(span, DiagKind::RawWithoutIndex, name.name);
+            diags_.report(
+                span, in_grid_kernel() ? DiagKind::ArrayWithoutIndex : DiagKind::RawWithoutIndex,
+                name.name);
             return nullptr;
         }
         return std::make_unique<kir::ParamRefExpr>(param, info.type, name.loc);
@@ -126,6 +129,7 @@ kir::ExprPtr BodyChecker::check_param_use(int param, const ast::NameExpr& name) 
         diags_.report(span, DiagKind::ArrayInputInPost, name.name, declared_type_spelling(info));
         break;
     case Piece::ElementwiseBody:
+    case Piece::GridBody:
         break;
     }
     return nullptr;
@@ -135,6 +139,11 @@ kir::ExprPtr BodyChecker::check_name(const ast::NameExpr& name) {
     if (const ScopeEntry* entry = find_local(name.name)) {
         if (entry->variable == nullptr) {
             return nullptr; // its declaration was reported
+        }
+        if (entry->variable->is_shared()) {
+            diags_.report(SourceSpan(name.loc, length_of(name.name)), DiagKind::SharedNotIndexed,
+                          name.name);
+            return nullptr;
         }
         return std::make_unique<kir::LocalRefExpr>(entry->variable, name.loc);
     }
@@ -151,6 +160,13 @@ kir::ExprPtr BodyChecker::check_name(const ast::NameExpr& name) {
     int param = find_param(name.name);
     if (param >= 0) {
         return check_param_use(param, name);
+    }
+    if (std::optional<kir::ExprPtr> grid = check_grid_name(name)) {
+        return std::move(*grid);
+    }
+    if (in_grid_kernel()) {
+        report_unknown_name(name); // `i` and `_ind` mean nothing in a jit-style kernel
+        return nullptr;
     }
     if (name.name == "i") {
         if (in_reduction()) {
@@ -188,6 +204,10 @@ kir::ExprPtr BodyChecker::check_index(const ast::IndexExpr& index) {
     const auto* base = index.base->kind == ast::ExprKind::Name
                            ? static_cast<const ast::NameExpr*>(index.base.get())
                            : nullptr;
+    if (const ScopeEntry* entry = base != nullptr ? find_local(base->name) : nullptr;
+        entry != nullptr && entry->variable != nullptr && entry->variable->is_shared()) {
+        return check_shared_index(*entry->variable, index);
+    }
     int param = base != nullptr && find_local(base->name) == nullptr ? find_param(base->name) : -1;
     if (param < 0) {
         if (base != nullptr && find_local(base->name) == nullptr && base->name != "i" &&
@@ -203,6 +223,8 @@ kir::ExprPtr BodyChecker::check_index(const ast::IndexExpr& index) {
         SourceSpan span(base->loc, length_of(base->name));
         if (in_reduction()) {
             diags_.report(span, DiagKind::IndexInReduction, base->name);
+        } else if (in_grid_kernel()) {
+            diags_.report(span, DiagKind::ScalarIndexed, base->name, declared_type_spelling(info));
         } else {
             diags_.report(span, DiagKind::IndexNonRaw, base->name, declared_type_spelling(info));
         }

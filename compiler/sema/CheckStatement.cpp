@@ -90,6 +90,9 @@ void BodyChecker::check_statement(const ast::Stmt& stmt, std::vector<kir::StmtPt
         check_declaration(static_cast<const ast::DeclStmt&>(stmt), out);
         return;
     case ast::StmtKind::Expr: {
+        if (check_sync_statement(static_cast<const ast::ExprStmt&>(stmt), out)) {
+            return;
+        }
         if (kir::ExprPtr expr = check_expression(*static_cast<const ast::ExprStmt&>(stmt).expr)) {
             out.push_back(std::make_unique<kir::ExprStmt>(std::move(expr), stmt.loc));
         }
@@ -148,9 +151,20 @@ void BodyChecker::check_statement(const ast::Stmt& stmt, std::vector<kir::StmtPt
             diags_.report(SourceSpan(stmt.loc, 8), DiagKind::ContinueInPost);
             return;
         }
+        if (loop_depth_ == 0 && in_grid_kernel()) {
+            diags_.report(SourceSpan(stmt.loc, 8), DiagKind::ContinueOutsideLoopKernel);
+            return;
+        }
         out.push_back(std::make_unique<kir::ContinueStmt>(stmt.loc));
         return;
     case ast::StmtKind::Empty:
+        return;
+    case ast::StmtKind::SharedDecl:
+        check_shared_declaration(static_cast<const ast::SharedDeclStmt&>(stmt));
+        return;
+    case ast::StmtKind::Return:
+        // The parser reads `return;` only in jit-style kernels.
+        out.push_back(std::make_unique<kir::ReturnStmt>(stmt.loc));
         return;
     }
 }

@@ -6,6 +6,7 @@
 
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/sema/BodyChecker.h"
+#include "compiler/sema/GridKernelChecker.h"
 #include "compiler/sema/Instantiation.h"
 #include "compiler/sema/ReductionChecker.h"
 #include "compiler/sema/Signature.h"
@@ -61,25 +62,35 @@ std::optional<kir::ElementwiseKernel> check_elementwise(const ast::ElementwiseDe
     return kernel;
 }
 
-/// A definition of either kind, for going through them in source order.
+/// A definition of any kind, for going through them in source order.
 struct Definition {
     const ast::ElementwiseDef* elementwise = nullptr;
     const ast::ReductionDef* reduction = nullptr;
-    const std::string& name() const { return elementwise ? elementwise->name : reduction->name; }
-    SourceLocation name_loc() const {
-        return elementwise ? elementwise->name_loc : reduction->name_loc;
+    const ast::GridKernelDef* grid_kernel = nullptr;
+    const std::string& name() const {
+        return elementwise ? elementwise->name : reduction ? reduction->name : grid_kernel->name;
     }
-    SourceLocation loc() const { return elementwise ? elementwise->loc : reduction->loc; }
+    SourceLocation name_loc() const {
+        return elementwise ? elementwise->name_loc
+               : reduction ? reduction->name_loc
+                           : grid_kernel->name_loc;
+    }
+    SourceLocation loc() const {
+        return elementwise ? elementwise->loc : reduction ? reduction->loc : grid_kernel->loc;
+    }
 };
 
 /// Every definition in source order (the kinds are kept in separate lists).
 std::vector<Definition> definitions_in_source_order(const ast::Module& module) {
     std::vector<Definition> definitions;
     for (const ast::ElementwiseDef& def : module.elementwise) {
-        definitions.push_back({&def, nullptr});
+        definitions.push_back({&def, nullptr, nullptr});
     }
     for (const ast::ReductionDef& def : module.reductions) {
-        definitions.push_back({nullptr, &def});
+        definitions.push_back({nullptr, &def, nullptr});
+    }
+    for (const ast::GridKernelDef& def : module.grid_kernels) {
+        definitions.push_back({nullptr, nullptr, &def});
     }
     std::stable_sort(definitions.begin(), definitions.end(),
                      [](const Definition& a, const Definition& b) {
@@ -107,6 +118,8 @@ std::optional<kir::Module> analyze_module(const ast::Module& module, const SemaO
         result.source_path = diags.sources().path(module.elementwise.front().loc.file_id);
     } else if (!module.reductions.empty()) {
         result.source_path = diags.sources().path(module.reductions.front().loc.file_id);
+    } else if (!module.grid_kernels.empty()) {
+        result.source_path = diags.sources().path(module.grid_kernels.front().loc.file_id);
     }
 
     std::map<std::string, SourceLocation> kernel_names;
@@ -125,9 +138,14 @@ std::optional<kir::Module> analyze_module(const ast::Module& module, const SemaO
                     check_elementwise(*def.elementwise, options, diags)) {
                 result.elementwise.push_back(std::move(*kernel));
             }
-        } else if (std::optional<kir::ReductionKernel> kernel =
-                       sema::check_reduction(*def.reduction, options, diags)) {
-            result.reductions.push_back(std::move(*kernel));
+        } else if (def.reduction != nullptr) {
+            if (std::optional<kir::ReductionKernel> kernel =
+                    sema::check_reduction(*def.reduction, options, diags)) {
+                result.reductions.push_back(std::move(*kernel));
+            }
+        } else if (std::optional<kir::GridKernel> kernel =
+                       sema::check_grid_kernel(*def.grid_kernel, options, diags)) {
+            result.grid_kernels.push_back(std::move(*kernel));
         }
     }
     if (diags.error_count() != errors_before) {

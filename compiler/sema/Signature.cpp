@@ -63,7 +63,7 @@ public:
                 complete = check_param(param, role, out, seen) && complete;
             }
         }
-        if (source_.outputs.empty()) {
+        if (source_.outputs.empty() && source_.require_outputs) {
             diags_.report(SourceSpan(source_.name_loc, length_of(source_.name)),
                           DiagKind::NoOutputs, source_.kind, source_.name);
         }
@@ -146,7 +146,7 @@ private:
         SourceSpan span(param.loc, length_of(param.name));
         auto reserved = std::find_if(source_.reserved_names.begin(), source_.reserved_names.end(),
                                      [&](const auto& entry) { return entry.first == param.name; });
-        if (param.name == "i") {
+        if (param.name == "i" && source_.reserve_i) {
             diags_.report(span, DiagKind::ReservedParamName, param.name,
                           "'i' is the element index");
         } else if (reserved != source_.reserved_names.end()) {

@@ -34,6 +34,10 @@ struct SignatureSource {
     std::vector<std::pair<std::string_view, std::string_view>> reserved_names;
     /// Report placeholders no parameter uses (a kind with other uses checks them itself).
     bool check_placeholder_use = true;
+    /// Report a kernel without outputs (jit-style kernels have none: every parameter is an input).
+    bool require_outputs = true;
+    /// `i` is the element index, not a parameter name (elementwise and reduction kernels).
+    bool reserve_i = true;
 };
 
 struct CheckedSignature {

@@ -1,0 +1,285 @@
+// The jit-style kernels' part of the generated header (`kernel` definitions). Each kernel
+// becomes two launchers and an attribute query:
+//
+//   void k(const gpucc::LaunchConfig& config, args...);   // grid, block, shared bytes, stream
+//   void k(gpucc::Dim3 grid, gpucc::Dim3 block, args...);
+//   gpucc::KernelAttributes k_attributes<T...>(gpucc::Device device);
+//
+// A `T[] x` parameter takes a gpucc::Array or an NDArray, a scalar parameter a C++ scalar.
+// Types are checked at C++ compile time where the arguments carry them: a typed Array of the
+// wrong element type (for a fixed type, or for a placeholder another typed Array bound, or one
+// the kernel was not compiled for) is a static_assert naming the kernel, the parameter and the
+// types. A placeholder that only NDArrays bind is read from the first one's dtype at run time,
+// and the instance chosen then; the runtime checks every NDArray's dtype (TypeError).
+#include "compiler/codegen/GridKernelAbi.h"
+#include "compiler/headergen/HeaderGenImpl.h"
+
+#include <string>
+#include <vector>
+
+namespace gpucc::headergen {
+namespace {
+
+std::string host_pointer(const std::string& module_name, const kir::GridKernelInstance& instance,
+                         HostIsa isa) {
+    return "reinterpret_cast<gpucc::detail::HostKernelFn>(reinterpret_cast<void (*)()>(&" +
+           grid_host_symbol(module_name, instance, isa) + "))";
+}
+
+/// The wrapper's names of the arguments that bind placeholder `p` (its array parameters).
+void binders_of(const kir::GridKernel& kernel, std::size_t p, std::vector<std::string>& types,
+                std::vector<std::string>& names) {
+    for (const kir::ParamSignature& param : kernel.params) {
+        const int* index = std::get_if<int>(&param.type);
+        if (param.is_raw && index != nullptr && *index == static_cast<int>(p)) {
+            types.push_back("In_" + param.name);
+            names.push_back(param.name);
+        }
+    }
+}
+
+void write_static_checks(std::ostream& out, const kir::GridKernel& kernel) {
+    const std::string& name = kernel.name;
+    for (const kir::ParamSignature& param : kernel.params) {
+        std::string type = cpp_type_of(kernel.placeholders, param);
+        std::string described = described_type_of(kernel.placeholders, param);
+        std::string argument = "In_" + param.name;
+        if (!param.is_raw) {
+            out << "    static_assert(gpucc::detail::is_scalar_argument_v<" << argument << ">, "
+                << quoted(name + ": " + param.name + " must be a scalar convertible to " +
+                          described)
+                << ");\n";
+        } else if (std::holds_alternative<ScalarType>(param.type)) {
+            out << "    static_assert(gpucc::detail::is_ndarray_v<" << argument
+                << "> || gpucc::detail::is_array_of_v<" << type << ", " << argument << ">, "
+                << quoted(name + ": " + param.name + " must be an Array of " + described +
+                          " (or an NDArray)")
+                << ");\n";
+        } else {
+            out << "    static_assert(gpucc::detail::is_grid_array_argument_v<" << argument << ">, "
+                << quoted(name + ": " + param.name + " must be an Array of " + described +
+                          " (or an NDArray)")
+                << ");\n";
+        }
+    }
+    for (std::size_t p = 0; p < kernel.placeholders.size(); ++p) {
+        const kir::Placeholder& placeholder = kernel.placeholders[p];
+        std::vector<std::string> types, names;
+        binders_of(kernel, p, types, names);
+        out << "    using " << placeholder.name << " = gpucc::detail::first_array_element_t<"
+            << join(types, ", ") << ">;\n"
+            << "    static_assert(std::is_void_v<" << placeholder.name
+            << "> || gpucc::detail::one_of_v<" << placeholder.name << ", "
+            << type_list_cpp(placeholder.allowed) << ">, "
+            << quoted(name + ": " + placeholder.name + " must be one of " +
+                      type_list_numpy(placeholder.allowed) + ", the types it was compiled for")
+            << ");\n";
+        for (std::size_t k = 1; k < types.size(); ++k) {
+            out << "    static_assert(gpucc::detail::element_agrees_v<" << placeholder.name << ", "
+                << types[k] << ">, "
+                << quoted(name + ": " + names[k] + " must be an Array of " + placeholder.name +
+                          ", the element type of the other arrays of " + placeholder.name + " (" +
+                          join(names, ", ") + ")")
+                << ");\n";
+        }
+    }
+}
+
+/// The lambda that marshals the arguments of one instance and launches it.
+void write_run_lambda(std::ostream& out, const kir::GridKernel& kernel) {
+    std::vector<std::string> template_params;
+    for (const kir::Placeholder& placeholder : kernel.placeholders) {
+        template_params.push_back("class " + placeholder.name);
+    }
+    out << "    auto gpucc_run = [&]"
+        << (template_params.empty() ? "" : "<" + join(template_params, ", ") + ">")
+        << "(int gpucc_instance) {\n"
+        << "        gpucc::detail::GridKernelLaunch gpucc_launch(" << quoted(kernel.name)
+        << ", gpucc_config, " << grid_slot_count(kernel.instances.front()) << ");\n";
+    for (const kir::ParamSignature& param : kernel.params) {
+        std::string type = cpp_type_of(kernel.placeholders, param);
+        out << "        gpucc_launch." << (param.is_raw ? "array<" : "scalar<") << type << ">("
+            << quoted(param.name) << ", " << param.name << ");\n";
+    }
+    out << "        gpucc_launch.run(gpucc_kernels::" << kernel.name
+        << "[gpucc_instance], gpucc_kernels::" << kernel.name << "__gpu_only[gpucc_instance]);\n"
+        << "    };\n";
+}
+
+/// Runs the instance the placeholders select: at compile time when typed arrays bound every
+/// one, else from the NDArrays' dtypes at run time.
+void write_dispatch(std::ostream& out, const kir::GridKernel& kernel) {
+    if (kernel.placeholders.empty()) {
+        out << "    gpucc_run(0);\n";
+        return;
+    }
+    std::vector<std::string> all_static, names;
+    for (const kir::Placeholder& placeholder : kernel.placeholders) {
+        all_static.push_back("!std::is_void_v<" + placeholder.name + ">");
+        names.push_back(placeholder.name);
+    }
+    out << "    if constexpr (" << join(all_static, " && ") << ") {\n"
+        << "        gpucc_run.template operator()<" << join(names, ", ") << ">("
+        << instance_index(kernel.placeholders) << ");\n"
+        << "    } else {\n";
+    for (std::size_t p = 0; p < kernel.placeholders.size(); ++p) {
+        const kir::Placeholder& placeholder = kernel.placeholders[p];
+        std::vector<std::string> types, binder_names;
+        binders_of(kernel, p, types, binder_names);
+        std::vector<std::string> quoted_names;
+        for (const std::string& binder : binder_names) {
+            quoted_names.push_back(quoted(binder));
+        }
+        std::string dtype = "gpucc_" + placeholder.name + "_dtype";
+        out << "        const gpucc::DType " << dtype << " = gpucc::detail::placeholder_dtype<"
+            << placeholder.name << ">(" << join(binder_names, ", ") << ");\n";
+        std::vector<std::string> allowed;
+        for (ScalarType type : placeholder.allowed) {
+            allowed.push_back(dtype + " != gpucc::dtype_of<" + std::string(cpp_name(type)) + ">()");
+        }
+        out << "        if (" << join(allowed, " && ") << ") {\n"
+            << "            constexpr const char* gpucc_names[] = {" << join(quoted_names, ", ")
+            << "};\n"
+            << "            constexpr int gpucc_at = gpucc::detail::first_ndarray_position<"
+            << join(types, ", ") << ">();\n"
+            << "            gpucc::detail::throw_grid_placeholder_type(" << quoted(kernel.name)
+            << ", " << quoted(placeholder.name) << ", " << dtype
+            << ", gpucc_names[gpucc_at < 0 ? 0 : gpucc_at], "
+            << quoted(type_list_numpy(placeholder.allowed)) << ");\n"
+            << "        }\n";
+    }
+    for (std::size_t k = 0; k < kernel.instances.size(); ++k) {
+        const kir::GridKernelInstance& instance = kernel.instances[k];
+        std::vector<std::string> conditions, types;
+        for (std::size_t p = 0; p < kernel.placeholders.size(); ++p) {
+            std::string type(cpp_name(instance.bindings[p]));
+            conditions.push_back("gpucc_" + kernel.placeholders[p].name +
+                                 "_dtype == gpucc::dtype_of<" + type + ">()");
+            types.push_back(type);
+        }
+        out << "        if (" << join(conditions, " && ") << ") {\n"
+            << "            gpucc_run.template operator()<" << join(types, ", ") << ">(" << k
+            << ");\n"
+            << "            return;\n"
+            << "        }\n";
+    }
+    out << "    }\n";
+}
+
+void write_launchers(std::ostream& out, const kir::GridKernel& kernel) {
+    std::vector<std::string> template_params, function_params, names;
+    for (const kir::ParamSignature& param : kernel.params) {
+        template_params.push_back("class In_" + param.name);
+        function_params.push_back("const In_" + param.name + "& " + param.name);
+        names.push_back(param.name);
+    }
+    std::string templ =
+        template_params.empty() ? "" : "template <" + join(template_params, ", ") + ">\n";
+    std::string params = function_params.empty() ? "" : ", " + join(function_params, ", ");
+    out << "// kernel " << grid_signature_text(kernel) << "\n"
+        << templ << "inline void " << kernel.name << "(const gpucc::LaunchConfig& gpucc_config"
+        << params << ") {\n";
+    write_static_checks(out, kernel);
+    write_run_lambda(out, kernel);
+    write_dispatch(out, kernel);
+    out << "}\n\n"
+        << templ << "inline void " << kernel.name
+        << "(gpucc::Dim3 gpucc_grid, gpucc::Dim3 gpucc_block" << params << ") {\n"
+        << "    " << kernel.name << "(gpucc::LaunchConfig{gpucc_grid, gpucc_block, 0, {}}"
+        << (names.empty() ? "" : ", " + join(names, ", ")) << ");\n"
+        << "}\n\n";
+
+    // The driver's attributes of one instance on one GPU (registers, shared memory, ...).
+    std::vector<std::string> placeholder_params;
+    for (const kir::Placeholder& placeholder : kernel.placeholders) {
+        placeholder_params.push_back("class " + placeholder.name);
+    }
+    if (!placeholder_params.empty()) {
+        out << "template <" << join(placeholder_params, ", ") << ">\n";
+    }
+    out << "inline gpucc::KernelAttributes " << kernel.name
+        << "_attributes(gpucc::Device gpucc_device) {\n";
+    for (const kir::Placeholder& placeholder : kernel.placeholders) {
+        out << "    static_assert(gpucc::detail::one_of_v<" << placeholder.name << ", "
+            << type_list_cpp(placeholder.allowed) << ">, "
+            << quoted(kernel.name + "_attributes: " + placeholder.name + " must be one of " +
+                      type_list_numpy(placeholder.allowed))
+            << ");\n";
+    }
+    out << "    return gpucc::detail::kernel_attributes(gpucc_kernels::" << kernel.name << "["
+        << instance_index(kernel.placeholders) << "], gpucc_device);\n"
+        << "}\n\n";
+}
+
+} // namespace
+
+std::string grid_signature_text(const kir::GridKernel& kernel) {
+    std::vector<std::string> params;
+    for (const kir::ParamSignature& param : kernel.params) {
+        params.push_back(described_type_of(kernel.placeholders, param) +
+                         (param.is_raw ? "[] " : " ") + param.name);
+    }
+    std::string text = kernel.name;
+    if (!kernel.placeholders.empty()) {
+        std::vector<std::string> declared;
+        for (const kir::Placeholder& placeholder : kernel.placeholders) {
+            declared.push_back(placeholder.name + ": " + type_list_numpy(placeholder.allowed));
+        }
+        text += '<' + join(declared, "; ") + '>';
+    }
+    return text + "(" + join(params, ", ") + ")";
+}
+
+void write_grid_includes(std::ostream& out, const kir::Module& module) {
+    if (!module.grid_kernels.empty()) {
+        out << "#include <gpucc/detail/grid_kernel_launch.h>\n"
+            << "#include <gpucc/launch.h>\n";
+    }
+}
+
+void write_grid_declarations(std::ostream& out, const kir::Module& module) {
+    for (const kir::GridKernel& kernel : module.grid_kernels) {
+        for (const kir::GridKernelInstance& instance : kernel.instances) {
+            if (!grid_runs_on_host(instance)) {
+                continue;
+            }
+            for (HostIsa isa : kHostIsas) {
+                out << "void " << grid_host_symbol(module.name, instance, isa)
+                    << "(void**, const gpucc::detail::HostGridShape*, std::int64_t, "
+                       "std::int64_t);\n";
+            }
+        }
+    }
+}
+
+void write_grid_tables(std::ostream& out, const kir::Module& module) {
+    for (const kir::GridKernel& kernel : module.grid_kernels) {
+        out << "inline gpucc::detail::KernelRef " << kernel.name << "[] = {\n";
+        for (const kir::GridKernelInstance& instance : kernel.instances) {
+            out << "    {image, " << quoted(instance.symbol) << ", " << quoted(instance.symbol)
+                << ",\n     ";
+            if (grid_runs_on_host(instance)) {
+                out << "{" << host_pointer(module.name, instance, HostIsa::X86_64) << ",\n      "
+                    << host_pointer(module.name, instance, HostIsa::X86_64_V3) << "}";
+            } else {
+                out << "{nullptr, nullptr}";
+            }
+            out << ",\n     {nullptr, nullptr}, 1},\n";
+        }
+        out << "};\n"
+            << "inline constexpr const char* " << kernel.name << "__gpu_only[] = {";
+        for (std::size_t k = 0; k < kernel.instances.size(); ++k) {
+            const std::string& feature = kernel.instances[k].gpu_only_feature;
+            out << (k == 0 ? "" : ", ") << (feature.empty() ? "nullptr" : quoted(feature));
+        }
+        out << "};\n";
+    }
+}
+
+void write_grid_wrappers(std::ostream& out, const kir::Module& module) {
+    for (const kir::GridKernel& kernel : module.grid_kernels) {
+        write_launchers(out, kernel);
+    }
+}
+
+} // namespace gpucc::headergen

@@ -1,0 +1,52 @@
+// A jit-style kernel's header: its host versions (none for a kernel that uses shared memory),
+// a KernelRef table, launchers taking a LaunchConfig or a grid and a block, and an attribute
+// query. Right calls compile with -Wall -Wextra -Werror; each wrong one is a C++ compile error
+// naming the kernel, the parameter and the types.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %gpucc --emit=header %s > %t/kernel_header.gpucc.h
+// RUN: FileCheck %s < %t/kernel_header.gpucc.h
+// RUN: %cxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror -I%runtime_include -I%t -DCASE=0 %S/Inputs/kernel_calls.cpp
+// RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=1 %S/Inputs/kernel_calls.cpp 2>&1 | FileCheck --check-prefix=FIXED %s
+// RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=2 %S/Inputs/kernel_calls.cpp 2>&1 | FileCheck --check-prefix=UNCOMPILED %s
+// RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=3 %S/Inputs/kernel_calls.cpp 2>&1 | FileCheck --check-prefix=MIXED %s
+// RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=4 %S/Inputs/kernel_calls.cpp 2>&1 | FileCheck --check-prefix=SCALAR-FOR-ARRAY %s
+// RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=5 %S/Inputs/kernel_calls.cpp 2>&1 | FileCheck --check-prefix=ARRAY-FOR-SCALAR %s
+// RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=6 %S/Inputs/kernel_calls.cpp 2>&1 | FileCheck --check-prefix=ATTRIBUTES %s
+module kh;
+
+kernel elementwise_copy<T: float32 | float64>(T[] x, T[] y, uint32 size) {
+    for (uint32 i = grid(1); i < size; i += gridsize(1)) {
+        y[i] = x[i];
+    }
+}
+kernel block_sum(float32[] x, float32[] out, int32 n) {
+    shared float32 buf[256];
+    int32 t = threadIdx.x;
+    buf[t] = grid(1) < n ? x[grid(1)] : 0.0f;
+    syncthreads();
+    if (t == 0) atomic_add(&out[0], buf[0]);
+}
+
+// CHECK: //   kernel elementwise_copy<T: float32, float64>(T[] x, T[] y, uint32 size)
+// CHECK: //   kernel block_sum(float32[] x, float32[] out, int32 n)
+// CHECK: #include <gpucc/detail/grid_kernel_launch.h>
+// CHECK: void kh__elementwise_copy__float32__grid(void**, const gpucc::detail::HostGridShape*, std::int64_t, std::int64_t);
+// CHECK: void kh__elementwise_copy__float64__grid_v3(
+// CHECK-NOT: block_sum__grid
+// CHECK: inline gpucc::detail::KernelRef elementwise_copy[] = {
+// CHECK: inline constexpr const char* elementwise_copy__gpu_only[] = {nullptr, nullptr};
+// CHECK: inline gpucc::detail::KernelRef block_sum[] = {
+// CHECK-NEXT: {image, "block_sum", "block_sum",
+// CHECK-NEXT: {nullptr, nullptr},
+// CHECK: inline constexpr const char* block_sum__gpu_only[] = {"shared memory"};
+// CHECK: inline void elementwise_copy(const gpucc::LaunchConfig& gpucc_config, const In_x& x, const In_y& y, const In_size& size) {
+// CHECK: inline void elementwise_copy(gpucc::Dim3 gpucc_grid, gpucc::Dim3 gpucc_block, const In_x& x, const In_y& y, const In_size& size) {
+// CHECK: inline gpucc::KernelAttributes elementwise_copy_attributes(gpucc::Device gpucc_device) {
+// CHECK: inline gpucc::KernelAttributes block_sum_attributes(gpucc::Device gpucc_device) {
+
+// FIXED: block_sum: x must be an Array of float32 (or an NDArray)
+// UNCOMPILED: elementwise_copy: T must be one of float32, float64, the types it was compiled for
+// MIXED: elementwise_copy: y must be an Array of T, the element type of the other arrays of T (x, y)
+// SCALAR-FOR-ARRAY: elementwise_copy: x must be an Array of T (or an NDArray)
+// ARRAY-FOR-SCALAR: block_sum: n must be a scalar convertible to int32
+// ATTRIBUTES: elementwise_copy_attributes: T must be one of float32, float64
