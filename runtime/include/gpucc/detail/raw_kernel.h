@@ -13,6 +13,7 @@
 #pragma once
 
 #include "gpucc/array.h"
+#include "gpucc/detail/wrapper_traits.h"
 #include "gpucc/device.h"
 #include "gpucc/dtype.h"
 #include "gpucc/launch.h"
