@@ -83,10 +83,14 @@ void write_depfile(const DriverOptions& options, const kir::Module& kernels,
     if (llvm::StringRef(stem).ends_with(".dsl")) {
         stem.resize(stem.size() - 4);
     }
-    // One target, as a C++ compiler's -MD writes: the object (the header is written with it).
+    // Both outputs as targets, the header first (gpucc_add_kernels lists it first, and Ninja
+    // wants a depfile to name the first output of its edge).
+    llvm::SmallString<256> header(options.output_dir);
+    llvm::sys::path::append(header, stem + ".gpucc.h");
     llvm::SmallString<256> object(options.output_dir);
     llvm::sys::path::append(object, stem + ".gpucc.o");
-    out << escape(std::string(object)) << ": " << escape(options.input_path);
+    out << escape(std::string(header)) << " " << escape(std::string(object)) << ": "
+        << escape(options.input_path);
     for (const kir::RawCudaUnit& unit : kernels.raw_cuda) {
         for (const std::string& file : unit.dependencies) {
             out << " \\\n  " << escape(file);
