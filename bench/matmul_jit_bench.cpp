@@ -1,5 +1,7 @@
 // The tiled matmul of the seed tutorial's exercise 2 written as a jit-style kernel
-// (matmul_jit_kernels.dsl, 16 x 16 and 32 x 32 tiles), timed on the GPU at n = 1024, 2048 and
+// (matmul_jit_kernels.dsl, 16 x 16 and 32 x 32 tiles on flat `T[]` arrays; the 32 x 32 one on
+// ranked `T[:, :]` arrays too, given contiguous B and given B as the transposed view of a
+// contiguous B^T, which runs its strided entry), timed on the GPU at n = 1024, 2048 and
 // 4096 (median of CUDA-event timings after warm-up; random inputs; sampled entries of C checked
 // against a float64 host product). Prints one JSON object per line with GFLOP/s (2 n^3 / time),
 // in the form a raw CUDA version of the same algorithm can print beside it for the comparison.
@@ -12,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <gpucc/gpucc.h>
+#include <string>
 #include <vector>
 
 namespace {
@@ -89,25 +92,47 @@ int main(int argc, char** argv) {
         gpucc::Array<float> a = gpucc::asarray<float>(ha, {n, n}, gpu);
         gpucc::Array<float> b = gpucc::asarray<float>(hb, {n, n}, gpu);
         gpucc::Array<float> c = gpucc::zeros<float>({n, n});
-        for (int tile : {16, 32}) {
-            const auto u = static_cast<std::uint32_t>(n);
-            const auto t = static_cast<std::uint32_t>(tile);
-            gpucc::Dim3 grid((u + t - 1) / t, (u + t - 1) / t);
-            gpucc::Dim3 block(t, t);
+        // B as the transposed view of a contiguous B^T: the same matrix, strides (4, 4n).
+        std::vector<float> hbt(hb.size());
+        for (std::int64_t i = 0; i < n; ++i) {
+            for (std::int64_t j = 0; j < n; ++j) {
+                hbt[std::size_t(j * n + i)] = hb[std::size_t(i * n + j)];
+            }
+        }
+        gpucc::Array<float> b_view = gpucc::asarray<float>(hbt, {n, n}, gpu).transpose();
+        const auto u = static_cast<std::uint32_t>(n);
+        const auto grid_of = [&](std::uint32_t t) {
+            return gpucc::Dim3((u + t - 1) / t, (u + t - 1) / t);
+        };
+        struct Variant {
+            const char* name;
+            std::uint32_t tile;
+        };
+        for (Variant variant :
+             {Variant{"matmul_jit_tiled16", 16}, Variant{"matmul_jit_tiled32", 32},
+              Variant{"matmul_jit_views32", 32}, Variant{"matmul_jit_views32_strided_b", 32}}) {
+            const std::string name = variant.name;
+            gpucc::Dim3 grid = grid_of(variant.tile);
+            gpucc::Dim3 block(variant.tile, variant.tile);
             auto run = [&] {
-                if (tile == 16) {
+                if (name == "matmul_jit_tiled16") {
                     matmul_jit::matmul_tiled16(grid, block, a, b, c, n);
-                } else {
+                } else if (name == "matmul_jit_tiled32") {
                     matmul_jit::matmul_tiled32(grid, block, a, b, c, n);
+                } else if (name == "matmul_jit_views32") {
+                    matmul_jit::matmul_tiled32_views(grid, block, a, b, c);
+                } else {
+                    matmul_jit::matmul_tiled32_views(grid, block, a, b_view, c);
                 }
             };
+            c = gpucc::zeros<float>({n, n});
             const double ms = median_ms(run, 3, repeat);
             const bool ok = check(ha, hb, c.to_host(), n);
             status |= ok ? 0 : 1;
             const double gflops = 2.0 * double(n) * n * n / ms / 1e6;
-            std::printf("{\"work\": \"matmul_jit_tiled%d\", \"n\": %d, \"ms\": %.4f, \"GFLOPs\": "
+            std::printf("{\"work\": \"%s\", \"n\": %d, \"ms\": %.4f, \"GFLOPs\": "
                         "%.1f, \"checked\": %s}\n",
-                        tile, n, ms, gflops, ok ? "true" : "false");
+                        variant.name, n, ms, gflops, ok ? "true" : "false");
             std::fflush(stdout);
         }
     }

@@ -82,11 +82,12 @@ struct NameExpr : Expr {
         : Expr(ExprKind::Name, loc), name(std::move(name)) {}
 };
 
-/// `base[index]`; loc is the '['.
+/// `base[index]` or, on a ranked jit array, `base[i, j, ...]`; loc is the '['.
 struct IndexExpr : Expr {
-    ExprPtr base, index;
-    IndexExpr(ExprPtr base, ExprPtr index, SourceLocation loc)
-        : Expr(ExprKind::Index, loc), base(std::move(base)), index(std::move(index)) {}
+    ExprPtr base;
+    std::vector<ExprPtr> indices; ///< at least one
+    IndexExpr(ExprPtr base, std::vector<ExprPtr> indices, SourceLocation loc)
+        : Expr(ExprKind::Index, loc), base(std::move(base)), indices(std::move(indices)) {}
 };
 
 /// `callee(args)`; loc is the callee's.
@@ -185,6 +186,8 @@ std::string_view spelling(UnaryOp op);
 std::string_view spelling(BinaryOp op);
 /// "=", "+=", ...
 std::string_view assign_spelling(std::optional<BinaryOp> compound_op);
+/// How an array parameter's brackets are written: "[]" for rank 0, "[:, :]" for rank 2.
+std::string array_brackets(int rank);
 
 // ---------------------------------------------------------------------------------------------
 // Statements
@@ -302,6 +305,9 @@ struct Placeholder {
     std::vector<TypeName> allowed; ///< empty for a bare `<T>` (the default types)
 };
 
+/// The most axes a ranked array parameter may declare: the runtime's gpucc::kMaxNdim.
+inline constexpr int kMaxArrayParamRank = 32;
+
 struct Param {
     bool is_raw = false;
     bool is_scalar = false; ///< `scalar T p` (reduction kernels): one value for the whole call
@@ -309,6 +315,9 @@ struct Param {
     std::string name;
     SourceLocation loc;    ///< the name
     bool is_array = false; ///< jit-style kernels: `T[] x`, an array; otherwise a scalar
+    /// jit-style arrays: 0 for `T[] x` (C-contiguous, flat), r for `T[:, ..., :] x` (r axes,
+    /// any strides, passed with its shape and strides as cupyx.jit does)
+    int rank = 0;
 };
 
 /// `elementwise name<placeholders>(inputs) -> (outputs) { body }`.

@@ -174,7 +174,8 @@ private:
     void param(std::string_view role, const Param& param) {
         indent(2);
         out_ << role << " " << (param.is_raw ? "raw " : "") << (param.is_scalar ? "scalar " : "")
-             << param.type.spelling << (param.is_array ? "[] " : " ") << param.name << " ";
+             << param.type.spelling << (param.is_array ? array_brackets(param.rank) + " " : " ")
+             << param.name << " ";
         location(param.loc);
         out_ << "\n";
     }
@@ -318,7 +319,9 @@ private:
             location(expr.loc);
             out_ << "\n";
             expression(*index.base, depth + 1);
-            expression(*index.index, depth + 1);
+            for (const ExprPtr& subscript : index.indices) {
+                expression(*subscript, depth + 1);
+            }
             return;
         }
         case ExprKind::Call: {

@@ -97,4 +97,12 @@ std::string_view assign_spelling(std::optional<BinaryOp> compound_op) {
     }
 }
 
+std::string array_brackets(int rank) {
+    std::string brackets = "[";
+    for (int axis = 0; axis < rank; ++axis) {
+        brackets += axis == 0 ? ":" : ", :";
+    }
+    return brackets + "]";
+}
+
 } // namespace gpucc::ast

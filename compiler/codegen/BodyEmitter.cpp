@@ -421,6 +421,9 @@ LValue BodyEmitter::emit_lvalue(const kir::Expr& expr) {
                 false};
     case ExprKind::RawElement: {
         const auto& element = static_cast<const kir::RawElementExpr&>(expr);
+        if (!element.index) {
+            return emit_grid_lvalue(expr); // x[i, j] on a ranked jit array
+        }
         llvm::Value* index = emit_expr(*element.index);
         return {element_address(element.param_index, index), expr.type,
                 expr.type == ScalarType::Bool};
@@ -553,7 +556,7 @@ llvm::Value* BodyEmitter::emit_expr(const kir::Expr& expr) {
     case ExprKind::IncDec:
         return emit_inc_dec(static_cast<const kir::IncDecExpr&>(expr));
     case ExprKind::GridValue:
-    case ExprKind::ArraySize:
+    case ExprKind::ArrayProperty:
     case ExprKind::Atomic:
     case ExprKind::Shuffle:
         return emit_grid_expr(expr);

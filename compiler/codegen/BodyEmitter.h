@@ -65,7 +65,8 @@ protected:
     /// The address of element `index` of raw parameter `param` (elementwise kernels only).
     virtual llvm::Value* element_address(int param, llvm::Value* index) = 0;
     /// The IR only jit-style kernels have (GridKernelEmitter): their statements (Sync, Return),
-    /// expressions (GridValue, ArraySize, Atomic, Shuffle) and lvalues (SharedElement). Other
+    /// expressions (GridValue, ArrayProperty, Atomic, Shuffle) and lvalues (SharedElement, and
+    /// RawElement with one subscript per axis). Other
     /// kinds never see these nodes.
     virtual void emit_grid_stmt(const kir::Stmt& stmt);
     virtual llvm::Value* emit_grid_expr(const kir::Expr& expr);

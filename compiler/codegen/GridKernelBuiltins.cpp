@@ -75,11 +75,6 @@ llvm::Value* GridKernelEmitter::grid_value(kir::GridValue value) {
     return (*group[which / 3])[static_cast<std::size_t>(which % 3)];
 }
 
-llvm::Value* GridKernelEmitter::element_address(int param, llvm::Value* index) {
-    const kir::Param& info = instance_.params[static_cast<std::size_t>(param)];
-    return builder_.CreateInBoundsGEP(storage_type(info.type), array_pointers_[param], index);
-}
-
 llvm::Value* GridKernelEmitter::emit_index(const kir::Expr& index, bool narrow_ok) {
     if (narrow_ok && index.kind == kir::ExprKind::Cast) {
         const kir::Expr& inner = *static_cast<const kir::CastExpr&>(index).operand;
@@ -91,6 +86,9 @@ llvm::Value* GridKernelEmitter::emit_index(const kir::Expr& index, bool narrow_o
 }
 
 LValue GridKernelEmitter::emit_grid_lvalue(const kir::Expr& expr) {
+    if (expr.kind == kir::ExprKind::RawElement) {
+        return ranked_element(static_cast<const kir::RawElementExpr&>(expr));
+    }
     const auto& element = static_cast<const kir::SharedElementExpr&>(expr);
     llvm::GlobalVariable* array = shared_arrays_[static_cast<std::size_t>(element.array->id)];
     // A shared array holds at most 228 KiB: its index needs no 64-bit arithmetic (an index outside
@@ -119,9 +117,8 @@ llvm::Value* GridKernelEmitter::emit_grid_expr(const kir::Expr& expr) {
     switch (expr.kind) {
     case kir::ExprKind::GridValue:
         return grid_value(static_cast<const kir::GridValueExpr&>(expr).value);
-    case kir::ExprKind::ArraySize:
-        return array_sizes_[static_cast<std::size_t>(
-            static_cast<const kir::ArraySizeExpr&>(expr).param_index)];
+    case kir::ExprKind::ArrayProperty:
+        return array_property(static_cast<const kir::ArrayPropertyExpr&>(expr));
     case kir::ExprKind::Atomic:
         return emit_atomic(static_cast<const kir::AtomicExpr&>(expr));
     case kir::ExprKind::Shuffle:

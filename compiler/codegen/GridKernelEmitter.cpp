@@ -22,7 +22,7 @@ llvm::Function* GridKernelEmitter::create_function() {
         for (const kir::Param& param : instance_.params) {
             if (param.is_raw) {
                 slots.push_back(ptr);
-                slots.push_back(i64);
+                slots.insert(slots.end(), 1 + 2 * static_cast<std::size_t>(param.rank), i64);
                 continue;
             }
             llvm::Type* stored = storage_type(param.type);
@@ -31,10 +31,10 @@ llvm::Function* GridKernelEmitter::create_function() {
                                                                        : stored);
         }
         type = llvm::FunctionType::get(builder_.getVoidTy(), slots, false);
-        name = instance_.symbol;
+        name = grid_gpu_symbol(instance_, entry_);
     } else {
         type = llvm::FunctionType::get(builder_.getVoidTy(), {ptr, ptr, i64, i64}, false);
-        name = grid_host_symbol(module_.getName().str(), instance_, isa_);
+        name = grid_host_symbol(module_.getName().str(), instance_, isa_, entry_);
     }
     llvm::Function* function =
         llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module_);
@@ -48,7 +48,7 @@ llvm::Function* GridKernelEmitter::create_function() {
                 // aligned; views move by whole elements).
                 function->addParamAttr(slot, llvm::Attribute::getWithAlignment(
                                                  context_, llvm::Align(size_in_bytes(param.type))));
-                slot += 2;
+                slot += 2 + 2 * static_cast<unsigned>(param.rank);
             } else {
                 ++slot;
             }
@@ -67,6 +67,8 @@ void GridKernelEmitter::load_arguments() {
     std::size_t count = instance_.params.size();
     array_pointers_.assign(count, nullptr);
     array_sizes_.assign(count, nullptr);
+    array_shapes_.assign(count, {});
+    array_strides_.assign(count, {});
     element_.assign(count, {});
     llvm::Type* ptr = builder_.getPtrTy();
     unsigned slot = 0;
@@ -88,6 +90,14 @@ void GridKernelEmitter::load_arguments() {
             array_pointers_[p]->setName(param.name + ".ptr");
             array_sizes_[p] = read_slot(builder_.getInt64Ty());
             array_sizes_[p]->setName(param.name + ".size");
+            for (auto* axes : {&array_shapes_[p], &array_strides_[p]}) {
+                for (int axis = 0; axis < param.rank; ++axis) {
+                    axes->push_back(read_slot(builder_.getInt64Ty()));
+                    axes->back()->setName(param.name +
+                                          (axes == &array_shapes_[p] ? ".shape" : ".strides") +
+                                          std::to_string(axis));
+                }
+            }
             continue;
         }
         llvm::Type* stored = storage_type(param.type);
@@ -207,8 +217,8 @@ llvm::Function* GridKernelEmitter::emit() {
 } // namespace grid_detail
 
 llvm::Function* emit_grid_kernel(const kir::GridKernelInstance& instance, CodegenTarget target,
-                                 llvm::Module& module, HostIsa isa) {
-    return grid_detail::GridKernelEmitter(instance, target, module, isa).emit();
+                                 llvm::Module& module, HostIsa isa, EntryKind entry) {
+    return grid_detail::GridKernelEmitter(instance, target, module, isa, entry).emit();
 }
 
 } // namespace gpucc

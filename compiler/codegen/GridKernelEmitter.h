@@ -15,9 +15,11 @@
 
 namespace gpucc {
 
-/// Emits the entry point of `instance` for `target` into `module` and returns it; nullptr for
-/// the host target when the instance has no host version (grid_runs_on_host).
+/// Emits entry point `entry` (Contiguous, or Strided where grid_has_strided_entry) of `instance`
+/// for `target` into `module` and returns it; nullptr for the host target when the instance has
+/// no host version (grid_runs_on_host).
 llvm::Function* emit_grid_kernel(const kir::GridKernelInstance& instance, CodegenTarget target,
-                                 llvm::Module& module, HostIsa isa = HostIsa::X86_64);
+                                 llvm::Module& module, HostIsa isa = HostIsa::X86_64,
+                                 EntryKind entry = EntryKind::Contiguous);
 
 } // namespace gpucc

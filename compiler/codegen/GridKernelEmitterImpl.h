@@ -17,8 +17,8 @@ using codegen_detail::LValue;
 class GridKernelEmitter : public codegen_detail::BodyEmitter {
 public:
     GridKernelEmitter(const kir::GridKernelInstance& instance, CodegenTarget target,
-                      llvm::Module& module, HostIsa isa)
-        : BodyEmitter(target, module, isa), instance_(instance) {}
+                      llvm::Module& module, HostIsa isa, EntryKind entry)
+        : BodyEmitter(target, module, isa), instance_(instance), entry_(entry) {}
 
     llvm::Function* emit();
 
@@ -41,14 +41,21 @@ private:
     /// widening cast when `narrow_ok`, the i64 otherwise.
     llvm::Value* emit_index(const kir::Expr& index, bool narrow_ok);
 
+    /// Ranked arrays (GridKernelArrays.cpp): `x[i, j]`, `x[i]` and `x.shape[k]`, `x.strides[k]`.
+    LValue ranked_element(const kir::RawElementExpr& element);
+    llvm::Value* array_property(const kir::ArrayPropertyExpr& property);
+
     llvm::Value* element_address(int param, llvm::Value* index) override;
     void emit_grid_stmt(const kir::Stmt& stmt) override;
     llvm::Value* emit_grid_expr(const kir::Expr& expr) override;
     LValue emit_grid_lvalue(const kir::Expr& expr) override;
 
     const kir::GridKernelInstance& instance_;
-    std::vector<llvm::Value*> array_pointers_;         ///< per parameter (arrays only)
-    std::vector<llvm::Value*> array_sizes_;            ///< per parameter (arrays only), i64
+    EntryKind entry_;                          ///< Contiguous, or Strided (GridKernelAbi.h)
+    std::vector<llvm::Value*> array_pointers_; ///< per parameter (arrays only)
+    std::vector<llvm::Value*> array_sizes_;    ///< per parameter (arrays only), i64
+    /// Per parameter (ranked arrays only), one i64 per axis: extents, and strides in bytes.
+    std::vector<std::vector<llvm::Value*>> array_shapes_, array_strides_;
     std::vector<llvm::GlobalVariable*> shared_arrays_; ///< per Variable id (shared ones only)
     /// Host target: the thread's coordinates, i32, where the builder stands; x, y, z.
     std::array<llvm::Value*, 3> thread_idx_{}, block_idx_{}, block_dim_{}, grid_dim_{};

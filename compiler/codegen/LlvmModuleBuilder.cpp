@@ -2,6 +2,7 @@
 #include "compiler/codegen/LlvmModuleBuilder.h"
 
 #include "compiler/codegen/ElementwiseEmitter.h"
+#include "compiler/codegen/GridKernelAbi.h"
 #include "compiler/codegen/GridKernelEmitter.h"
 #include "compiler/codegen/HostVectorMath.h"
 #include "compiler/codegen/ReductionEmitter.h"
@@ -45,6 +46,9 @@ std::unique_ptr<llvm::Module> build_kernel_module(const kir::Module& kernels, Co
     for (const kir::GridKernel& kernel : kernels.grid_kernels) {
         for (const kir::GridKernelInstance& instance : kernel.instances) {
             emit_grid_kernel(instance, target, *module, isa);
+            if (grid_has_strided_entry(instance)) {
+                emit_grid_kernel(instance, target, *module, isa, EntryKind::Strided);
+            }
         }
     }
     if (llvm::verifyModule(*module, &llvm::errs())) {

@@ -67,6 +67,11 @@ struct SourceSpan {
         : begin(begin), length(length) {}
 };
 
+/// The length of a name or token, for a SourceSpan that underlines it.
+inline std::uint32_t length_of(std::string_view text) {
+    return static_cast<std::uint32_t>(text.size());
+}
+
 /// One argument of a diagnostic, already spelled as text.
 struct DiagArg {
     std::string text;

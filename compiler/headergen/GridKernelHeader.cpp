@@ -5,12 +5,14 @@
 //   void k(gpucc::Dim3 grid, gpucc::Dim3 block, args...);
 //   gpucc::KernelAttributes k_attributes<T...>(gpucc::Device device);
 //
-// A `T[] x` parameter takes a gpucc::Array or an NDArray, a scalar parameter a C++ scalar.
+// An array parameter (`T[] x`, `T[:, :] x`) takes a gpucc::Array or an NDArray, a scalar
+// parameter a C++ scalar; a ranked one also passes its rank, which the runtime checks.
 // Types are checked at C++ compile time where the arguments carry them: a typed Array of the
 // wrong element type (for a fixed type, or for a placeholder another typed Array bound, or one
 // the kernel was not compiled for) is a static_assert naming the kernel, the parameter and the
 // types. A placeholder that only NDArrays bind is read from the first one's dtype at run time,
 // and the instance chosen then; the runtime checks every NDArray's dtype (TypeError).
+#include "compiler/ast/Ast.h"
 #include "compiler/codegen/GridKernelAbi.h"
 #include "compiler/headergen/HeaderGenImpl.h"
 
@@ -21,9 +23,25 @@ namespace gpucc::headergen {
 namespace {
 
 std::string host_pointer(const std::string& module_name, const kir::GridKernelInstance& instance,
-                         HostIsa isa) {
+                         HostIsa isa, EntryKind entry) {
     return "reinterpret_cast<gpucc::detail::HostKernelFn>(reinterpret_cast<void (*)()>(&" +
-           grid_host_symbol(module_name, instance, isa) + "))";
+           grid_host_symbol(module_name, instance, isa, entry) + "))";
+}
+
+/// KernelRef's HostEntry of one entry point: "{baseline, v3}", or nulls without a host version.
+std::string host_entry(const std::string& module_name, const kir::GridKernelInstance& instance,
+                       EntryKind entry) {
+    bool exists = grid_runs_on_host(instance) &&
+                  (entry == EntryKind::Contiguous || grid_has_strided_entry(instance));
+    if (!exists) {
+        return "{nullptr, nullptr}";
+    }
+    std::string text = "{";
+    text.append(host_pointer(module_name, instance, HostIsa::X86_64, entry));
+    text.append(",\n      ");
+    text.append(host_pointer(module_name, instance, HostIsa::X86_64_V3, entry));
+    text.append("}");
+    return text;
 }
 
 /// The wrapper's names of the arguments that bind placeholder `p` (its array parameters).
@@ -91,15 +109,18 @@ void write_run_lambda(std::ostream& out, const kir::GridKernel& kernel) {
     for (const kir::Placeholder& placeholder : kernel.placeholders) {
         template_params.push_back("class " + placeholder.name);
     }
-    out << "    auto gpucc_run = [&]"
-        << (template_params.empty() ? "" : "<" + join(template_params, ", ") + ">")
-        << "(int gpucc_instance) {\n"
+    out << "    auto gpucc_run = [&]";
+    if (!template_params.empty()) {
+        out << "<" << join(template_params, ", ") << ">";
+    }
+    out << "(int gpucc_instance) {\n"
         << "        gpucc::detail::GridKernelLaunch gpucc_launch(" << quoted(kernel.name)
         << ", gpucc_config, " << grid_slot_count(kernel.instances.front()) << ");\n";
     for (const kir::ParamSignature& param : kernel.params) {
         std::string type = cpp_type_of(kernel.placeholders, param);
         out << "        gpucc_launch." << (param.is_raw ? "array<" : "scalar<") << type << ">("
-            << quoted(param.name) << ", " << param.name << ");\n";
+            << quoted(param.name) << ", " << param.name << (param.rank > 0 ? ", " : "")
+            << (param.rank > 0 ? std::to_string(param.rank) : std::string()) << ");\n";
     }
     out << "        gpucc_launch.run(gpucc_kernels::" << kernel.name
         << "[gpucc_instance], gpucc_kernels::" << kernel.name << "__gpu_only[gpucc_instance]);\n"
@@ -216,8 +237,13 @@ void write_launchers(std::ostream& out, const kir::GridKernel& kernel) {
 std::string grid_signature_text(const kir::GridKernel& kernel) {
     std::vector<std::string> params;
     for (const kir::ParamSignature& param : kernel.params) {
-        params.push_back(described_type_of(kernel.placeholders, param) +
-                         (param.is_raw ? "[] " : " ") + param.name);
+        std::string text = described_type_of(kernel.placeholders, param);
+        if (param.is_raw) {
+            text.append(ast::array_brackets(param.rank));
+        }
+        text.append(" ");
+        text.append(param.name);
+        params.push_back(text);
     }
     std::string text = kernel.name;
     if (!kernel.placeholders.empty()) {
@@ -243,10 +269,15 @@ void write_grid_declarations(std::ostream& out, const kir::Module& module) {
             if (!grid_runs_on_host(instance)) {
                 continue;
             }
-            for (HostIsa isa : kHostIsas) {
-                out << "void " << grid_host_symbol(module.name, instance, isa)
-                    << "(void**, const gpucc::detail::HostGridShape*, std::int64_t, "
-                       "std::int64_t);\n";
+            for (EntryKind entry : {EntryKind::Contiguous, EntryKind::Strided}) {
+                if (entry == EntryKind::Strided && !grid_has_strided_entry(instance)) {
+                    continue;
+                }
+                for (HostIsa isa : kHostIsas) {
+                    out << "void " << grid_host_symbol(module.name, instance, isa, entry)
+                        << "(void**, const gpucc::detail::HostGridShape*, std::int64_t, "
+                           "std::int64_t);\n";
+                }
             }
         }
     }
@@ -256,15 +287,12 @@ void write_grid_tables(std::ostream& out, const kir::Module& module) {
     for (const kir::GridKernel& kernel : module.grid_kernels) {
         out << "inline gpucc::detail::KernelRef " << kernel.name << "[] = {\n";
         for (const kir::GridKernelInstance& instance : kernel.instances) {
-            out << "    {image, " << quoted(instance.symbol) << ", " << quoted(instance.symbol)
-                << ",\n     ";
-            if (grid_runs_on_host(instance)) {
-                out << "{" << host_pointer(module.name, instance, HostIsa::X86_64) << ",\n      "
-                    << host_pointer(module.name, instance, HostIsa::X86_64_V3) << "}";
-            } else {
-                out << "{nullptr, nullptr}";
-            }
-            out << ",\n     {nullptr, nullptr}, 1},\n";
+            out << "    {image, " << quoted(grid_gpu_symbol(instance)) << ", "
+                << quoted(grid_gpu_symbol(instance, grid_has_strided_entry(instance)
+                                                        ? EntryKind::Strided
+                                                        : EntryKind::Contiguous))
+                << ",\n     " << host_entry(module.name, instance, EntryKind::Contiguous)
+                << ",\n     " << host_entry(module.name, instance, EntryKind::Strided) << ", 1},\n";
         }
         out << "};\n"
             << "inline constexpr const char* " << kernel.name << "__gpu_only[] = {";

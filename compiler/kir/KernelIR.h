@@ -44,6 +44,9 @@ struct Param {
     /// Reductions only: `scalar T p`, one value for the whole call (a C++ scalar argument),
     /// readable in `map` and `post`. Other inputs are arrays (or scalars broadcast like arrays).
     bool is_scalar = false;
+    /// Jit-style arrays: 0 for `T[] x` (C-contiguous), r for `T[:, ..., :] x` (r axes, passed
+    /// with its shape and strides).
+    int rank = 0;
 };
 
 /// A local variable declared in a kernel body. Owned by its instance; expressions point to it.
@@ -67,8 +70,8 @@ enum class ExprKind : std::uint8_t {
     Constant,       ///< a literal, already of its final type
     ParamRef,       ///< the current element of a non-raw parameter (an lvalue for outputs)
     LocalRef,       ///< a local variable (an lvalue unless const)
-    RawElement,     ///< element `index` of a raw parameter, C-order linear index (an lvalue for
-                    ///< outputs)
+    RawElement,     ///< element of a raw parameter at a C-order linear index, or at one subscript
+                    ///< per axis of a ranked jit array (an lvalue for outputs and jit arrays)
     LoopIndex,      ///< `i`: the linear index of the current element, Int64
     LoopSize,       ///< `_ind.size()`: the number of elements of the loop, Int64
     ReduceOperand,  ///< reductions: `a` or `b` (ReductionKernel below), of the reduce type
@@ -86,7 +89,7 @@ enum class ExprKind : std::uint8_t {
     IncDec,
     // Jit-style kernels only (GridKernel below):
     GridValue,     ///< threadIdx.x, blockDim.y, laneid(), ...: UInt32
-    ArraySize,     ///< `x.size` of an array parameter: Int64
+    ArrayProperty, ///< `x.size`, `x.shape[k]`, `x.strides[k]` of an array parameter: Int64
     SharedElement, ///< element `index` of a shared array (an lvalue)
     Atomic,        ///< atomic_add(&x[i], v) and the others: the old value
     Shuffle,       ///< shfl_sync and its up/down/xor forms
@@ -123,12 +126,19 @@ struct LocalRefExpr : Expr {
         : Expr(ExprKind::LocalRef, variable->type, loc), variable(variable) {}
 };
 
+/// An element of an array parameter: at a C-order linear `index`, or, on a ranked jit array
+/// (`T[:, :] x`), at one subscript per axis (`x[i, j]`: `subscripts` set, `index` null).
 struct RawElementExpr : Expr {
     int param_index;
-    ExprPtr index; ///< Int64
+    ExprPtr index;                   ///< Int64
+    std::vector<ExprPtr> subscripts; ///< Int64 each, one per axis
     RawElementExpr(int param_index, ScalarType type, ExprPtr index, SourceLocation loc)
         : Expr(ExprKind::RawElement, type, loc), param_index(param_index), index(std::move(index)) {
     }
+    RawElementExpr(int param_index, ScalarType type, std::vector<ExprPtr> subscripts,
+                   SourceLocation loc)
+        : Expr(ExprKind::RawElement, type, loc), param_index(param_index),
+          subscripts(std::move(subscripts)) {}
 };
 
 struct LoopIndexExpr : Expr {
@@ -354,11 +364,21 @@ struct GridValueExpr : Expr {
         : Expr(ExprKind::GridValue, ScalarType::UInt32, loc), value(value) {}
 };
 
-/// `x.size`: the number of elements of array parameter `param_index`.
-struct ArraySizeExpr : Expr {
+enum class ArrayProperty : std::uint8_t {
+    Size,   ///< `x.size`: the number of elements
+    Extent, ///< `x.shape[k]`
+    Stride, ///< `x.strides[k]`: in bytes, as CuPy's
+};
+
+/// `x.size`, `x.shape[axis]` or `x.strides[axis]` of array parameter `param_index` (Int64).
+/// `axis` is in [0, rank) for Extent and Stride.
+struct ArrayPropertyExpr : Expr {
     int param_index;
-    ArraySizeExpr(int param_index, SourceLocation loc)
-        : Expr(ExprKind::ArraySize, ScalarType::Int64, loc), param_index(param_index) {}
+    ArrayProperty property;
+    int axis;
+    ArrayPropertyExpr(int param_index, ArrayProperty property, int axis, SourceLocation loc)
+        : Expr(ExprKind::ArrayProperty, ScalarType::Int64, loc), param_index(param_index),
+          property(property), axis(axis) {}
 };
 
 /// Element `index` (Int64) of a shared array (a Variable with is_shared()).
@@ -525,6 +545,7 @@ struct ParamSignature {
     bool is_raw = false;
     SourceLocation loc;
     bool is_scalar = false; ///< reductions: `scalar T p`
+    int rank = 0;           ///< jit-style arrays, as Param::rank
 };
 
 /// One instantiation of an elementwise kernel: concrete types, a checked body, a symbol.
@@ -614,7 +635,8 @@ struct ReductionKernel {
 // ---------------------------------------------------------------------------------------------
 
 /// One instantiation of a jit-style kernel. Its parameters are all ParamRole::Input: an array
-/// (`T[] x`) has `is_raw` set (indexed by RawElement, assignable, `x.size` by ArraySize), a
+/// (`T[] x`, `T[:, :] x`) has `is_raw` set (indexed by RawElement, assignable, `x.size` and
+/// `x.shape[k]` by ArrayProperty), a
 /// scalar is read by ParamRef. The body runs once per thread of the launch; GridValue gives the
 /// thread's coordinates. Shared arrays are `locals` with is_shared().
 struct GridKernelInstance {

@@ -167,7 +167,8 @@ private:
             const Param& param = params[k];
             out_ << "    param " << k << " " << param.name << ": " << numpy_name(param.type)
                  << (param.role == ParamRole::Input ? " input" : " output")
-                 << (param.is_raw ? " raw" : "") << (param.is_scalar ? " scalar" : "") << "\n";
+                 << (param.is_raw ? " raw" : "") << (param.is_scalar ? " scalar" : "")
+                 << (param.rank > 0 ? " rank " + std::to_string(param.rank) : "") << "\n";
         }
         for (const auto& local : locals) {
             out_ << "    local %" << local->id << " " << local->name << ": "
@@ -416,7 +417,15 @@ private:
             const auto& element = static_cast<const RawElementExpr&>(expr);
             out_ << "(element:" << numpy_name(expr.type) << " "
                  << (*params_)[static_cast<std::size_t>(element.param_index)].name;
-            operands({element.index.get()});
+            if (element.index) {
+                operands({element.index.get()});
+                return;
+            }
+            for (const ExprPtr& subscript : element.subscripts) {
+                out_ << " ";
+                expression(*subscript);
+            }
+            out_ << ")";
             return;
         }
         case ExprKind::LoopIndex:
@@ -504,12 +513,17 @@ private:
         case ExprKind::GridValue:
             out_ << grid_value_name(static_cast<const GridValueExpr&>(expr).value) << ":uint32";
             return;
-        case ExprKind::ArraySize:
-            out_ << (*params_)[static_cast<std::size_t>(
-                                   static_cast<const ArraySizeExpr&>(expr).param_index)]
-                        .name
-                 << ".size:int64";
+        case ExprKind::ArrayProperty: {
+            const auto& property = static_cast<const ArrayPropertyExpr&>(expr);
+            out_ << (*params_)[static_cast<std::size_t>(property.param_index)].name;
+            if (property.property == ArrayProperty::Size) {
+                out_ << ".size:int64";
+            } else {
+                out_ << (property.property == ArrayProperty::Extent ? ".shape[" : ".strides[")
+                     << property.axis << "]:int64";
+            }
             return;
+        }
         case ExprKind::SharedElement: {
             const auto& element = static_cast<const SharedElementExpr&>(expr);
             out_ << "(shared-element:" << numpy_name(expr.type) << " %" << element.array->id;

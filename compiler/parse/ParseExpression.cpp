@@ -263,11 +263,18 @@ ast::ExprPtr Parser::parse_postfix() {
         switch (token.kind) {
         case TokenKind::LBracket: {
             advance();
-            ast::ExprPtr index = parse_expression();
-            if (!index || !expect(TokenKind::RBracket, "after the index")) {
+            std::vector<ast::ExprPtr> indices;
+            do {
+                ast::ExprPtr index = parse_assignment();
+                if (!index) {
+                    return nullptr;
+                }
+                indices.push_back(std::move(index));
+            } while (consume(TokenKind::Comma));
+            if (!expect(TokenKind::RBracket, "after the index")) {
                 return nullptr;
             }
-            expr = std::make_unique<ast::IndexExpr>(std::move(expr), std::move(index), token.loc);
+            expr = std::make_unique<ast::IndexExpr>(std::move(expr), std::move(indices), token.loc);
             break;
         }
         case TokenKind::LParen: {

@@ -51,7 +51,9 @@ std::optional<ast::GridKernelDef> Parser::parse_grid_kernel() {
     return def;
 }
 
-/// kernel_param ::= type_name ('[' ']')? identifier
+/// kernel_param ::= type_name ('[' ']' | '[' ':' (',' ':')* ']')? identifier
+/// `T[] x` is a C-contiguous array indexed flat; `T[:, :] x` an array of that rank with any
+/// strides (Numba's and Cython's spelling).
 std::optional<ast::Param> Parser::parse_grid_param() {
     ast::Param param;
     std::optional<ast::TypeName> type = parse_type_name();
@@ -62,12 +64,26 @@ std::optional<ast::Param> Parser::parse_grid_param() {
     param.type = std::move(*type);
     if (at(TokenKind::LBracket)) {
         SourceLocation bracket = advance().loc;
-        if (!expect(TokenKind::RBracket, "after '[' (an array parameter is written 'T[] name')")) {
+        param.is_array = true;
+        if (at(TokenKind::Colon)) {
+            do {
+                if (!expect(TokenKind::Colon, "for each axis (a ranked array is 'T[:, :] name')")) {
+                    return std::nullopt;
+                }
+                ++param.rank;
+            } while (consume(TokenKind::Comma));
+        }
+        if (!expect(TokenKind::RBracket, "after '[' (an array parameter is written 'T[] name' or, "
+                                         "with its shape and strides, 'T[:, :] name')")) {
             return std::nullopt;
         }
-        param.is_array = true;
+        if (param.rank > ast::kMaxArrayParamRank) {
+            diags_.report(SourceSpan(bracket, 1), DiagKind::ArrayParamRankTooLarge,
+                          std::to_string(param.rank), std::to_string(ast::kMaxArrayParamRank));
+            return std::nullopt;
+        }
         if (at(TokenKind::LBracket)) {
-            diags_.report(SourceSpan(bracket, 2), DiagKind::ArrayParamRank);
+            diags_.report(SourceSpan(peek().loc, 1), DiagKind::ArrayParamRank);
             return std::nullopt;
         }
     }

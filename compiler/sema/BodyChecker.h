@@ -22,6 +22,10 @@
 
 namespace gpucc::sema {
 
+/// The value of an integer constant expression (literals, casts, + - * / % << >> and unary -),
+/// or nullopt.
+std::optional<std::int64_t> constant_integer(const kir::Expr& expr);
+
 /// Which piece of a kernel is checked.
 enum class Piece : std::uint8_t {
     ElementwiseBody, ///< every parameter, `i`, `_ind.size()`
@@ -124,6 +128,13 @@ private:
     kir::ExprPtr check_shuffle(const ast::CallExpr& call, kir::ShuffleOp op);
     /// `grid(n)` (dim < 0: n must be 1) or the member `dim` of `grid(n)`; also `gridsize`.
     kir::ExprPtr check_grid_position(const ast::CallExpr& call, bool size, int dim);
+    // ----- Jit-style array parameters (CheckGridArrays.cpp) -----
+    /// `x.size`, `x.ndim`, and the errors of bare `x.shape`, `x.strides` and unknown members.
+    kir::ExprPtr check_array_member(int param, const ast::MemberExpr& member);
+    /// `x.shape[k]` and `x.strides[k]`; nullopt when `index` is not of that form.
+    std::optional<kir::ExprPtr> check_array_axis_property(const ast::IndexExpr& index);
+    /// `x[i]` or `x[i, j, ...]` on array parameter `param` of a jit-style kernel.
+    kir::ExprPtr check_array_element(int param, const ast::IndexExpr& index);
     /// An integer index converted to Int64, or null after reporting a floating one.
     kir::ExprPtr check_index_value(const ast::Expr& expr);
     bool check_argument_count(const ast::CallExpr& call, std::string_view name, std::size_t least,

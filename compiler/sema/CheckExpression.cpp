@@ -14,10 +14,6 @@
 namespace gpucc::sema {
 namespace {
 
-std::uint32_t length_of(std::string_view text) {
-    return static_cast<std::uint32_t>(text.size());
-}
-
 kir::ExprPtr to_bool(kir::ExprPtr expr) {
     if (expr->type == ScalarType::Bool) {
         return expr;

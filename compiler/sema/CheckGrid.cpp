@@ -1,6 +1,6 @@
 // The builtins of jit-style kernels (language.md section 3, after cupyx.jit): the thread's
 // coordinates (`threadIdx blockIdx blockDim gridDim` with .x .y .z, `warpSize`, `laneid()`,
-// `grid(n)` and `gridsize(n)` as cupyx.jit and Numba define them), an array's `x.size`, shared
+// `grid(n)` and `gridsize(n)` as cupyx.jit and Numba define them), shared
 // arrays, `syncthreads()` and `syncwarp()`, the atomics on `&x[i]` and the warp shuffles. In the
 // other kinds of kernel each of these names is an error that says where it belongs. `grid(n)`
 // and `gridsize(n)` become arithmetic on the coordinates here; code generation sees only
@@ -13,10 +13,6 @@
 
 namespace gpucc::sema {
 namespace {
-
-std::uint32_t length_of(std::string_view text) {
-    return static_cast<std::uint32_t>(text.size());
-}
 
 /// threadIdx, blockIdx, blockDim, gridDim: the index of the first of their three GridValues.
 std::optional<int> grid_object(std::string_view name) {
@@ -91,6 +87,30 @@ kir::ExprPtr unsigned_constant(std::uint64_t value, ScalarType type, SourceLocat
     return constant;
 }
 
+/// The element types an atomic takes, for its check and its message.
+bool atomic_accepts(kir::AtomicOp op, ScalarType type) {
+    bool integer32_64 = type == ScalarType::Int32 || type == ScalarType::UInt32 ||
+                        type == ScalarType::Int64 || type == ScalarType::UInt64;
+    bool float32_64 = type == ScalarType::Float32 || type == ScalarType::Float64;
+    switch (op) {
+    case kir::AtomicOp::Add:
+    case kir::AtomicOp::Sub:
+    case kir::AtomicOp::Exch:
+    case kir::AtomicOp::Cas:
+        return integer32_64 || float32_64;
+    default:
+        return integer32_64;
+    }
+}
+
+std::string_view atomic_types(kir::AtomicOp op) {
+    return atomic_accepts(op, ScalarType::Float32)
+               ? "int32, uint32, int64, uint64, float32 and float64"
+               : "int32, uint32, int64 and uint64";
+}
+
+} // namespace
+
 /// The value of an integer constant expression (literals, casts, + - * / % << >> and unary -),
 /// or nullopt.
 std::optional<std::int64_t> constant_integer(const kir::Expr& expr) {
@@ -145,30 +165,6 @@ std::optional<std::int64_t> constant_integer(const kir::Expr& expr) {
         return std::nullopt;
     }
 }
-
-/// The element types an atomic takes, for its check and its message.
-bool atomic_accepts(kir::AtomicOp op, ScalarType type) {
-    bool integer32_64 = type == ScalarType::Int32 || type == ScalarType::UInt32 ||
-                        type == ScalarType::Int64 || type == ScalarType::UInt64;
-    bool float32_64 = type == ScalarType::Float32 || type == ScalarType::Float64;
-    switch (op) {
-    case kir::AtomicOp::Add:
-    case kir::AtomicOp::Sub:
-    case kir::AtomicOp::Exch:
-    case kir::AtomicOp::Cas:
-        return integer32_64 || float32_64;
-    default:
-        return integer32_64;
-    }
-}
-
-std::string_view atomic_types(kir::AtomicOp op) {
-    return atomic_accepts(op, ScalarType::Float32)
-               ? "int32, uint32, int64, uint64, float32 and float64"
-               : "int32, uint32, int64 and uint64";
-}
-
-} // namespace
 
 void BodyChecker::note_gpu_only(std::string_view feature) {
     if (gpu_only_feature_.empty()) {
@@ -274,11 +270,7 @@ std::optional<kir::ExprPtr> BodyChecker::check_grid_member(const ast::MemberExpr
             diags_.report(member_span, DiagKind::MemberOfNonArray, object.name);
             return kir::ExprPtr();
         }
-        if (member.member != "size") {
-            diags_.report(member_span, DiagKind::ArrayMember, object.name, member.member);
-            return kir::ExprPtr();
-        }
-        return kir::ExprPtr(std::make_unique<kir::ArraySizeExpr>(param, member.loc));
+        return check_array_member(param, member);
     }
     std::optional<int> first = grid_object(object.name);
     if (!first) {
@@ -440,7 +432,11 @@ void BodyChecker::check_shared_declaration(const ast::SharedDeclStmt& decl) {
 
 kir::ExprPtr BodyChecker::check_shared_index(const kir::Variable& array,
                                              const ast::IndexExpr& index) {
-    kir::ExprPtr position = check_index_value(*index.index);
+    if (index.indices.size() != 1) {
+        diags_.report(SourceSpan(index.indices[1]->loc, 1), DiagKind::MultiIndexNotArray);
+        return nullptr;
+    }
+    kir::ExprPtr position = check_index_value(*index.indices[0]);
     if (!position) {
         return nullptr;
     }

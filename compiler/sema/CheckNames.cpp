@@ -10,10 +10,6 @@
 namespace gpucc::sema {
 namespace {
 
-std::uint32_t length_of(std::string_view text) {
-    return static_cast<std::uint32_t>(text.size());
-}
-
 bool is_size_object(std::string_view name) {
     return name == "_in_ind" || name == "_out_ind";
 }
@@ -199,8 +195,12 @@ kir::ExprPtr BodyChecker::check_name(const ast::NameExpr& name) {
     return nullptr;
 }
 
-/// raw_param '[' index ']': the element at a C-order linear index, converted to int64.
+/// raw_param '[' index ']': the element at a C-order linear index, converted to int64. In
+/// jit-style kernels also `x[i, j]` and `x.shape[k]` (CheckGridArrays.cpp).
 kir::ExprPtr BodyChecker::check_index(const ast::IndexExpr& index) {
+    if (std::optional<kir::ExprPtr> property = check_array_axis_property(index)) {
+        return std::move(*property);
+    }
     const auto* base = index.base->kind == ast::ExprKind::Name
                            ? static_cast<const ast::NameExpr*>(index.base.get())
                            : nullptr;
@@ -233,16 +233,18 @@ kir::ExprPtr BodyChecker::check_index(const ast::IndexExpr& index) {
     if (!param_visible(info)) {
         return check_param_use(param, *base);
     }
-    kir::ExprPtr position = check_expression(*index.index);
+    if (in_grid_kernel()) {
+        return check_array_element(param, index);
+    }
+    if (index.indices.size() != 1) {
+        diags_.report(SourceSpan(index.indices[1]->loc, 1), DiagKind::MultiIndexNotArray);
+        return nullptr;
+    }
+    kir::ExprPtr position = check_index_value(*index.indices[0]);
     if (!position) {
         return nullptr;
     }
-    if (is_floating(position->type)) {
-        diags_.report(SourceSpan(index.index->loc, 1), DiagKind::IndexNotInteger, position->type);
-        return nullptr;
-    }
-    return std::make_unique<kir::RawElementExpr>(
-        param, info.type, convert(std::move(position), ScalarType::Int64), base->loc);
+    return std::make_unique<kir::RawElementExpr>(param, info.type, std::move(position), base->loc);
 }
 
 /// `_ind.size()` in an elementwise body; `_in_ind.size()` and `_out_ind.size()` in a reduction's

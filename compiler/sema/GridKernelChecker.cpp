@@ -42,6 +42,7 @@ std::optional<kir::GridKernel> check_grid_kernel(const ast::GridKernelDef& def,
     kernel.params = std::move(signature.params);
     for (std::size_t k = 0; k < kernel.params.size(); ++k) {
         kernel.params[k].is_raw = def.params[k].is_array;
+        kernel.params[k].rank = def.params[k].rank;
     }
     // A placeholder's type comes from the array arguments (C++ scalars convert, so they cannot
     // bind it).
@@ -71,8 +72,10 @@ std::optional<kir::GridKernel> check_grid_kernel(const ast::GridKernelDef& def,
             instance.symbol = key.symbol;
             instance.bindings = key.types;
             for (const kir::ParamSignature& param : kernel.params) {
-                instance.params.push_back(kir::Param{param.name, bound_type(param.type, key.types),
-                                                     param.role, param.is_raw, param.loc});
+                kir::Param bound{param.name, bound_type(param.type, key.types), param.role,
+                                 param.is_raw, param.loc};
+                bound.rank = param.rank;
+                instance.params.push_back(std::move(bound));
             }
             BodyChecker checker({def.name, def.params, kNoOutputs}, Piece::GridBody, key.bindings,
                                 instance.params, instance.locals, diags);

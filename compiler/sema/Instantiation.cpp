@@ -10,10 +10,6 @@
 namespace gpucc::sema {
 namespace {
 
-std::uint32_t length_of(std::string_view text) {
-    return static_cast<std::uint32_t>(text.size());
-}
-
 /// "T = float32, U = int64"
 std::string describe_bindings(const std::vector<Binding>& bindings) {
     std::string text;

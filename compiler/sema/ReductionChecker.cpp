@@ -13,10 +13,6 @@
 namespace gpucc::sema {
 namespace {
 
-std::uint32_t length_of(std::string_view text) {
-    return static_cast<std::uint32_t>(text.size());
-}
-
 class ReductionChecker {
 public:
     ReductionChecker(const ast::ReductionDef& def, const SemaOptions& options,

@@ -18,10 +18,6 @@
 namespace gpucc {
 namespace {
 
-std::uint32_t length_of(std::string_view text) {
-    return static_cast<std::uint32_t>(text.size());
-}
-
 std::optional<kir::ElementwiseKernel> check_elementwise(const ast::ElementwiseDef& def,
                                                         const SemaOptions& options,
                                                         DiagnosticEngine& diags) {

@@ -12,10 +12,6 @@
 namespace gpucc::sema {
 namespace {
 
-std::uint32_t length_of(std::string_view text) {
-    return static_cast<std::uint32_t>(text.size());
-}
-
 std::vector<ScalarType> all_scalar_types() {
     std::vector<ScalarType> types;
     for (int k = 0; k < kNumScalarTypes; ++k) {

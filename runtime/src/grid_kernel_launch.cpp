@@ -40,11 +40,19 @@ void GridKernelLaunch::throw_array_type(const char* param, DType expected, DType
                     std::string(dtype_name(given)));
 }
 
-void GridKernelLaunch::add_array(const char* param, const NDArray& argument) {
-    if (!argument.is_c_contiguous()) {
+void GridKernelLaunch::add_array(const char* param, const NDArray& argument, int rank) {
+    if (rank == 0 && !argument.is_c_contiguous()) {
         throw ValueError(std::string(kernel_) + ": argument '" + param +
                          "' must be C-contiguous (a 'T[]' parameter reads the elements in C "
-                         "order); pass a contiguous copy (copy())");
+                         "order); declare the parameter with its axes, as 'T[:, :] " +
+                         param + "', to take any strides, or pass a contiguous copy (copy())");
+    }
+    if (rank > 0 && argument.ndim() != rank) {
+        throw ValueError(std::string(kernel_) + ": argument '" + param + "' must have " +
+                         std::to_string(rank) + (rank == 1 ? " dimension" : " dimensions") +
+                         " (the parameter is declared with " + std::to_string(rank) +
+                         (rank == 1 ? " axis" : " axes") + "), got shape " +
+                         argument.shape().to_string());
     }
     const Device device = argument.device();
     if (!array_device_) {
@@ -59,6 +67,18 @@ void GridKernelLaunch::add_array(const char* param, const NDArray& argument) {
     std::memcpy(&next_word(), &data, sizeof data);
     const std::int64_t size = argument.size();
     std::memcpy(&next_word(), &size, sizeof size);
+    if (rank == 0) {
+        return;
+    }
+    for (int axis = 0; axis < rank; ++axis) {
+        const std::int64_t extent = argument.shape()[axis];
+        std::memcpy(&next_word(), &extent, sizeof extent);
+    }
+    for (int axis = 0; axis < rank; ++axis) {
+        const std::int64_t stride = argument.strides()[axis];
+        std::memcpy(&next_word(), &stride, sizeof stride);
+    }
+    strided_ = strided_ || !argument.is_c_contiguous();
 }
 
 void GridKernelLaunch::run(KernelRef& kernel, const char* gpu_only_feature) {
@@ -80,12 +100,13 @@ void GridKernelLaunch::run(KernelRef& kernel, const char* gpu_only_feature) {
         // is what the caller meant (the driver still refuses more than the GPU has).
         set_max_dynamic_shared_bytes(kernel, device, static_cast<int>(config_.shared_bytes));
     }
+    const GpuEntry entry = strided_ ? GpuEntry::Strided : GpuEntry::Contiguous;
     if (config_.stream) {
-        launch_grid_kernel(kernel, config_, args_.data());
+        launch_grid_kernel(kernel, config_, args_.data(), entry);
         return;
     }
     DeviceGuard on(device); // launch_grid_kernel runs on the default device
-    launch_grid_kernel(kernel, config_, args_.data());
+    launch_grid_kernel(kernel, config_, args_.data(), entry);
 }
 
 } // namespace gpucc::detail

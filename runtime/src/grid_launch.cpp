@@ -56,8 +56,8 @@ void run_host_blocks(void* context, std::int64_t begin, std::int64_t end) {
     launch->fn(launch->args, &launch->shape, begin, end);
 }
 
-void launch_on_host(KernelRef& kernel, const LaunchConfig& config, void** args) {
-    HostKernelFn host = kernel.host_function();
+void launch_on_host(KernelRef& kernel, const LaunchConfig& config, void** args, GpuEntry entry) {
+    HostKernelFn host = kernel.host_function(entry == GpuEntry::Strided);
     if (host == nullptr) {
         throw DeviceError(std::string("kernel ") + kernel.symbol() +
                           " has no CPU version (it was compiled for the GPU only), so it cannot "
@@ -73,9 +73,9 @@ void launch_on_host(KernelRef& kernel, const LaunchConfig& config, void** args) 
     ThreadPool::instance().parallel_for(blocks, 1, &run_host_blocks, &launch);
 }
 
-CUfunction function_on(KernelRef& kernel, Device device) {
+CUfunction function_on(KernelRef& kernel, Device device, GpuEntry entry = GpuEntry::Contiguous) {
     require_cuda_device(device, kernel.symbol());
-    return static_cast<CUfunction>(kernel.function(device));
+    return static_cast<CUfunction>(kernel.function(device, entry));
 }
 
 int attribute(CUfunction function, CUfunction_attribute which) {
@@ -86,14 +86,15 @@ int attribute(CUfunction function, CUfunction_attribute which) {
 
 } // namespace
 
-void launch_grid_kernel(KernelRef& kernel, const LaunchConfig& config, void** args) {
+void launch_grid_kernel(KernelRef& kernel, const LaunchConfig& config, void** args,
+                        GpuEntry entry) {
     check_shapes(kernel, config);
     const Device device = config.stream ? config.stream->device() : default_device();
     if (device.is_cpu()) {
-        launch_on_host(kernel, config, args);
+        launch_on_host(kernel, config, args, entry);
         return;
     }
-    CUfunction function = function_on(kernel, device);
+    CUfunction function = function_on(kernel, device, entry);
     const StreamRef stream = config.stream ? *config.stream : current_stream(device);
     make_current(device.ordinal());
     const CUresult result = driver().cuLaunchKernel(
@@ -129,14 +130,20 @@ void set_max_dynamic_shared_bytes(KernelRef& kernel, Device device, int bytes) {
         throw ValueError(std::string("set_max_dynamic_shared_bytes of kernel ") + kernel.symbol() +
                          ": argument 'bytes' must be >= 0, got " + std::to_string(bytes));
     }
-    CUfunction f = function_on(kernel, device);
-    make_current(device.ordinal());
-    const CUresult result =
-        driver().cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
-    if (result != CUDA_SUCCESS) {
-        throw_cuda_error(result, "cuFuncSetAttribute",
-                         std::string(kernel.symbol()) + ": max dynamic shared memory of " +
-                             std::to_string(bytes) + " bytes");
+    // A jit-style kernel with ranked arrays has a strided entry too: both take the setting.
+    for (GpuEntry entry : {GpuEntry::Contiguous, GpuEntry::Strided}) {
+        if (entry == GpuEntry::Strided && !kernel.has_strided_entry()) {
+            break;
+        }
+        CUfunction f = function_on(kernel, device, entry);
+        make_current(device.ordinal());
+        const CUresult result =
+            driver().cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
+        if (result != CUDA_SUCCESS) {
+            throw_cuda_error(result, "cuFuncSetAttribute",
+                             std::string(kernel.symbol()) + ": max dynamic shared memory of " +
+                                 std::to_string(bytes) + " bytes");
+        }
     }
 }
 

@@ -6,6 +6,7 @@
 #include "gpucc/errors.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -76,6 +77,10 @@ KernelRef::KernelRef(ModuleImage& image, const char* symbol, const char* strided
     : image_(image), symbol_(symbol), strided_symbol_(strided_symbol), host_(host),
       host_strided_(host_strided),
       elements_per_thread_(elements_per_thread < 1 ? 1 : elements_per_thread) {
+}
+
+bool KernelRef::has_strided_entry() const noexcept {
+    return std::strcmp(symbol_, strided_symbol_) != 0;
 }
 
 void* KernelRef::load_function(Device device, GpuEntry entry) {

@@ -1,6 +1,7 @@
 // Jit-style kernels (language.md section 3) for grid_kernels_test.cpp: both programs of the
 // language sketch, 2-D grids, grid()/gridsize(), every atomic (on arrays and on shared memory),
-// static and dynamic shared arrays, every shuffle, syncwarp, early return, a tiled matmul.
+// static and dynamic shared arrays, every shuffle, syncwarp, early return, a tiled matmul, and
+// ranked arrays (`T[:, :] x`) over views of any layout.
 module gk;
 
 kernel elementwise_copy<T>(T[] x, T[] y, uint32 size) {
@@ -156,4 +157,72 @@ kernel matmul_tiled(float32[] a, float32[] b, float32[] c, int32 n) {
         syncthreads();
     }
     if (row < n && col < n) c[row * n + col] = sum;
+}
+
+// Ranked arrays (`T[:, :] x`): passed with their shape and strides as cupyx.jit does, so views
+// of any layout (transposed, stepped, reversed, broadcast) work without a copy.
+kernel add_views<T: float32 | float64 | int32>(T[:, :] a, T[:, :] b, T[:, :] out) {
+    int64 i = grid(2).y;
+    int64 j = grid(2).x;
+    if (i < out.shape[0] && j < out.shape[-1]) {
+        out[i, j] = a[i, j] + b[i, j];
+    }
+}
+
+// A flat index on a ranked array is C-order, whatever the strides (CuPy's CArray).
+kernel flatten<T>(T[:, :, :] x, T[] y) {
+    for (int64 k = grid(1); k < x.size; k += gridsize(1)) {
+        y[k] = x[k];
+    }
+}
+
+kernel scale_vector<T: float32 | float64 | int64>(T[:] x, T factor) {
+    for (int64 k = grid(1); k < x.shape[0]; k += gridsize(1)) {
+        x[k] *= factor;
+    }
+}
+
+kernel describe(float32[:, :, :] x, int64[] out) {
+    if (grid(1) == 0) {
+        out[0] = x.ndim;
+        out[1] = x.shape[0];
+        out[2] = x.shape[1];
+        out[3] = x.shape[-1];
+        out[4] = x.strides[0];
+        out[5] = x.strides[1];
+        out[6] = x.strides[-1];
+        out[7] = x.size;
+    }
+}
+
+kernel column_sums(float64[:, :] x, float64[:] sums) {
+    int64 i = grid(2).y;
+    int64 j = grid(2).x;
+    if (i < x.shape[0] && j < x.shape[1]) {
+        atomic_add(&sums[j], x[i, j]);
+    }
+}
+
+// The tiled matmul again, on ranked arrays: c = a @ b for any layouts of a and b.
+kernel matmul_tiled_views(float32[:, :] a, float32[:, :] b, float32[:, :] c) {
+    shared float32 ta[16 * 16];
+    shared float32 tb[16 * 16];
+    int32 tx = threadIdx.x;
+    int32 ty = threadIdx.y;
+    int32 row = blockIdx.y * 16 + ty;
+    int32 col = blockIdx.x * 16 + tx;
+    int32 m = c.shape[0];
+    int32 n = c.shape[1];
+    int32 depth = a.shape[1];
+    float32 sum = 0.0f;
+    for (int32 t = 0; t < depth; t += 16) {
+        ta[ty * 16 + tx] = row < m && t + tx < depth ? a[row, t + tx] : 0.0f;
+        tb[ty * 16 + tx] = col < n && t + ty < depth ? b[t + ty, col] : 0.0f;
+        syncthreads();
+        for (int32 k = 0; k < 16; ++k) {
+            sum += ta[ty * 16 + k] * tb[k * 16 + tx];
+        }
+        syncthreads();
+    }
+    if (row < m && col < n) c[row, col] = sum;
 }

@@ -85,7 +85,8 @@ struct HostGridShape {
 using HostGridKernelFn = void (*)(void** args, const HostGridShape* shape, std::int64_t block_begin,
                                   std::int64_t block_end);
 
-/// Launches entry point `kernel` (GpuEntry::Contiguous) with `config`; `args` is the array of
+/// Launches entry point `entry` of `kernel` (Contiguous, or Strided for a jit-style kernel
+/// given a non-contiguous ranked array) with `config`; `args` is the array of
 /// pointers to argument values cuLaunchKernel takes, in the kernel's parameter order. ValueError
 /// naming `grid`/`block` for an empty shape, a block of more than 1024 threads or a grid
 /// component past CUDA's limits. On the CPU (a stream of Device::cpu() is not possible, so: when
@@ -93,7 +94,8 @@ using HostGridKernelFn = void (*)(void** args, const HostGridShape* shape, std::
 /// block, blocks spread over the host threads, before this returns; DeviceError when it has none;
 /// CudaError naming the kernel when the driver refuses the launch (e.g. more shared memory than
 /// allowed: see set_max_dynamic_shared_bytes).
-void launch_grid_kernel(KernelRef& kernel, const LaunchConfig& config, void** args);
+void launch_grid_kernel(KernelRef& kernel, const LaunchConfig& config, void** args,
+                        GpuEntry entry = GpuEntry::Contiguous);
 
 /// The attributes of `kernel` on `device` (a GPU).
 KernelAttributes kernel_attributes(KernelRef& kernel, Device device);

@@ -1,5 +1,5 @@
-// A jit-style kernel's header: its host versions (none for a kernel that uses shared memory),
-// a KernelRef table, launchers taking a LaunchConfig or a grid and a block, and an attribute
+// A jit-style kernel's header: its host versions (none for a kernel that uses shared memory; two
+// entries, contiguous and strided, for one with ranked arrays), a KernelRef table, launchers taking a LaunchConfig or a grid and a block, and an attribute
 // query. Right calls compile with -Wall -Wextra -Werror; each wrong one is a C++ compile error
 // naming the kernel, the parameter and the types.
 // RUN: rm -rf %t && mkdir -p %t
@@ -12,6 +12,7 @@
 // RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=4 %S/Inputs/kernel_calls.cpp 2>&1 | FileCheck --check-prefix=SCALAR-FOR-ARRAY %s
 // RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=5 %S/Inputs/kernel_calls.cpp 2>&1 | FileCheck --check-prefix=ARRAY-FOR-SCALAR %s
 // RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=6 %S/Inputs/kernel_calls.cpp 2>&1 | FileCheck --check-prefix=ATTRIBUTES %s
+// RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=7 %S/Inputs/kernel_calls.cpp 2>&1 | FileCheck --check-prefix=RANKED %s
 module kh;
 
 kernel elementwise_copy<T: float32 | float64>(T[] x, T[] y, uint32 size) {
@@ -26,23 +27,40 @@ kernel block_sum(float32[] x, float32[] out, int32 n) {
     syncthreads();
     if (t == 0) atomic_add(&out[0], buf[0]);
 }
+kernel transpose_copy<T: float32 | float64>(T[:, :] x, T[:, :] y) {
+    y[grid(2).y, grid(2).x] = x[grid(2).x, grid(2).y];
+}
 
 // CHECK: //   kernel elementwise_copy<T: float32, float64>(T[] x, T[] y, uint32 size)
 // CHECK: //   kernel block_sum(float32[] x, float32[] out, int32 n)
+// CHECK: //   kernel transpose_copy<T: float32, float64>(T[:, :] x, T[:, :] y)
 // CHECK: #include <gpucc/detail/grid_kernel_launch.h>
 // CHECK: void kh__elementwise_copy__float32__grid(void**, const gpucc::detail::HostGridShape*, std::int64_t, std::int64_t);
 // CHECK: void kh__elementwise_copy__float64__grid_v3(
 // CHECK-NOT: block_sum__grid
+// CHECK: void kh__transpose_copy__float32__grid(
+// CHECK: void kh__transpose_copy__float32__grid_v3(
+// CHECK: void kh__transpose_copy__float32__grid_strided(
+// CHECK: void kh__transpose_copy__float32__grid_strided_v3(
 // CHECK: inline gpucc::detail::KernelRef elementwise_copy[] = {
 // CHECK: inline constexpr const char* elementwise_copy__gpu_only[] = {nullptr, nullptr};
 // CHECK: inline gpucc::detail::KernelRef block_sum[] = {
 // CHECK-NEXT: {image, "block_sum", "block_sum",
 // CHECK-NEXT: {nullptr, nullptr},
 // CHECK: inline constexpr const char* block_sum__gpu_only[] = {"shared memory"};
+// CHECK: inline gpucc::detail::KernelRef transpose_copy[] = {
+// CHECK-NEXT: {image, "transpose_copy__float32", "transpose_copy__float32__strided",
+// CHECK-NEXT: {reinterpret_cast<gpucc::detail::HostKernelFn>(reinterpret_cast<void (*)()>(&kh__transpose_copy__float32__grid)),
+// CHECK-NEXT: reinterpret_cast<gpucc::detail::HostKernelFn>(reinterpret_cast<void (*)()>(&kh__transpose_copy__float32__grid_v3))},
+// CHECK-NEXT: {reinterpret_cast<gpucc::detail::HostKernelFn>(reinterpret_cast<void (*)()>(&kh__transpose_copy__float32__grid_strided)),
+// CHECK-NEXT: reinterpret_cast<gpucc::detail::HostKernelFn>(reinterpret_cast<void (*)()>(&kh__transpose_copy__float32__grid_strided_v3))}, 1},
 // CHECK: inline void elementwise_copy(const gpucc::LaunchConfig& gpucc_config, const In_x& x, const In_y& y, const In_size& size) {
 // CHECK: inline void elementwise_copy(gpucc::Dim3 gpucc_grid, gpucc::Dim3 gpucc_block, const In_x& x, const In_y& y, const In_size& size) {
 // CHECK: inline gpucc::KernelAttributes elementwise_copy_attributes(gpucc::Device gpucc_device) {
 // CHECK: inline gpucc::KernelAttributes block_sum_attributes(gpucc::Device gpucc_device) {
+// CHECK: gpucc::detail::GridKernelLaunch gpucc_launch("transpose_copy", gpucc_config, 12);
+// CHECK-NEXT: gpucc_launch.array<T>("x", x, 2);
+// CHECK-NEXT: gpucc_launch.array<T>("y", y, 2);
 
 // FIXED: block_sum: x must be an Array of float32 (or an NDArray)
 // UNCOMPILED: elementwise_copy: T must be one of float32, float64, the types it was compiled for
@@ -50,3 +68,4 @@ kernel block_sum(float32[] x, float32[] out, int32 n) {
 // SCALAR-FOR-ARRAY: elementwise_copy: x must be an Array of T (or an NDArray)
 // ARRAY-FOR-SCALAR: block_sum: n must be a scalar convertible to int32
 // ATTRIBUTES: elementwise_copy_attributes: T must be one of float32, float64
+// RANKED: transpose_copy: y must be an Array of T, the element type of the other arrays of T (x, y)

@@ -22,3 +22,24 @@ kernel k<T: float32 | float64>(T[] x, int32 n) {
 // CHECK-NEXT:         Name atomic_add <8:5>
 // CHECK-NEXT:         Unary & <8:16>
 // CHECK-NEXT:           Index <8:18>
+
+// Ranked arrays: `T[:]`, `T[:, :, :]`; several subscripts in one pair of brackets; members.
+kernel ranked(float32[:] v, float64[:, :, :] m) {
+    m[0, v.size, 2] = m.shape[1];
+}
+// CHECK:      Kernel ranked <[[@LINE-3]]:8>
+// CHECK-NEXT:   Param float32[:] v <[[@LINE-4]]:26>
+// CHECK-NEXT:   Param float64[:, :, :] m <[[@LINE-5]]:46>
+// CHECK-NEXT:   Block
+// CHECK-NEXT:     ExprStmt
+// CHECK-NEXT:       Assign = <[[@LINE-7]]:21>
+// CHECK-NEXT:         Index <[[@LINE-8]]:6>
+// CHECK-NEXT:           Name m
+// CHECK-NEXT:           IntegerLiteral 0
+// CHECK-NEXT:           Member .size
+// CHECK-NEXT:             Name v
+// CHECK-NEXT:           IntegerLiteral 2
+// CHECK-NEXT:         Index <[[@LINE-14]]:30>
+// CHECK-NEXT:           Member .shape
+// CHECK-NEXT:             Name m
+// CHECK-NEXT:           IntegerLiteral 1

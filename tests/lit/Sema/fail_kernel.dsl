@@ -3,13 +3,35 @@
 kernel names(float32[] x, int32 n, uint32 u) {
     float32 a = threadIdx; // expected-error {{'threadIdx' has members x, y and z: write 'threadIdx.x'}}
     uint32 b = blockIdx.w; // expected-error {{'blockIdx' has no member 'w'; its members are x, y and z}}
-    int64 c = x.length; // expected-error {{array 'x' has no member 'length'; the member is 'x.size'}}
-    int64 d = n.size; // expected-error {{'n' has no members: only arrays ('n.size') and threadIdx, blockIdx, blockDim, gridDim have members}}
+    int64 c = x.length; // expected-error {{array 'x' has no member 'length'; its members are size, ndim, shape[k] and strides[k]}}
+    int64 d = n.size; // expected-error {{'n' has no members: only arrays ('n.size', 'n.shape[k]') and threadIdx, blockIdx, blockDim, gridDim have members}}
     float32 e = x; // expected-error {{array parameter 'x' must be indexed, as in 'x[i]'}}
     float32 f = n[0]; // expected-error {{'n' is a scalar parameter and cannot be indexed; declare it 'int32[] n' to pass an array}}
     int64 g = i; // expected-error {{use of undeclared identifier 'i'}}
     n = 3; // expected-error {{cannot assign to input parameter 'n': inputs are read-only}}
     x[u] = x[1.5]; // expected-error {{array index must be an integer, not float64}}
+}
+kernel flat_arrays(float32[] x, int32 n) {
+    int64 a = x.shape[0]; // expected-error {{'x.shape' needs the array's shape: declare it with its axes, as 'float32[:, :] x' (a 'T[]' array is C-contiguous and has only 'x.size')}}
+    int64 b = x.ndim; // expected-error {{'x.ndim' needs the array's shape: declare it with its axes, as 'float32[:, :] x' (a 'T[]' array is C-contiguous and has only 'x.size')}}
+    float32 c = x[0, 1]; // expected-error {{'x' is declared 'float32[] x' and takes one flat index; declare it with its axes, as 'float32[:, :] x', to index it 'x[i, j]'}}
+    int64 d = n.shape[0]; // expected-error {{'n' has no members: only arrays ('n.size', 'n.shape[k]') and threadIdx, blockIdx, blockDim, gridDim have members}}
+}
+kernel ranked_arrays<T>(T[:, :] m, T[:] v, int32 k) {
+    T a = m[0, 1, 2]; // expected-error {{'m' has 2 axes and takes 1 (flat, C order) or 2 subscripts, not 3}}
+    int64 b = m.shape; // expected-error {{'m.shape' has one value per axis: read it as 'm.shape[k]'}}
+    int64 c = m.strides[k]; // expected-error {{the axis in 'm.strides[k]' must be an integer constant from -2 to 1}}
+    int64 d = m.shape[2]; // expected-error {{the axis in 'm.shape[k]' must be an integer constant from -2 to 1}}
+    int64 e = v.shape[-2]; // expected-error {{the axis in 'v.shape[k]' must be an integer constant from -1 to 0}}
+    m.shape[0] = 3; // expected-error {{expression is not assignable}}
+    T f = m[0.5, 1]; // expected-error {{array index must be an integer, not float64}}
+    shared T tile[16];
+    T g = tile[1, 2]; // expected-error {{only ranked array parameters take several subscripts}}
+    int64 h = m.shape[1] * v.strides[-1] + m.ndim + v.size;
+    m[k, k + 1] = v[k] + m[k];
+}
+elementwise several(raw float32 x, int32 n) -> (float32 y) {
+    y = x[n, n]; // expected-error {{only ranked array parameters take several subscripts}}
 }
 kernel calls(float32[] x, int32[] k, float64[] d) {
     float32 a = syncthreads(); // expected-error {{'syncthreads()' returns no value; call it as a statement}}

@@ -2,7 +2,10 @@
 // generates. A generated launcher checks argument types at C++ compile time (a typed
 // gpucc::Array of the wrong element type does not compile), then hands each argument to a
 // GridKernelLaunch in parameter order: an array for a `T[] x` parameter (its data pointer and
-// element count: two argument slots; C-contiguous, on the launch's device), a C++ scalar for a
+// element count: two argument slots; C-contiguous, on the launch's device) or for a
+// `T[:, ..., :] x` parameter of rank r (pointer, count, r extents and r byte strides; any
+// layout, ndim == r; a launch with a non-contiguous one runs the kernel's strided entry point,
+// compiler/codegen/GridKernelAbi.h), a C++ scalar for a
 // scalar parameter (converted by NumPy's rules, detail/scalar_convert.h). An untyped NDArray's
 // dtype is checked here, at run time: a TypeError names the kernel, the argument and both types.
 // run() picks the device (the stream's, else the arrays', else the default device), refuses a
@@ -65,27 +68,28 @@ const NDArray* first_ndarray(const A& first, const Rest&... rest) {
 
 class GridKernelLaunch {
 public:
-    /// `slots`: the kernel's argument slots (two per array, one per scalar).
+    /// `slots`: the kernel's argument slots (2 + 2 * rank per array, one per scalar).
     GridKernelLaunch(const char* kernel, const LaunchConfig& config, int slots);
 
-    /// A `T[] x` parameter given a typed array. An element type other than T only reaches here
-    /// from a run-time dispatch that does not run this instance; it is a TypeError all the same.
+    /// A `T[] x` (rank 0) or `T[:, ..., :] x` (rank r) parameter given a typed array. An element
+    /// type other than T only reaches here from a run-time dispatch that does not run this
+    /// instance; it is a TypeError all the same.
     template <class T, class U>
-    void array(const char* param, const Array<U>& argument) {
+    void array(const char* param, const Array<U>& argument, int rank = 0) {
         if constexpr (!std::is_same_v<T, U>) {
             throw_array_type(param, dtype_of<T>(), dtype_of<U>());
         } else {
-            add_array(param, argument.ndarray());
+            add_array(param, argument.ndarray(), rank);
         }
     }
 
-    /// A `T[] x` parameter given an untyped array: its dtype must be T's.
+    /// The same given an untyped array: its dtype must be T's.
     template <class T>
-    void array(const char* param, const NDArray& argument) {
+    void array(const char* param, const NDArray& argument, int rank = 0) {
         if (argument.dtype() != dtype_of<T>()) {
             throw_array_type(param, dtype_of<T>(), argument.dtype());
         }
-        add_array(param, argument);
+        add_array(param, argument, rank);
     }
 
     /// A scalar parameter of type T.
@@ -101,7 +105,7 @@ public:
     void run(KernelRef& kernel, const char* gpu_only_feature);
 
 private:
-    void add_array(const char* param, const NDArray& argument);
+    void add_array(const char* param, const NDArray& argument, int rank);
     [[noreturn]] void throw_array_type(const char* param, DType expected, DType given) const;
     std::uint64_t& next_word();
 
@@ -111,6 +115,7 @@ private:
     std::vector<void*> args_;          ///< cuLaunchKernel's kernelParams: &words_[k]
     std::optional<Device> array_device_;
     const char* array_device_param_ = nullptr;
+    bool strided_ = false; ///< a ranked array argument is not C-contiguous
 };
 
 } // namespace gpucc::detail

@@ -15,6 +15,8 @@ void call_kernels() {
     kh::elementwise_copy(gpucc::Dim3(2, 1), 64, untyped, f, std::uint64_t{8});
     kh::elementwise_copy(1, 32, untyped, untyped, 8);
     kh::block_sum(1, 256, f, untyped, 8);
+    gpucc::Array<float> square = gpucc::empty<float>({4, 4});
+    kh::transpose_copy(1, gpucc::Dim3(4, 4), square.transpose(), square);
     gpucc::KernelAttributes a = kh::elementwise_copy_attributes<double>(gpucc::Device::cuda(0));
     gpucc::KernelAttributes b = kh::block_sum_attributes(gpucc::Device::cuda(0));
     (void)a;
@@ -32,5 +34,7 @@ void call_kernels() {
     kh::block_sum(1, 256, f, f, i); // a scalar parameter takes no array
 #elif CASE == 6
     (void)kh::elementwise_copy_attributes<std::int32_t>(gpucc::Device::cuda(0));
+#elif CASE == 7
+    kh::transpose_copy(1, 32, f, i); // T bound to float32 by x, y is int32
 #endif
 }
