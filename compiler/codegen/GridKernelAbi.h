@@ -14,8 +14,9 @@
 // launch whose shape it reads from a HostGridShape.
 //
 // An instance with a ranked array has two versions on each target, with the same slots: the
-// contiguous one (the names above), for launches where every ranked array is C-contiguous, which
-// addresses `x[i, j]` from the shape alone, and the strided one ("<symbol>__strided",
+// contiguous one (the names above), for launches where every ranked array is C-contiguous and
+// under 2^31 elements, which addresses `x[i, j]` from the extents in 32-bit arithmetic, and the
+// strided one ("<symbol>__strided",
 // "<module>__<symbol>__grid_strided"), which addresses through the strides, for any views.
 #pragma once
 

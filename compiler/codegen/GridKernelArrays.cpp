@@ -1,8 +1,9 @@
 // Addressing the array parameters of jit-style kernels (slots in GridKernelAbi.h). A `T[]` array
 // is C-contiguous: element i is ptr[i]. A ranked array `T[:, ..., :]` is addressed by its entry
-// point: the contiguous entry, used when every ranked argument is C-contiguous, computes
-// `x[i, j, k]` as ptr[(i * n1 + j) * n2 + k] from the extents (the same arithmetic as a
-// hand-written kernel, so the same speed), and a flat `x[i]` as ptr[i]; the strided entry adds
+// point: the contiguous entry, used when every ranked argument is C-contiguous and under 2^31
+// elements, computes `x[i, j, k]` as ptr[(i * n1 + j) * n2 + k] from the extents in 32-bit
+// arithmetic (a hand-written kernel's, so its speed), and a flat `x[i]` as ptr[i]; the strided
+// entry, for any other launch, adds
 // i * stride0 + j * stride1 + ... bytes, and unravels a flat index over the extents first (C
 // order, as CuPy's CArray does). Both entries read `x.strides[k]` from its slot, so the body sees
 // the array's true strides either way.
@@ -42,13 +43,17 @@ LValue GridKernelEmitter::ranked_element(const kir::RawElementExpr& element) {
     }
     llvm::Value* address = nullptr;
     if (entry_ == EntryKind::Contiguous) {
-        llvm::Value* linear = subscripts[0];
+        // Arrays under 2^31 elements here (the launcher sends larger ones to the strided entry),
+        // so an element in bounds has a 32-bit linear index, and so has every partial sum.
+        llvm::Type* i32 = builder_.getInt32Ty();
+        llvm::Value* linear = builder_.CreateTrunc(subscripts[0], i32);
         for (std::size_t axis = 1; axis < subscripts.size(); ++axis) {
-            linear = builder_.CreateNSWAdd(
-                builder_.CreateNSWMul(linear, array_shapes_[param][axis]), subscripts[axis]);
+            llvm::Value* extent = builder_.CreateTrunc(array_shapes_[param][axis], i32);
+            linear = builder_.CreateNSWAdd(builder_.CreateNSWMul(linear, extent),
+                                           builder_.CreateTrunc(subscripts[axis], i32));
         }
-        address =
-            builder_.CreateInBoundsGEP(storage_type(element.type), array_pointers_[param], linear);
+        address = builder_.CreateInBoundsGEP(storage_type(element.type), array_pointers_[param],
+                                             builder_.CreateSExt(linear, builder_.getInt64Ty()));
     } else {
         llvm::Value* offset = nullptr;
         for (std::size_t axis = 0; axis < subscripts.size(); ++axis) {

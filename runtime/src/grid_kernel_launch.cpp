@@ -78,7 +78,9 @@ void GridKernelLaunch::add_array(const char* param, const NDArray& argument, int
         const std::int64_t stride = argument.strides()[axis];
         std::memcpy(&next_word(), &stride, sizeof stride);
     }
-    strided_ = strided_ || !argument.is_c_contiguous();
+    // The contiguous entry addresses ranked arrays in 32-bit arithmetic (GridKernelAbi.h).
+    constexpr std::int64_t kIndex32Limit = std::int64_t{1} << 31;
+    strided_ = strided_ || !argument.is_c_contiguous() || size >= kIndex32Limit;
 }
 
 void GridKernelLaunch::run(KernelRef& kernel, const char* gpu_only_feature) {

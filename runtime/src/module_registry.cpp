@@ -80,7 +80,7 @@ KernelRef::KernelRef(ModuleImage& image, const char* symbol, const char* strided
 }
 
 bool KernelRef::has_strided_entry() const noexcept {
-    return std::strcmp(symbol_, strided_symbol_) != 0;
+    return strided_symbol_ != nullptr && std::strcmp(symbol_, strided_symbol_) != 0;
 }
 
 void* KernelRef::load_function(Device device, GpuEntry entry) {

@@ -239,6 +239,18 @@ TEST_F(GridArrays, TiledMatmulOnViews) {
     check(false);
 }
 
+TEST_F(GridArrays, ContiguousArrayOf2To31ElementsOrMoreIsAddressedIn64Bits) {
+    // 65536 x 32769 int8: 2^31 + 2^16 elements (2 GiB, of which only two pages are touched).
+    const std::int64_t rows = 65536, cols = 32769;
+    Array<std::int8_t> x = gpucc::empty<std::int8_t>({rows, cols}, device_);
+    const std::int8_t before = 17;
+    x(0, 1).ndarray().copy_from_host(&before);
+    x(rows - 1, cols - 1).ndarray().copy_from_host(&before);
+    gk::poke_corners(Dim3(1), Dim3(32), x, std::int8_t{-7}, std::int8_t{93});
+    EXPECT_EQ(x(0, 1).item(), -7);
+    EXPECT_EQ(x(rows - 1, cols - 1).item(), 93); // a 32-bit linear index would wrap elsewhere
+}
+
 TEST_F(GridArrays, WrongRankIsAValueErrorNamingTheArgument) {
     Array<float> flat = on_device(random_values<float>(12), {12});
     Array<float> square = on_device(random_values<float>(16), {4, 4});

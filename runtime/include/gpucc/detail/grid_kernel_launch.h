@@ -4,7 +4,8 @@
 // GridKernelLaunch in parameter order: an array for a `T[] x` parameter (its data pointer and
 // element count: two argument slots; C-contiguous, on the launch's device) or for a
 // `T[:, ..., :] x` parameter of rank r (pointer, count, r extents and r byte strides; any
-// layout, ndim == r; a launch with a non-contiguous one runs the kernel's strided entry point,
+// layout, ndim == r; a launch with a non-contiguous one, or one of 2^31 elements or more, runs
+// the kernel's strided entry point,
 // compiler/codegen/GridKernelAbi.h), a C++ scalar for a
 // scalar parameter (converted by NumPy's rules, detail/scalar_convert.h). An untyped NDArray's
 // dtype is checked here, at run time: a TypeError names the kernel, the argument and both types.
@@ -115,7 +116,7 @@ private:
     std::vector<void*> args_;          ///< cuLaunchKernel's kernelParams: &words_[k]
     std::optional<Device> array_device_;
     const char* array_device_param_ = nullptr;
-    bool strided_ = false; ///< a ranked array argument is not C-contiguous
+    bool strided_ = false; ///< a ranked array is not C-contiguous, or has 2^31 elements or more
 };
 
 } // namespace gpucc::detail

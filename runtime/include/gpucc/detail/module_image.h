@@ -117,7 +117,8 @@ public:
         return host_isa() == HostIsa::X86_64_V3 ? entry.x86_64_v3 : entry.x86_64;
     }
     int elements_per_thread() const noexcept { return elements_per_thread_; }
-    /// Whether the strided entry point is a kernel of its own (not the contiguous one's symbol).
+    /// Whether the strided entry point is a kernel of its own: false where it is the contiguous
+    /// one's symbol or absent (raw CUDA kernels pass nullptr).
     bool has_strided_entry() const noexcept;
 
 private:
