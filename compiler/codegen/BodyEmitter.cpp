@@ -5,6 +5,7 @@
 #include "compiler/codegen/BodyEmitter.h"
 
 #include "compiler/codegen/MathLowering.h"
+#include "compiler/codegen/Speculation.h"
 
 #include <cassert>
 #include <llvm/IR/Intrinsics.h>
@@ -369,6 +370,12 @@ llvm::Value* BodyEmitter::emit_compare(const kir::CompareExpr& expr) {
 llvm::Value* BodyEmitter::emit_logical(const kir::LogicalExpr& expr) {
     bool is_and = expr.op == kir::LogicalOp::And;
     llvm::Value* lhs = emit_expr(*expr.lhs);
+    if (is_cheap_to_speculate(*expr.rhs)) {
+        // One condition instead of a branch (Speculation.h); select keeps && and || exact.
+        llvm::Value* rhs = emit_expr(*expr.rhs);
+        return is_and ? builder_.CreateSelect(lhs, rhs, builder_.getFalse())
+                      : builder_.CreateSelect(lhs, builder_.getTrue(), rhs);
+    }
     llvm::BasicBlock* lhs_end = builder_.GetInsertBlock();
     llvm::BasicBlock* rhs_block = new_block(is_and ? "and.rhs" : "or.rhs");
     llvm::BasicBlock* join = new_block(is_and ? "and.end" : "or.end");

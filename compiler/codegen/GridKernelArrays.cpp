@@ -38,6 +38,7 @@ llvm::Value* GridKernelEmitter::element_address(int param, llvm::Value* index) {
 LValue GridKernelEmitter::ranked_element(const kir::RawElementExpr& element) {
     auto param = static_cast<std::size_t>(element.param_index);
     std::vector<llvm::Value*> subscripts;
+    subscripts.reserve(element.subscripts.size());
     for (const kir::ExprPtr& subscript : element.subscripts) {
         subscripts.push_back(emit_expr(*subscript)); // left to right, as written
     }
