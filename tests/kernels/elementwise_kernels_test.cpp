@@ -4,6 +4,7 @@
 // once for the CPU target (run on every CI run) and once for the GPU (label `gpu`, skipped with a
 // message where no GPU is present).
 #include "elementwise.gpucc.h"
+#include "kernel_test_support.h"
 
 #include <cmath>
 #include <cstdint>
@@ -19,52 +20,13 @@ namespace {
 using gpucc::Array;
 using gpucc::Device;
 
-Device device_under_test() {
-#ifdef GPUCC_TEST_ON_GPU
-    return Device::cuda(0);
-#else
-    return Device::cpu();
-#endif
-}
-
-class ElementwiseKernels : public ::testing::TestWithParam<std::int64_t> {
+/// Parameterized by the element count.
+class ElementwiseKernels : public kernel_test::KernelTest<::testing::TestWithParam<std::int64_t>> {
 protected:
     void SetUp() override {
-#ifdef GPUCC_TEST_ON_GPU
-        if (gpucc::cuda_device_count() == 0) {
-            GTEST_SKIP() << "no CUDA device: GPU kernel tests skipped";
-        }
-#endif
-        device_ = device_under_test();
+        KernelTest::SetUp();
         rng_.seed(1234 + static_cast<unsigned>(GetParam()));
     }
-
-public:
-    template <class T>
-    std::vector<T> random_vector(std::int64_t n, double low, double high) {
-        std::vector<T> values(n);
-        if constexpr (std::is_floating_point_v<T>) {
-            std::uniform_real_distribution<T> dist(static_cast<T>(low), static_cast<T>(high));
-            for (T& v : values) {
-                v = dist(rng_);
-            }
-        } else {
-            std::uniform_int_distribution<long long> dist(static_cast<long long>(low),
-                                                          static_cast<long long>(high));
-            for (T& v : values) {
-                v = static_cast<T>(dist(rng_));
-            }
-        }
-        return values;
-    }
-
-    template <class T>
-    Array<T> to_device(const std::vector<T>& values) {
-        return gpucc::asarray<T>(values, {static_cast<std::int64_t>(values.size())}, device_);
-    }
-
-    Device device_ = Device::cpu();
-    std::mt19937_64 rng_;
 };
 
 /// |got - want| <= atol + rtol * |want| for every element, NaN never passing.
@@ -101,13 +63,13 @@ TEST_P(ElementwiseKernels, SquaredDiff) {
     for (std::int64_t i = 0; i < n; ++i) {
         want[i] = (hx[i] - hy[i]) * (hx[i] - hy[i]);
     }
-    Array<float> z = ek::squared_diff(to_device(hx), to_device(hy));
+    Array<float> z = ek::squared_diff(on_device(hx), on_device(hy));
     EXPECT_EQ(z.size(), n);
     expect_close(z.to_host(), want, 2e-6, 0, "squared_diff");
 
     // Into a given output, and with a scalar for one input.
-    Array<float> given = to_device(random_vector<float>(n, 100, 200));
-    ek::squared_diff(to_device(hx), 1.5f, given);
+    Array<float> given = on_device(random_vector<float>(n, 100, 200));
+    ek::squared_diff(on_device(hx), 1.5f, given);
     for (std::int64_t i = 0; i < n; ++i) {
         want[i] = (hx[i] - 1.5f) * (hx[i] - 1.5f);
     }
@@ -118,8 +80,8 @@ template <class T>
 void check_generic_float_kernels(ElementwiseKernels& test, std::int64_t n) {
     auto hx = test.template random_vector<T>(n, -4, 4);
     auto hy = test.template random_vector<T>(n, -4, 4);
-    Array<T> x = test.to_device(hx);
-    Array<T> y = test.to_device(hy);
+    Array<T> x = test.on_device(hx);
+    Array<T> y = test.on_device(hy);
     std::vector<T> want(n);
 
     for (std::int64_t i = 0; i < n; ++i) {
@@ -155,7 +117,7 @@ void check_generic_float_kernels(ElementwiseKernels& test, std::int64_t n) {
         hx[i] = 0;
         hy[i] = 0;
     }
-    auto [r, phi] = ek::polar(test.to_device(hx), test.to_device(hy));
+    auto [r, phi] = ek::polar(test.on_device(hx), test.on_device(hy));
     std::vector<T> want_r(n), want_phi(n);
     for (std::int64_t i = 0; i < n; ++i) {
         want_r[i] = std::sqrt(hx[i] * hx[i] + hy[i] * hy[i]);
@@ -182,7 +144,7 @@ void check_integer_squared_diff(ElementwiseKernels& test, std::int64_t n) {
         T diff = static_cast<T>(hx[i] - hy[i]);
         want[i] = static_cast<T>(diff * diff);
     }
-    expect_equal(ek::squared_diff_int(test.to_device(hx), test.to_device(hy)).to_host(), want,
+    expect_equal(ek::squared_diff_int(test.on_device(hx), test.on_device(hy)).to_host(), want,
                  "squared_diff_int");
 }
 
@@ -203,7 +165,7 @@ TEST_P(ElementwiseKernels, IntegerTypes) {
     for (std::int64_t i = 0; i < n; ++i) {
         want[i] = a[i] * b[i] - 7;
     }
-    expect_equal(ek::mul_add_int(to_device(a), to_device(b), std::int64_t{-7}).to_host(), want,
+    expect_equal(ek::mul_add_int(on_device(a), on_device(b), std::int64_t{-7}).to_host(), want,
                  "mul_add_int");
 }
 
@@ -220,7 +182,7 @@ TEST_P(ElementwiseKernels, ControlFlow) {
         }
         steps[i] = s;
     }
-    expect_equal(ek::collatz_steps(to_device(starts)).to_host(), steps,
+    expect_equal(ek::collatz_steps(on_device(starts)).to_host(), steps,
                  "collatz_steps (while, ?:)");
 
     auto x = random_vector<double>(n, -3, 3);
@@ -235,7 +197,7 @@ TEST_P(ElementwiseKernels, ControlFlow) {
         }
         want[i] = acc < -2.0 ? -2.0 : (acc > 5.0 ? 5.0 : acc);
     }
-    expect_close(ek::clamp_sum(to_device(x), -2.0, 5.0).to_host(), want, 1e-14, 1e-14,
+    expect_close(ek::clamp_sum(on_device(x), -2.0, 5.0).to_host(), want, 1e-14, 1e-14,
                  "clamp_sum (for, break)");
 
     auto ints = random_vector<std::int32_t>(n, -1000, 1000);
@@ -247,14 +209,14 @@ TEST_P(ElementwiseKernels, ControlFlow) {
         } while (k > 0);
         counted[i] = k;
     }
-    expect_equal(ek::count_down(to_device(ints)).to_host(), counted, "count_down (do/while, --)");
+    expect_equal(ek::count_down(on_device(ints)).to_host(), counted, "count_down (do/while, --)");
 
     auto values = random_vector<float>(n, -1, 1);
     std::vector<float> positive(n);
     for (std::int64_t i = 0; i < n; ++i) {
         positive[i] = values[i] < 0 ? 0.0f : values[i];
     }
-    expect_equal(ek::positive_part(to_device(values)).to_host(), positive,
+    expect_equal(ek::positive_part(on_device(values)).to_host(), positive,
                  "positive_part (continue)");
 }
 
@@ -269,7 +231,7 @@ TEST_P(ElementwiseKernels, MathFunctions) {
             std::pow(std::fabs(x[i]), 1.5) + std::floor(x[i]) + std::ceil(x[i]) + std::erf(x[i]);
         want_c[i] = static_cast<float>(x[i]) * 2.0f - std::sin(static_cast<float>(x[i]));
     }
-    auto [a, b, c] = ek::math_mix(to_device(x));
+    auto [a, b, c] = ek::math_mix(on_device(x));
     expect_close(a.to_host(), want_a, 1e-14, 1e-14, "math_mix a");
     expect_close(b.to_host(), want_b, 1e-14, 1e-13, "math_mix b");
     expect_close(c.to_host(), want_c, 4e-6, 4e-6, "math_mix c (float32)");
@@ -285,7 +247,7 @@ TEST_P(ElementwiseKernels, HalfAndBool) {
         hy[i] = gpucc::float16(fy[i]);
         want[i] = gpucc::float16(1.5f * static_cast<float>(hx[i]) + static_cast<float>(hy[i]));
     }
-    std::vector<gpucc::float16> got = ek::half_axpy(to_device(hx), to_device(hy), 1.5f).to_host();
+    std::vector<gpucc::float16> got = ek::half_axpy(on_device(hx), on_device(hy), 1.5f).to_host();
     ASSERT_EQ(got.size(), want.size());
     for (std::int64_t i = 0; i < n; ++i) {
         // One float16 rounding of a float32 value: identical unless fma changed the float32 value.
@@ -300,7 +262,7 @@ TEST_P(ElementwiseKernels, HalfAndBool) {
         want_even[i] = (ints[i] & 1) == 0;
         want_bits[i] = static_cast<std::uint8_t>(ints[i] ^ (ints[i] >> 3));
     }
-    auto [even, bits] = ek::bit_mix(to_device(ints));
+    auto [even, bits] = ek::bit_mix(on_device(ints));
     std::vector<bool> got_even = [&] {
         std::vector<bool> out;
         for (bool v : even.to_host()) {
@@ -316,9 +278,9 @@ TEST_P(ElementwiseKernels, OutputsAreReadBeforeWritten) {
     std::int64_t n = GetParam();
     auto x = random_vector<float>(n, -1, 1);
     auto start = random_vector<float>(n, -1, 1);
-    Array<float> y = to_device(start);
-    ek::accumulate(to_device(x), y);
-    ek::accumulate(to_device(x), y);
+    Array<float> y = on_device(start);
+    ek::accumulate(on_device(x), y);
+    ek::accumulate(on_device(x), y);
     std::vector<float> want(n);
     for (std::int64_t i = 0; i < n; ++i) {
         want[i] = (start[i] + x[i]) + x[i];
@@ -329,8 +291,8 @@ TEST_P(ElementwiseKernels, OutputsAreReadBeforeWritten) {
 TEST_P(ElementwiseKernels, ShapeMismatchIsAnError) {
     std::int64_t n = GetParam();
     // Extents that differ and are not 1 do not broadcast.
-    Array<float> x = to_device(random_vector<float>(n + 2, 0, 1));
-    Array<float> y = to_device(random_vector<float>(n + 3, 0, 1));
+    Array<float> x = on_device(random_vector<float>(n + 2, 0, 1));
+    Array<float> y = on_device(random_vector<float>(n + 3, 0, 1));
     try {
         ek::squared_diff(x, y);
         FAIL() << "a shape mismatch must throw";

@@ -6,6 +6,7 @@
 // ranked element, and the launcher's rank check. Built for the CPU target and for the GPU like
 // grid_kernels_test.cpp.
 #include "grid_kernels.gpucc.h"
+#include "kernel_test_support.h"
 
 #include <cmath>
 #include <cstdint>
@@ -23,38 +24,13 @@ using gpucc::Dim3;
 using gpucc::none;
 using gpucc::Slice;
 
-class GridArrays : public ::testing::Test {
+class GridArrays : public kernel_test::KernelTest<> {
 public:
-    void SetUp() override {
-#ifdef GPUCC_TEST_ON_GPU
-        if (gpucc::cuda_device_count() == 0) {
-            GTEST_SKIP() << "no CUDA device: GPU kernel tests skipped";
-        }
-        device_ = Device::cuda(0);
-#else
-        device_ = Device::cpu();
-#endif
-    }
-
     /// Random values in [-50, 50]: integers for integer T.
     template <class T>
     std::vector<T> random_values(std::int64_t n) {
-        std::vector<T> values(static_cast<std::size_t>(n));
-        std::uniform_int_distribution<int> integer(-50, 50);
-        std::uniform_real_distribution<double> real(-50, 50);
-        for (T& v : values) {
-            v = std::is_integral_v<T> ? static_cast<T>(integer(rng_)) : static_cast<T>(real(rng_));
-        }
-        return values;
+        return random_vector<T>(n, -50, 50);
     }
-
-    template <class T>
-    Array<T> on_device(const std::vector<T>& values, gpucc::Shape shape) {
-        return gpucc::asarray<T>(values, shape, device_);
-    }
-
-    Device device_ = Device::cpu();
-    std::mt19937_64 rng_{20261122};
 };
 
 std::uint32_t blocks(std::int64_t extent, std::uint32_t block) {

@@ -7,6 +7,7 @@
 // memory or shuffles must be refused with a DeviceError naming what keeps them on the GPU, and
 // for the GPU (label `gpu`, skipped with a message where there is none).
 #include "grid_kernels.gpucc.h"
+#include "kernel_test_support.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,42 +25,8 @@ using gpucc::Device;
 using gpucc::Dim3;
 using gpucc::LaunchConfig;
 
-class GridKernels : public ::testing::Test {
+class GridKernels : public kernel_test::KernelTest<> {
 public:
-    void SetUp() override {
-#ifdef GPUCC_TEST_ON_GPU
-        if (gpucc::cuda_device_count() == 0) {
-            GTEST_SKIP() << "no CUDA device: GPU kernel tests skipped";
-        }
-        device_ = Device::cuda(0);
-#else
-        device_ = Device::cpu();
-#endif
-    }
-
-    template <class T>
-    std::vector<T> random_vector(std::size_t n, double low, double high) {
-        std::vector<T> values(n);
-        if constexpr (std::is_floating_point_v<T>) {
-            std::uniform_real_distribution<double> dist(low, high);
-            for (T& v : values) {
-                v = static_cast<T>(dist(rng_));
-            }
-        } else {
-            std::uniform_int_distribution<long long> dist(static_cast<long long>(low),
-                                                          static_cast<long long>(high));
-            for (T& v : values) {
-                v = static_cast<T>(dist(rng_));
-            }
-        }
-        return values;
-    }
-
-    template <class T>
-    Array<T> on_device(const std::vector<T>& values) {
-        return gpucc::asarray<T>(values, {static_cast<std::int64_t>(values.size())}, device_);
-    }
-
     bool on_cpu() const { return device_.is_cpu(); }
 
     /// On the CPU, a GPU-only kernel must be refused with a DeviceError naming `feature`.
@@ -76,9 +43,6 @@ public:
         }
         return true;
     }
-
-    Device device_ = Device::cpu();
-    std::mt19937_64 rng_{20261122};
 };
 
 template <class T>

@@ -5,6 +5,7 @@
 // input, several outputs, no identity, a reduce type other than the input's, empty reductions,
 // given outputs, determinism, and float32 accuracy over many elements. Built twice, like the
 // elementwise tests: for the CPU target (every CI run) and for the GPU (label `gpu`).
+#include "kernel_test_support.h"
 #include "reductions.gpucc.h"
 
 #include <algorithm>
@@ -25,52 +26,7 @@ using gpucc::Axis;
 using gpucc::Device;
 using gpucc::Shape;
 
-Device device_under_test() {
-#ifdef GPUCC_TEST_ON_GPU
-    return Device::cuda(0);
-#else
-    return Device::cpu();
-#endif
-}
-
-class ReductionKernels : public ::testing::Test {
-protected:
-    void SetUp() override {
-#ifdef GPUCC_TEST_ON_GPU
-        if (gpucc::cuda_device_count() == 0) {
-            GTEST_SKIP() << "no CUDA device: GPU kernel tests skipped";
-        }
-#endif
-        device_ = device_under_test();
-    }
-
-public:
-    template <class T>
-    std::vector<T> random_vector(std::int64_t n, double low, double high) {
-        std::vector<T> values(static_cast<std::size_t>(n));
-        if constexpr (std::is_floating_point_v<T>) {
-            std::uniform_real_distribution<double> dist(low, high);
-            for (T& v : values) {
-                v = static_cast<T>(dist(rng_));
-            }
-        } else {
-            std::uniform_int_distribution<long long> dist(static_cast<long long>(low),
-                                                          static_cast<long long>(high));
-            for (T& v : values) {
-                v = static_cast<T>(dist(rng_));
-            }
-        }
-        return values;
-    }
-
-    template <class T>
-    Array<T> to_device(const std::vector<T>& values, const Shape& shape) {
-        return gpucc::asarray<T>(values, shape, device_);
-    }
-
-    Device device_ = Device::cpu();
-    std::mt19937_64 rng_{20261122};
-};
+class ReductionKernels : public kernel_test::KernelTest<> {};
 
 /// The reduced axes of `ndim` dimensions that `axes` names (all when empty and `all`).
 std::vector<bool> reduced_axes(int ndim, const std::vector<int>& axes, bool all) {
@@ -177,7 +133,7 @@ void check_l2norm_sizes(ReductionKernels& test) {
         for (T v : host) {
             sum += static_cast<double>(v) * static_cast<double>(v);
         }
-        Array<T> y = rk::l2norm(test.to_device(host, Shape{n}));
+        Array<T> y = rk::l2norm(test.on_device(host, Shape{n}));
         EXPECT_EQ(y.ndim(), 0);
         expect_close(y.to_host(), {std::sqrt(sum)}, std::is_same_v<T, float> ? 1e-5 : 1e-12,
                      "l2norm of " + std::to_string(n));
@@ -199,9 +155,9 @@ TEST_F(ReductionKernels, SumAbsReducesInFloat64) {
             i % 3 == 0 ? 1.0e8f : -1.0e-3f * static_cast<float>(i % 7 + 1);
         want += std::fabs(static_cast<double>(host[static_cast<std::size_t>(i)]));
     }
-    Array<float> y = rk::sum_abs(to_device(host, Shape{n}));
+    Array<float> y = rk::sum_abs(on_device(host, Shape{n}));
     expect_close(y.to_host(), {want}, 1e-7, "sum_abs float32 with type float64");
-    Array<float> rows = rk::sum_abs(to_device(host, Shape{3, 4097}), Axis{1});
+    Array<float> rows = rk::sum_abs(on_device(host, Shape{3, 4097}), Axis{1});
     ASSERT_EQ(rows.shape(), (Shape{3}));
 }
 
@@ -212,7 +168,7 @@ TEST_F(ReductionKernels, SumAbsReducesInFloat64) {
 TEST_F(ReductionKernels, EveryAxisCombinationOf3d) {
     const Shape shape{5, 7, 33};
     auto host = random_vector<float>(shape.element_count(), -1, 1);
-    Array<float> x = to_device(host, shape);
+    Array<float> x = on_device(host, shape);
     const std::vector<std::vector<int>> combos = {{0},    {1},  {2},      {0, 1},    {0, 2},
                                                   {1, 2}, {-1}, {-3, -1}, {0, 1, 2}, {}};
     for (const auto& axes : combos) {
@@ -232,7 +188,7 @@ TEST_F(ReductionKernels, BothAxesOfTallAndWideMatrices) {
     for (const Shape& shape :
          {Shape{4097, 33}, Shape{33, 4097}, Shape{4097, 4099}, Shape{1, 31}, Shape{31, 1}}) {
         auto host = random_vector<float>(shape.element_count(), 0, 1);
-        Array<float> x = to_device(host, shape);
+        Array<float> x = on_device(host, shape);
         for (int axis : {0, 1}) {
             const auto reduced = reduced_axes(2, {axis}, false);
             auto want = reference<double>(host, shape, reduced, 0.0,
@@ -245,7 +201,7 @@ TEST_F(ReductionKernels, BothAxesOfTallAndWideMatrices) {
 TEST_F(ReductionKernels, TransposedReversedAndBroadcastInputs) {
     const Shape shape{65, 129};
     auto host = random_vector<double>(shape.element_count(), -1, 1);
-    Array<double> x = to_device(host, shape);
+    Array<double> x = on_device(host, shape);
     // x.T summed along axis 0 is x summed along axis 1.
     const auto rows = reference<double>(host, shape, reduced_axes(2, {1}, false), 0.0,
                                         [](double a, double v) { return a + v; });
@@ -279,7 +235,7 @@ TEST_F(ReductionKernels, TransposedReversedAndBroadcastInputs) {
             magnitude[static_cast<std::size_t>(r)] += std::fabs(term);
         }
     }
-    std::vector<float> got = rk::dot(to_device(hm, matrix), to_device(hw, Shape{77}), 1).to_host();
+    std::vector<float> got = rk::dot(on_device(hm, matrix), on_device(hw, Shape{77}), 1).to_host();
     for (std::size_t r = 0; r < 300; ++r) {
         ASSERT_LE(std::fabs(got[r] - want[r]), 1e-6 * magnitude[r])
             << "dot with w broadcast: row " << r << " is " << got[r] << ", expected " << want[r];
@@ -296,7 +252,7 @@ TEST_F(ReductionKernels, ScalarInput) {
     const double c = 0.625;
     auto want = reference<double>(host, shape, reduced_axes(2, {0}, false), 0.0,
                                   [&](double a, double v) { return a + (v - c) * (v - c); });
-    expect_close(rk::shifted_square_sum(to_device(host, shape), c, 0).to_host(), want, 1e-12,
+    expect_close(rk::shifted_square_sum(on_device(host, shape), c, 0).to_host(), want, 1e-12,
                  "shifted_square_sum with c = 0.625");
 }
 
@@ -304,7 +260,7 @@ template <class T>
 void check_largest(ReductionKernels& test, double low, double high) {
     const Shape shape{37, 1029};
     auto host = test.random_vector<T>(shape.element_count(), low, high);
-    Array<T> x = test.to_device(host, shape);
+    Array<T> x = test.on_device(host, shape);
     for (int axis : {0, 1}) {
         auto want =
             reference<T>(host, shape, reduced_axes(2, {axis}, false),
@@ -315,7 +271,7 @@ void check_largest(ReductionKernels& test, double low, double high) {
     T all = rk::largest(x).to_host()[0];
     EXPECT_EQ(all, *std::max_element(host.begin(), host.end()));
     // No identity: an empty reduction is an error, naming the kernel.
-    Array<T> empty = test.to_device(std::vector<T>{}, Shape{3, 0});
+    Array<T> empty = test.on_device(std::vector<T>{}, Shape{3, 0});
     try {
         rk::largest(empty, 1);
         ADD_FAILURE() << "no error for an empty reduction without identity";
@@ -340,13 +296,13 @@ TEST_F(ReductionKernels, ReduceTypeWiderThanInput) {
     for (std::int8_t v : host) {
         want += v;
     }
-    EXPECT_EQ(rk::wide_sum(to_device(host, Shape{n})).to_host()[0], want);
+    EXPECT_EQ(rk::wide_sum(on_device(host, Shape{n})).to_host()[0], want);
 }
 
 TEST_F(ReductionKernels, IntegerSumsAreExact) {
     const Shape shape{129, 257};
     auto host = random_vector<std::int32_t>(shape.element_count(), -1000, 1000);
-    Array<std::int32_t> x = to_device(host, shape);
+    Array<std::int32_t> x = on_device(host, shape);
     for (int axis : {0, 1}) {
         auto want =
             reference<std::int64_t>(host, shape, reduced_axes(2, {axis}, false), std::int64_t{0},
@@ -362,7 +318,7 @@ TEST_F(ReductionKernels, IntegerSumsAreExact) {
 TEST_F(ReductionKernels, SeveralOutputsAndSizes) {
     const Shape shape{6, 0, 4};
     // Reducing an empty axis: post runs with the identity; n is 0.
-    auto [mean0, count0] = rk::mean_and_count(to_device(std::vector<float>{}, shape), 1);
+    auto [mean0, count0] = rk::mean_and_count(on_device(std::vector<float>{}, shape), 1);
     ASSERT_EQ(mean0.shape(), (Shape{6, 4}));
     for (float v : mean0.to_host()) {
         EXPECT_EQ(v, 0.0f);
@@ -372,7 +328,7 @@ TEST_F(ReductionKernels, SeveralOutputsAndSizes) {
     }
     const Shape full{6, 10, 4};
     auto host = random_vector<float>(full.element_count(), -1, 1);
-    auto [mean, count] = rk::mean_and_count(to_device(host, full), Axis{0, 2});
+    auto [mean, count] = rk::mean_and_count(on_device(host, full), Axis{0, 2});
     auto sums = reference<double>(host, full, reduced_axes(3, {0, 2}, false), 0.0,
                                   [](double a, float v) { return a + v; });
     for (double& s : sums) {
@@ -391,7 +347,7 @@ TEST_F(ReductionKernels, BoolReduceType) {
         host[static_cast<std::size_t>(r * 40 + r % 40)] = -1.0f;
     }
     std::vector<bool> got_rows;
-    for (bool v : rk::any_negative(to_device(host, shape), 1).to_host()) {
+    for (bool v : rk::any_negative(on_device(host, shape), 1).to_host()) {
         got_rows.push_back(v);
     }
     for (std::int64_t r = 0; r < 300; ++r) {
@@ -402,18 +358,18 @@ TEST_F(ReductionKernels, BoolReduceType) {
 TEST_F(ReductionKernels, GivenOutputs) {
     const Shape shape{50, 60};
     auto host = random_vector<float>(shape.element_count(), -1, 1);
-    Array<float> x = to_device(host, shape);
-    Array<float> y = to_device(random_vector<float>(60, 5, 6), Shape{60});
+    Array<float> x = on_device(host, shape);
+    Array<float> y = on_device(random_vector<float>(60, 5, 6), Shape{60});
     rk::total(x, y, 0);
     auto want = reference<double>(host, shape, reduced_axes(2, {0}, false), 0.0,
                                   [](double a, float v) { return a + v; });
     expect_close(y.to_host(), want, 2e-5, "into a given output");
     // A given output with keepdims has the kept 1.
-    Array<float> kept = to_device(random_vector<float>(60, 5, 6), Shape{1, 60});
+    Array<float> kept = on_device(random_vector<float>(60, 5, 6), Shape{1, 60});
     rk::total(x, kept, 0, true);
     expect_close(kept.to_host(), want, 2e-5, "into a given keepdims output");
     // A strided given output.
-    Array<float> wide = to_device(random_vector<float>(120, 5, 6), Shape{120});
+    Array<float> wide = on_device(random_vector<float>(120, 5, 6), Shape{120});
     rk::total(x, wide(gpucc::Slice(gpucc::none, gpucc::none, 2)), 0);
     std::vector<float> back = wide.to_host();
     for (std::size_t i = 0; i < 60; ++i) {
@@ -423,7 +379,7 @@ TEST_F(ReductionKernels, GivenOutputs) {
 }
 
 TEST_F(ReductionKernels, BadAxes) {
-    Array<float> x = to_device(random_vector<float>(12, -1, 1), Shape{3, 4});
+    Array<float> x = on_device(random_vector<float>(12, -1, 1), Shape{3, 4});
     EXPECT_THROW(rk::total(x, 2), gpucc::IndexError);
     EXPECT_THROW(rk::total(x, -3), gpucc::IndexError);
     EXPECT_THROW(rk::total(x, Axis{0, -2}), gpucc::ValueError);
@@ -482,7 +438,7 @@ TEST_F(ReductionKernels, PositionAlongTheReducedAxes) {
     // Every axis combination of a 3-d array, then the layouts the plan reorders or vectorizes.
     const Shape shape{5, 7, 33};
     auto host = random_vector<float>(shape.element_count(), -1, 1);
-    Array<float> x = to_device(host, shape);
+    Array<float> x = on_device(host, shape);
     for (const auto& axes : std::vector<std::vector<int>>{
              {0}, {1}, {2}, {0, 1}, {0, 2}, {1, 2}, {-1}, {-3, -1}, {0, 1, 2}, {}}) {
         check(x, host, axes);
@@ -493,7 +449,7 @@ TEST_F(ReductionKernels, PositionAlongTheReducedAxes) {
     }
     for (const Shape& big : {Shape{(1 << 20) + 1}, Shape{4097, 4099}}) {
         auto values = random_vector<float>(big.element_count(), -1, 1);
-        Array<float> y = to_device(values, big);
+        Array<float> y = on_device(values, big);
         check(y, values, {});
         if (big.ndim() == 2) {
             check(y, values, {0});
@@ -503,14 +459,14 @@ TEST_F(ReductionKernels, PositionAlongTheReducedAxes) {
     // The int32 instance, whose elements are read as vectors of four on the GPU.
     auto ints = random_vector<std::int32_t>(4099, -3, 3);
     const auto reduced = reduced_axes(1, {}, true);
-    EXPECT_EQ(rk::position_weighted(to_device(ints, Shape{4099})).to_host(),
+    EXPECT_EQ(rk::position_weighted(on_device(ints, Shape{4099})).to_host(),
               position_reference(ints, Shape{4099}, reduced).first);
 }
 
 TEST_F(ReductionKernels, SameBitsEveryRun) {
     const std::int64_t n = (1 << 22) + 3;
     auto host = random_vector<float>(n, -1, 1);
-    Array<float> x = to_device(host, Shape{n});
+    Array<float> x = on_device(host, Shape{n});
     const float first = rk::total(x).to_host()[0];
     for (int run = 0; run < 3; ++run) {
         const float again = rk::total(x).to_host()[0];
@@ -529,7 +485,7 @@ TEST_F(ReductionKernels, Float32SumAccuracy) {
     for (float v : host) {
         want += v;
     }
-    const float got = rk::total(to_device(host, Shape{n})).to_host()[0];
+    const float got = rk::total(on_device(host, Shape{n})).to_host()[0];
     EXPECT_LE(std::fabs(static_cast<double>(got) - want) / want, 1e-5)
         << "float32 sum of " << n << " values: " << got << ", float64 reference " << want;
 }

@@ -5,6 +5,7 @@
 // kernels) and broadcast here by index arithmetic. Built twice like elementwise_kernels_test.cpp:
 // for the CPU target (every CI run) and the GPU (label `gpu`).
 #include "elementwise.gpucc.h"
+#include "kernel_test_support.h"
 
 #include <cmath>
 #include <cstdint>
@@ -22,14 +23,6 @@ using gpucc::Device;
 using gpucc::NDArray;
 using gpucc::Shape;
 using gpucc::Strides;
-
-Device device_under_test() {
-#ifdef GPUCC_TEST_ON_GPU
-    return Device::cuda(0);
-#else
-    return Device::cpu();
-#endif
-}
 
 /// The values of an array of `shape` (C order) seen through broadcasting to `loop`.
 template <class T>
@@ -57,25 +50,11 @@ std::vector<T> broadcast_values(const std::vector<T>& values, const Shape& shape
     return out;
 }
 
-class StridedKernels : public ::testing::Test {
+class StridedKernels : public kernel_test::KernelTest<> {
 public:
-    void SetUp() override {
-#ifdef GPUCC_TEST_ON_GPU
-        if (gpucc::cuda_device_count() == 0) {
-            GTEST_SKIP() << "no CUDA device: GPU kernel tests skipped";
-        }
-#endif
-        device_ = device_under_test();
-    }
-
     template <class T>
     Array<T> random_array(const Shape& shape, double low = -4, double high = 4) {
-        std::vector<T> values(static_cast<std::size_t>(shape.element_count()));
-        std::uniform_real_distribution<double> dist(low, high);
-        for (T& v : values) {
-            v = static_cast<T>(dist(rng_));
-        }
-        return gpucc::asarray<T>(values, shape, device_);
+        return on_device(random_vector<T>(shape.element_count(), low, high), shape);
     }
 
     /// A view of `count` elements of a fresh buffer: start at element `first`, step `step`
@@ -87,9 +66,6 @@ public:
                      Strides{step * 4}, first * 4);
         return view.as<float>();
     }
-
-    Device device_ = Device::cpu();
-    std::mt19937_64 rng_{20261121};
 };
 
 void expect_near_all(const std::vector<float>& got, const std::vector<float>& want,
