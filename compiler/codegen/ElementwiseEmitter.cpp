@@ -4,13 +4,12 @@
 // ElementwiseBody.cpp.
 #include "compiler/codegen/ElementwiseEmitter.h"
 
+#include "compiler/codegen/ArgumentSlots.h"
 #include "compiler/codegen/ElementwiseEmitterImpl.h"
 #include "compiler/codegen/KernelAbi.h"
 
-#include <llvm/ADT/StringExtras.h>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/IntrinsicsNVPTX.h>
-#include <llvm/TargetParser/X86TargetParser.h>
 #include <vector>
 
 namespace gpucc {
@@ -30,10 +29,7 @@ llvm::Function* ElementwiseEmitter::create_function() {
         for (const kir::Param& param : instance_.params) {
             slots.push_back(ptr);
             if (slot_kind(param) == SlotKind::ArrayOrScalarInput) {
-                llvm::Type* stored = storage_type(param.type);
-                // 16-bit floats travel as their bits, which every PTX parameter can carry.
-                slots.push_back(stored->isHalfTy() || stored->isBFloatTy() ? builder_.getInt16Ty()
-                                                                           : stored);
+                slots.push_back(gpu_scalar_slot_type(storage_type(param.type)));
             }
         }
         slots.push_back(i64);
@@ -63,11 +59,7 @@ llvm::Function* ElementwiseEmitter::create_function() {
     if (target_ == CodegenTarget::Host) {
         // The subtarget (and so the vector width the loop vectorizer picks, and which libmvec
         // variant it calls) follows these attributes, whatever CPU the target machine names.
-        const char* cpu = host_cpu_name(isa_);
-        llvm::SmallVector<llvm::StringRef, 32> features;
-        llvm::X86::getFeaturesForCPU(cpu, features, /*NeedPlus=*/true);
-        function->addFnAttr("target-cpu", cpu);
-        function->addFnAttr("target-features", llvm::join(features, ","));
+        set_host_cpu(*function, isa_);
     }
     if (target_ == CodegenTarget::Nvptx) {
         function->setCallingConv(llvm::CallingConv::PTX_Kernel);
@@ -79,50 +71,22 @@ void ElementwiseEmitter::load_arguments(llvm::Function* function) {
     std::size_t param_count = instance_.params.size();
     param_pointers_.assign(param_count, nullptr);
     scalar_values_.assign(param_count, nullptr);
-    llvm::Type* ptr = builder_.getPtrTy();
-    unsigned slot = 0;
-    // Reads argument slot `slot` of type `type`: a parameter on the GPU, args[slot] on the host.
-    auto read_slot = [&](llvm::Type* type) -> llvm::Value* {
-        llvm::Value* value = nullptr;
-        if (target_ == CodegenTarget::Nvptx) {
-            value = function->getArg(slot);
-        } else {
-            llvm::Value* args = function->getArg(0);
-            llvm::Value* slot_address = builder_.CreateConstInBoundsGEP1_64(ptr, args, slot);
-            llvm::Value* value_address = builder_.CreateLoad(ptr, slot_address);
-            value = builder_.CreateLoad(type, value_address);
-        }
-        ++slot;
-        return value;
-    };
+    ArgumentReader slots(builder_, *function,
+                         target_ == CodegenTarget::Host ? function->getArg(0) : nullptr);
     for (std::size_t p = 0; p < param_count; ++p) {
         const kir::Param& param = instance_.params[p];
-        param_pointers_[p] = read_slot(ptr);
+        param_pointers_[p] = slots.value(builder_.getPtrTy());
         param_pointers_[p]->setName(param.name + ".ptr");
         if (slot_kind(param) == SlotKind::ArrayOrScalarInput) {
-            llvm::Type* stored = storage_type(param.type);
-            llvm::Value* raw = nullptr;
-            if (stored->isHalfTy() || stored->isBFloatTy()) {
-                raw = builder_.CreateBitCast(read_slot(builder_.getInt16Ty()), stored);
-            } else {
-                raw = read_slot(stored);
-            }
-            scalar_values_[p] = from_storage(raw, param.type);
+            scalar_values_[p] = from_storage(slots.scalar(storage_type(param.type)), param.type);
             scalar_values_[p]->setName(param.name + ".scalar");
             optional_inputs_.push_back(static_cast<int>(p));
         }
     }
-    loop_size_ = read_slot(builder_.getInt64Ty());
+    loop_size_ = slots.value(builder_.getInt64Ty());
     loop_size_->setName("n");
     if (strided()) {
-        if (target_ == CodegenTarget::Nvptx) {
-            indexer_ = function->getArg(slot);
-        } else {
-            // args[slot] is the layout's address itself (no value behind a pointer).
-            llvm::Value* slot_address =
-                builder_.CreateConstInBoundsGEP1_64(ptr, function->getArg(0), slot);
-            indexer_ = builder_.CreateLoad(ptr, slot_address);
-        }
+        indexer_ = slots.address(); // the layout, by value on the GPU
         indexer_->setName("layout");
     }
     if (target_ == CodegenTarget::Host) {

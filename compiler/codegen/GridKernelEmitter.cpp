@@ -4,10 +4,8 @@
 // three nested loops, x innermost). Builtins are in GridKernelBuiltins.cpp.
 #include "compiler/codegen/GridKernelEmitter.h"
 
+#include "compiler/codegen/ArgumentSlots.h"
 #include "compiler/codegen/GridKernelEmitterImpl.h"
-
-#include <llvm/ADT/StringExtras.h>
-#include <llvm/TargetParser/X86TargetParser.h>
 
 namespace gpucc {
 namespace grid_detail {
@@ -25,10 +23,7 @@ llvm::Function* GridKernelEmitter::create_function() {
                 slots.insert(slots.end(), 1 + 2 * static_cast<std::size_t>(param.rank), i64);
                 continue;
             }
-            llvm::Type* stored = storage_type(param.type);
-            // 16-bit floats travel as their bits, which every PTX parameter can carry.
-            slots.push_back(stored->isHalfTy() || stored->isBFloatTy() ? builder_.getInt16Ty()
-                                                                       : stored);
+            slots.push_back(gpu_scalar_slot_type(storage_type(param.type)));
         }
         type = llvm::FunctionType::get(builder_.getVoidTy(), slots, false);
         name = grid_gpu_symbol(instance_, entry_);
@@ -54,11 +49,7 @@ llvm::Function* GridKernelEmitter::create_function() {
             }
         }
     } else {
-        const char* cpu = host_cpu_name(isa_);
-        llvm::SmallVector<llvm::StringRef, 32> features;
-        llvm::X86::getFeaturesForCPU(cpu, features, /*NeedPlus=*/true);
-        function->addFnAttr("target-cpu", cpu);
-        function->addFnAttr("target-features", llvm::join(features, ","));
+        set_host_cpu(*function, isa_);
     }
     return function;
 }
@@ -70,29 +61,17 @@ void GridKernelEmitter::load_arguments() {
     array_shapes_.assign(count, {});
     array_strides_.assign(count, {});
     element_.assign(count, {});
-    llvm::Type* ptr = builder_.getPtrTy();
-    unsigned slot = 0;
-    auto read_slot = [&](llvm::Type* type) -> llvm::Value* {
-        llvm::Value* value = nullptr;
-        if (target_ == CodegenTarget::Nvptx) {
-            value = function_->getArg(slot);
-        } else {
-            llvm::Value* address = builder_.CreateConstInBoundsGEP1_64(ptr, host_args_, slot);
-            value = builder_.CreateLoad(type, builder_.CreateLoad(ptr, address));
-        }
-        ++slot;
-        return value;
-    };
+    ArgumentReader slots(builder_, *function_, host_args_); // host_args_ is null on the GPU
     for (std::size_t p = 0; p < count; ++p) {
         const kir::Param& param = instance_.params[p];
         if (param.is_raw) {
-            array_pointers_[p] = read_slot(ptr);
+            array_pointers_[p] = slots.value(builder_.getPtrTy());
             array_pointers_[p]->setName(param.name + ".ptr");
-            array_sizes_[p] = read_slot(builder_.getInt64Ty());
+            array_sizes_[p] = slots.value(builder_.getInt64Ty());
             array_sizes_[p]->setName(param.name + ".size");
             for (auto* axes : {&array_shapes_[p], &array_strides_[p]}) {
                 for (int axis = 0; axis < param.rank; ++axis) {
-                    axes->push_back(read_slot(builder_.getInt64Ty()));
+                    axes->push_back(slots.value(builder_.getInt64Ty()));
                     axes->back()->setName(param.name +
                                           (axes == &array_shapes_[p] ? ".shape" : ".strides") +
                                           std::to_string(axis));
@@ -100,14 +79,7 @@ void GridKernelEmitter::load_arguments() {
             }
             continue;
         }
-        llvm::Type* stored = storage_type(param.type);
-        llvm::Value* raw = nullptr;
-        if (stored->isHalfTy() || stored->isBFloatTy()) {
-            raw = builder_.CreateBitCast(read_slot(builder_.getInt16Ty()), stored);
-        } else {
-            raw = read_slot(stored);
-        }
-        element_[p].value = from_storage(raw, param.type);
+        element_[p].value = from_storage(slots.scalar(storage_type(param.type)), param.type);
         element_[p].value->setName(param.name);
     }
 }

@@ -19,6 +19,13 @@ struct Partial {
     llvm::Value* valid;
 };
 
+/// A Partial in memory, two allocas in the entry block, for one that changes across blocks or
+/// loop iterations (mem2reg makes registers of them again).
+struct PartialSlot {
+    llvm::AllocaInst* value;
+    llvm::AllocaInst* valid;
+};
+
 class ReductionEmitter : public codegen_detail::BodyEmitter {
 public:
     ReductionEmitter(const kir::ReductionInstance& instance, CodegenTarget target,
@@ -59,6 +66,14 @@ private:
     /// `acc` combined with `item`; an invalid side is skipped.
     Partial combine(Partial acc, Partial item);
     Partial empty_partial();
+    /// An alloca of `type` in the entry block, wherever the builder is.
+    llvm::AllocaInst* entry_alloca(llvm::Type* type, const llvm::Twine& name);
+    /// A PartialSlot named `name`.value and `name`.valid, not stored to yet.
+    PartialSlot new_partial_slot(const std::string& name);
+    void store_partial(const PartialSlot& slot, Partial partial);
+    Partial load_partial(const PartialSlot& slot);
+    /// slot = combine(slot, {item, true}).
+    void fold_into(const PartialSlot& slot, llvm::Value* item);
     llvm::Value* identity_value();
     /// Runs post for the output whose offsets are `outer_` (outputs part) with `a`, storing
     /// every output element.

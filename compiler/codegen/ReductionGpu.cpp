@@ -6,6 +6,7 @@
 // they run across warps. With several slices each block leaves its partials in global memory and
 // the last block of each column (counted with an atomic) combines them in slice order, so the
 // result does not depend on the order blocks finish in.
+#include "compiler/codegen/ArgumentSlots.h"
 #include "compiler/codegen/ReductionEmitter.h"
 #include "compiler/codegen/ReductionEmitterImpl.h"
 
@@ -32,9 +33,7 @@ llvm::Function* ReductionEmitter::create_gpu_function() {
             slots.push_back(ptr);
             continue;
         }
-        llvm::Type* stored = storage_type(param.type);
-        slots.push_back(stored->isHalfTy() || stored->isBFloatTy() ? builder_.getInt16Ty()
-                                                                   : stored);
+        slots.push_back(gpu_scalar_slot_type(storage_type(param.type)));
     }
     slots.push_back(ptr); // the plan, by value
     slots.push_back(ptr); // partials
@@ -139,21 +138,9 @@ Partial ReductionEmitter::shuffle_reduce(Partial mine, int max_distance, llvm::V
 }
 
 Partial ReductionEmitter::block_reduce(Partial mine) {
-    llvm::Type* reduce_type = register_type(instance_.reduce_type);
     llvm::Type* i32 = builder_.getInt32Ty();
-    llvm::AllocaInst* value_slot = nullptr;
-    llvm::AllocaInst* valid_slot = nullptr;
-    {
-        llvm::IRBuilderBase::InsertPointGuard guard(builder_);
-        builder_.SetInsertPoint(&function_->getEntryBlock(),
-                                function_->getEntryBlock().getFirstInsertionPt());
-        value_slot = builder_.CreateAlloca(reduce_type, nullptr, "block.value");
-        valid_slot = builder_.CreateAlloca(builder_.getInt1Ty(), nullptr, "block.valid");
-    }
-    auto save = [&](Partial partial) {
-        builder_.CreateStore(partial.value, value_slot);
-        builder_.CreateStore(partial.valid, valid_slot);
-    };
+    const PartialSlot block = new_partial_slot("block");
+    auto save = [&](Partial partial) { store_partial(block, partial); };
     llvm::BasicBlock* along_warp = new_block("block.lanes");
     llvm::BasicBlock* across_rows = new_block("block.rows");
     llvm::BasicBlock* done = new_block("block.done");
@@ -226,8 +213,7 @@ Partial ReductionEmitter::block_reduce(Partial mine) {
     }
 
     builder_.SetInsertPoint(done);
-    return {builder_.CreateLoad(reduce_type, value_slot),
-            builder_.CreateLoad(builder_.getInt1Ty(), valid_slot)};
+    return load_partial(block);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -258,33 +244,14 @@ Partial ReductionEmitter::accumulate_scalars(llvm::Value* first, llvm::Value* st
                                              llvm::Value* r_end, bool one_dim, bool index32) {
     const int scalar_unroll = rows_ ? kRowsScalarUnroll : kLanesScalarUnroll;
     llvm::Type* i64 = builder_.getInt64Ty();
-    llvm::Type* reduce_type = register_type(instance_.reduce_type);
-    std::vector<llvm::AllocaInst*> values;
-    std::vector<llvm::AllocaInst*> valids;
-    llvm::AllocaInst* position = nullptr;
-    {
-        llvm::IRBuilderBase::InsertPointGuard guard(builder_);
-        builder_.SetInsertPoint(&function_->getEntryBlock(),
-                                function_->getEntryBlock().getFirstInsertionPt());
-        for (int u = 0; u < scalar_unroll; ++u) {
-            values.push_back(builder_.CreateAlloca(reduce_type, nullptr, "acc"));
-            valids.push_back(builder_.CreateAlloca(builder_.getInt1Ty(), nullptr, "acc.valid"));
-        }
-        position = builder_.CreateAlloca(i64, nullptr, "r");
-    }
+    std::vector<PartialSlot> accumulators;
     for (int u = 0; u < scalar_unroll; ++u) {
-        Partial empty = empty_partial();
-        builder_.CreateStore(empty.value, values[u]);
-        builder_.CreateStore(empty.valid, valids[u]);
+        accumulators.push_back(new_partial_slot("acc"));
+        store_partial(accumulators.back(), empty_partial());
     }
+    llvm::AllocaInst* position = entry_alloca(i64, "r");
     builder_.CreateStore(first, position);
-    auto fold = [&](int u, llvm::Value* mapped) {
-        Partial acc{builder_.CreateLoad(reduce_type, values[u]),
-                    builder_.CreateLoad(builder_.getInt1Ty(), valids[u])};
-        Partial next = combine(acc, {mapped, builder_.getTrue()});
-        builder_.CreateStore(next.value, values[u]);
-        builder_.CreateStore(next.valid, valids[u]);
-    };
+    auto fold = [&](int u, llvm::Value* mapped) { fold_into(accumulators[u], mapped); };
     auto load_inputs = [&](llvm::Value* r) {
         std::vector<llvm::Value*> reduce = reduce_offsets(r, one_dim, index32);
         std::vector<llvm::Value*> loaded;
@@ -342,9 +309,8 @@ Partial ReductionEmitter::accumulate_scalars(llvm::Value* first, llvm::Value* st
         builder_.SetInsertPoint(exit);
     }
     std::vector<Partial> partials;
-    for (int u = 0; u < scalar_unroll; ++u) {
-        partials.push_back({builder_.CreateLoad(reduce_type, values[u]),
-                            builder_.CreateLoad(builder_.getInt1Ty(), valids[u])});
+    for (const PartialSlot& accumulator : accumulators) {
+        partials.push_back(load_partial(accumulator));
     }
     return combine_all(partials, [&](Partial a, Partial b) { return combine(a, b); });
 }
@@ -353,34 +319,15 @@ Partial ReductionEmitter::accumulate_vectors(llvm::Value* lane, llvm::Value* lan
                                              llvm::Value* r_begin, llvm::Value* r_end) {
     // The plan promises: one reduce dimension, stride 1 for every array input, aligned rows.
     llvm::Type* i64 = builder_.getInt64Ty();
-    llvm::Type* reduce_type = register_type(instance_.reduce_type);
     const int width = reduce_vector_width(instance_);
     const int count = width * kVectorUnroll;
-    std::vector<llvm::AllocaInst*> values;
-    std::vector<llvm::AllocaInst*> valids;
-    llvm::AllocaInst* position = nullptr;
-    {
-        llvm::IRBuilderBase::InsertPointGuard guard(builder_);
-        builder_.SetInsertPoint(&function_->getEntryBlock(),
-                                function_->getEntryBlock().getFirstInsertionPt());
-        for (int k = 0; k < count; ++k) {
-            values.push_back(builder_.CreateAlloca(reduce_type, nullptr, "vacc"));
-            valids.push_back(builder_.CreateAlloca(builder_.getInt1Ty(), nullptr, "vacc.valid"));
-        }
-        position = builder_.CreateAlloca(i64, nullptr, "vr");
-    }
+    std::vector<PartialSlot> accumulators;
     for (int k = 0; k < count; ++k) {
-        Partial empty = empty_partial();
-        builder_.CreateStore(empty.value, values[k]);
-        builder_.CreateStore(empty.valid, valids[k]);
+        accumulators.push_back(new_partial_slot("vacc"));
+        store_partial(accumulators.back(), empty_partial());
     }
-    auto fold = [&](int k, llvm::Value* mapped) {
-        Partial acc{builder_.CreateLoad(reduce_type, values[k]),
-                    builder_.CreateLoad(builder_.getInt1Ty(), valids[k])};
-        Partial next = combine(acc, {mapped, builder_.getTrue()});
-        builder_.CreateStore(next.value, values[k]);
-        builder_.CreateStore(next.valid, valids[k]);
-    };
+    llvm::AllocaInst* position = entry_alloca(i64, "vr");
+    auto fold = [&](int k, llvm::Value* mapped) { fold_into(accumulators[k], mapped); };
     // Loads the vectors at `r` of every array input: [input][element] register values.
     auto load_vectors = [&](llvm::Value* r) {
         std::vector<std::vector<llvm::Value*>> elements;
@@ -473,9 +420,8 @@ Partial ReductionEmitter::accumulate_vectors(llvm::Value* lane, llvm::Value* lan
         builder_.SetInsertPoint(exit);
     }
     std::vector<Partial> partials;
-    for (int k = 0; k < count; ++k) {
-        partials.push_back({builder_.CreateLoad(reduce_type, values[k]),
-                            builder_.CreateLoad(builder_.getInt1Ty(), valids[k])});
+    for (const PartialSlot& accumulator : accumulators) {
+        partials.push_back(load_partial(accumulator));
     }
     Partial vectors = combine_all(partials, [&](Partial a, Partial b) { return combine(a, b); });
     // Positions past the last whole vector: one element per lane.
@@ -486,20 +432,10 @@ Partial ReductionEmitter::accumulate_vectors(llvm::Value* lane, llvm::Value* lan
 
 Partial ReductionEmitter::accumulate(llvm::Value* lane, llvm::Value* lanes, llvm::Value* r_begin,
                                      llvm::Value* r_end) {
-    llvm::Type* reduce_type = register_type(instance_.reduce_type);
-    llvm::AllocaInst* value_slot = nullptr;
-    llvm::AllocaInst* valid_slot = nullptr;
-    {
-        llvm::IRBuilderBase::InsertPointGuard guard(builder_);
-        builder_.SetInsertPoint(&function_->getEntryBlock(),
-                                function_->getEntryBlock().getFirstInsertionPt());
-        value_slot = builder_.CreateAlloca(reduce_type, nullptr, "share.value");
-        valid_slot = builder_.CreateAlloca(builder_.getInt1Ty(), nullptr, "share.valid");
-    }
+    const PartialSlot share = new_partial_slot("share");
     llvm::BasicBlock* done = new_block("share.done");
     auto finish = [&](Partial partial) {
-        builder_.CreateStore(partial.value, value_slot);
-        builder_.CreateStore(partial.valid, valid_slot);
+        store_partial(share, partial);
         builder_.CreateBr(done);
     };
     llvm::Value* flags = plan_word(kReducePlanFlags);
@@ -537,8 +473,7 @@ Partial ReductionEmitter::accumulate(llvm::Value* lane, llvm::Value* lanes, llvm
     finish(accumulate_scalars(first, lanes, r_end, false, false));
 
     builder_.SetInsertPoint(done);
-    return {builder_.CreateLoad(reduce_type, value_slot),
-            builder_.CreateLoad(builder_.getInt1Ty(), valid_slot)};
+    return load_partial(share);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -611,32 +546,18 @@ void ReductionEmitter::emit_gpu_kernel(bool rows) {
     llvm::Value* lanes64 = builder_.CreateZExt(lane_count_, i64);
 
     // This thread's share.
-    llvm::Type* reduce_type = register_type(instance_.reduce_type);
-    llvm::AllocaInst* share_value = nullptr;
-    llvm::AllocaInst* share_valid = nullptr;
+    const PartialSlot share = new_partial_slot("mine");
     {
-        llvm::IRBuilderBase::InsertPointGuard guard(builder_);
-        builder_.SetInsertPoint(&function_->getEntryBlock(),
-                                function_->getEntryBlock().getFirstInsertionPt());
-        share_value = builder_.CreateAlloca(reduce_type, nullptr, "mine.value");
-        share_valid = builder_.CreateAlloca(builder_.getInt1Ty(), nullptr, "mine.valid");
-    }
-    {
-        Partial empty = empty_partial();
-        builder_.CreateStore(empty.value, share_value);
-        builder_.CreateStore(empty.valid, share_valid);
+        store_partial(share, empty_partial());
         llvm::BasicBlock* work = new_block("share");
         llvm::BasicBlock* joined = new_block("share.joined");
         builder_.CreateCondBr(output_valid, work, joined);
         builder_.SetInsertPoint(work);
-        Partial mine = accumulate(lane64, lanes64, r_begin, r_end);
-        builder_.CreateStore(mine.value, share_value);
-        builder_.CreateStore(mine.valid, share_valid);
+        store_partial(share, accumulate(lane64, lanes64, r_begin, r_end));
         builder_.CreateBr(joined);
         builder_.SetInsertPoint(joined);
     }
-    Partial block = block_reduce({builder_.CreateLoad(reduce_type, share_value),
-                                  builder_.CreateLoad(builder_.getInt1Ty(), share_valid)});
+    Partial block = block_reduce(load_partial(share));
     llvm::Value* writer =
         builder_.CreateAnd(output_valid, builder_.CreateICmpEQ(lane_, builder_.getInt32(0)));
     auto post_if_writer = [&](llvm::Value* a) {
@@ -701,9 +622,7 @@ void ReductionEmitter::emit_gpu_kernel(bool rows) {
     builder_.CreateIntrinsic(llvm::Intrinsic::nvvm_membar_gl, llvm::ArrayRef<llvm::Type*>{},
                              llvm::ArrayRef<llvm::Value*>{});
     {
-        Partial empty = empty_partial();
-        builder_.CreateStore(empty.value, share_value);
-        builder_.CreateStore(empty.valid, share_valid);
+        store_partial(share, empty_partial());
         llvm::BasicBlock* gather = new_block("gather");
         llvm::BasicBlock* gathered = new_block("gathered");
         builder_.CreateCondBr(output_valid, gather, gathered);
@@ -722,18 +641,12 @@ void ReductionEmitter::emit_gpu_kernel(bool rows) {
         llvm::LoadInst* loaded =
             builder_.CreateLoad(stored, builder_.CreateGEP(stored, partials_, index));
         loaded->setVolatile(true); // written by other blocks: not from a stale L1 line
-        Partial acc{builder_.CreateLoad(reduce_type, share_value),
-                    builder_.CreateLoad(builder_.getInt1Ty(), share_valid)};
-        Partial next =
-            combine(acc, {from_storage(loaded, instance_.reduce_type), builder_.getTrue()});
-        builder_.CreateStore(next.value, share_value);
-        builder_.CreateStore(next.valid, share_valid);
+        fold_into(share, from_storage(loaded, instance_.reduce_type));
         t->addIncoming(builder_.CreateAdd(t, lanes64), builder_.GetInsertBlock());
         builder_.CreateBr(header);
         builder_.SetInsertPoint(gathered);
     }
-    Partial total = block_reduce({builder_.CreateLoad(reduce_type, share_value),
-                                  builder_.CreateLoad(builder_.getInt1Ty(), share_valid)});
+    Partial total = block_reduce(load_partial(share));
     post_if_writer(total.value);
     builder_.CreateRetVoid();
 }

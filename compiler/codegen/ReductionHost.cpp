@@ -4,11 +4,9 @@
 // keeps long float sums accurate), `combine` joins two partial results, and `finish` runs post
 // for one output. The runtime cuts the reduced positions into chunks and combines the chunks'
 // partials pairwise.
+#include "compiler/codegen/ArgumentSlots.h"
 #include "compiler/codegen/ReductionEmitter.h"
 #include "compiler/codegen/ReductionEmitterImpl.h"
-
-#include <llvm/ADT/StringExtras.h>
-#include <llvm/TargetParser/X86TargetParser.h>
 
 namespace gpucc::reduction_detail {
 
@@ -18,11 +16,7 @@ llvm::Function* create_host_function(llvm::Module& module, llvm::FunctionType* t
                                      const std::string& name, HostIsa isa) {
     llvm::Function* function =
         llvm::Function::Create(type, llvm::Function::ExternalLinkage, name, module);
-    const char* cpu = host_cpu_name(isa);
-    llvm::SmallVector<llvm::StringRef, 32> features;
-    llvm::X86::getFeaturesForCPU(cpu, features, /*NeedPlus=*/true);
-    function->addFnAttr("target-cpu", cpu);
-    function->addFnAttr("target-features", llvm::join(features, ","));
+    set_host_cpu(*function, isa);
     return function;
 }
 

@@ -2,6 +2,7 @@
 // argument slots and the plan, turning a linear position into element offsets, and the four
 // pieces of the kernel IR: map at an element, reduce of two partial results (with the validity
 // flags of kernels without an identity), the identity, and post writing the outputs.
+#include "compiler/codegen/ArgumentSlots.h"
 #include "compiler/codegen/ReductionEmitter.h"
 #include "compiler/codegen/ReductionEmitterImpl.h"
 
@@ -40,44 +41,22 @@ void ReductionEmitter::begin_function(llvm::Function* function) {
 
 void ReductionEmitter::load_arguments(llvm::Value* args_or_null) {
     llvm::Type* ptr = builder_.getPtrTy();
-    unsigned slot = 0;
-    // Slot `slot` of type `type`: a kernel parameter on the GPU, *args[slot] on the host.
-    auto read_slot = [&](llvm::Type* type, bool address_itself) -> llvm::Value* {
-        llvm::Value* value = nullptr;
-        if (args_or_null == nullptr) {
-            value = function_->getArg(slot);
-        } else {
-            llvm::Value* slot_address =
-                builder_.CreateConstInBoundsGEP1_64(ptr, args_or_null, slot);
-            llvm::Value* value_address = builder_.CreateLoad(ptr, slot_address);
-            value = address_itself ? value_address : builder_.CreateLoad(type, value_address);
-        }
-        ++slot;
-        return value;
-    };
+    ArgumentReader slots(builder_, *function_, args_or_null);
     pointers_.assign(param_of_operand_.size(), nullptr);
     scalars_.assign(instance_.params.size(), nullptr);
     for (std::size_t p = 0; p < instance_.params.size(); ++p) {
         const kir::Param& param = instance_.params[p];
         if (!param.is_scalar) {
-            pointers_[static_cast<std::size_t>(operand_of_param_[p])] = read_slot(ptr, false);
+            pointers_[static_cast<std::size_t>(operand_of_param_[p])] = slots.value(ptr);
             continue;
         }
-        llvm::Type* stored = storage_type(param.type);
-        llvm::Value* value = nullptr;
-        if (args_or_null == nullptr && (stored->isHalfTy() || stored->isBFloatTy())) {
-            // 16-bit floats travel as their bits on the GPU, as elementwise scalars do.
-            value = builder_.CreateBitCast(read_slot(builder_.getInt16Ty(), false), stored);
-        } else {
-            value = read_slot(stored, false);
-        }
-        scalars_[p] = from_storage(value, param.type);
+        scalars_[p] = from_storage(slots.scalar(storage_type(param.type)), param.type);
     }
     // args[plan slot] points at the words themselves on both targets (on the GPU cuLaunchKernel
     // copies them into the by-value parameter).
-    plan_ = read_slot(ptr, /*address_itself=*/true);
-    partials_ = read_slot(ptr, false);
-    semaphores_ = read_slot(ptr, false);
+    plan_ = slots.address();
+    partials_ = slots.value(ptr);
+    semaphores_ = slots.value(ptr);
 }
 
 llvm::Value* ReductionEmitter::plan_word(int word) {
@@ -230,6 +209,32 @@ Partial ReductionEmitter::empty_partial() {
     return {identity_value(), builder_.getInt1(has_identity_)};
 }
 
+llvm::AllocaInst* ReductionEmitter::entry_alloca(llvm::Type* type, const llvm::Twine& name) {
+    llvm::IRBuilderBase::InsertPointGuard guard(builder_);
+    builder_.SetInsertPoint(&function_->getEntryBlock(),
+                            function_->getEntryBlock().getFirstInsertionPt());
+    return builder_.CreateAlloca(type, nullptr, name);
+}
+
+PartialSlot ReductionEmitter::new_partial_slot(const std::string& name) {
+    return {entry_alloca(register_type(instance_.reduce_type), name + ".value"),
+            entry_alloca(builder_.getInt1Ty(), name + ".valid")};
+}
+
+void ReductionEmitter::store_partial(const PartialSlot& slot, Partial partial) {
+    builder_.CreateStore(partial.value, slot.value);
+    builder_.CreateStore(partial.valid, slot.valid);
+}
+
+Partial ReductionEmitter::load_partial(const PartialSlot& slot) {
+    return {builder_.CreateLoad(register_type(instance_.reduce_type), slot.value),
+            builder_.CreateLoad(builder_.getInt1Ty(), slot.valid)};
+}
+
+void ReductionEmitter::fold_into(const PartialSlot& slot, llvm::Value* item) {
+    store_partial(slot, combine(load_partial(slot), {item, builder_.getTrue()}));
+}
+
 Partial ReductionEmitter::combine(Partial acc, Partial item) {
     llvm::Value* reduced = reduce_values(acc.value, item.value);
     if (has_identity_) {
@@ -254,13 +259,7 @@ void ReductionEmitter::emit_post(llvm::Value* a) {
         const auto operand = static_cast<std::size_t>(operand_of_param_[p]);
         llvm::Value* address =
             builder_.CreateGEP(storage_type(param.type), pointers_[operand], outer_[operand]);
-        llvm::AllocaInst* slot = nullptr;
-        {
-            llvm::IRBuilderBase::InsertPointGuard guard(builder_);
-            builder_.SetInsertPoint(&function_->getEntryBlock(),
-                                    function_->getEntryBlock().getFirstInsertionPt());
-            slot = builder_.CreateAlloca(register_type(param.type), nullptr, param.name);
-        }
+        llvm::AllocaInst* slot = entry_alloca(register_type(param.type), param.name);
         // Post may read the output before writing it: it sees the element's current value.
         builder_.CreateStore(
             from_storage(builder_.CreateLoad(storage_type(param.type), address), param.type), slot);
