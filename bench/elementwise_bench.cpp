@@ -8,6 +8,7 @@
 // next to CuPy's and PyTorch's figures from the same run. GPUCC_BENCH_ONLY_HOST=1 stops after the
 // host-overhead lines (for profiling the host path).
 #include "bench_kernels.gpucc.h"
+#include "bench_support.h"
 
 #include <algorithm>
 #include <chrono>
@@ -24,40 +25,13 @@
 
 namespace {
 
+using bench_support::median_ms;
+using bench_support::random_floats;
+
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-/// Random floats in [-1, 1) from a 64-bit LCG: fast enough for 2^28 elements.
-std::vector<float> random_floats(std::int64_t n, std::uint64_t seed) {
-    std::vector<float> values(n);
-    std::uint64_t state = seed * 0x9E3779B97F4A7C15ULL + 1;
-    for (float& v : values) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        v = static_cast<float>(static_cast<std::int32_t>(state >> 32)) * (1.0f / 2147483648.0f);
-    }
-    return values;
-}
-
-template <class F>
-double median_ms(F&& run, int warmup, int repeat) {
-    for (int i = 0; i < warmup; ++i) {
-        run();
-    }
-    gpucc::Device device = gpucc::default_device();
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-        gpucc::Event start(device), stop(device);
-        start.record();
-        run();
-        stop.record();
-        stop.synchronize();
-        times.push_back(gpucc::elapsed_ms(start, stop));
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
 }
 
 /// Checks `got` against `want(i)` on 4096 spread indices; exits on a mismatch.
@@ -143,7 +117,7 @@ int main(int argc, char** argv) {
     gpucc::set_default_device(device);
 
     // Start-up: a context exists (the first allocation made it); then the first kernel result.
-    auto tiny_host = random_floats(1024, 7);
+    auto tiny_host = random_floats(1024, 7, -1.0f, 1.0f);
     gpucc::Array<float> tiny_x = gpucc::asarray<float>(tiny_host, {1024}, device);
     gpucc::Array<float> tiny_y = gpucc::asarray<float>(tiny_host, {1024}, device);
     gpucc::synchronize();
@@ -168,8 +142,8 @@ int main(int argc, char** argv) {
     }
 
     // Bandwidth on 2^k elements.
-    auto hx = random_floats(n, 1);
-    auto hy = random_floats(n, 2);
+    auto hx = random_floats(n, 1, -1.0f, 1.0f);
+    auto hy = random_floats(n, 2, -1.0f, 1.0f);
     gpucc::Array<float> x = gpucc::asarray<float>(hx, {n}, device);
     gpucc::Array<float> y = gpucc::asarray<float>(hy, {n}, device);
     gpucc::Array<float> z = gpucc::empty<float>({n}, device);
@@ -196,11 +170,11 @@ int main(int argc, char** argv) {
     {
         constexpr std::int64_t kSide = 4096;
         const std::int64_t count = kSide * kSide;
-        auto hm = random_floats(count, 3);
-        auto hrow = random_floats(kSide, 4);
+        auto hm = random_floats(count, 3, -1.0f, 1.0f);
+        auto hrow = random_floats(kSide, 4, -1.0f, 1.0f);
         gpucc::Array<float> m = gpucc::asarray<float>(hm, {kSide, kSide}, device);
         gpucc::Array<float> m2 =
-            gpucc::asarray<float>(random_floats(count, 5), {kSide, kSide}, device);
+            gpucc::asarray<float>(random_floats(count, 5, -1.0f, 1.0f), {kSide, kSide}, device);
         gpucc::Array<float> row = gpucc::asarray<float>(hrow, {kSide}, device);
         gpucc::Array<float> out = gpucc::empty<float>({kSide, kSide}, device);
         double ms = median_ms([&] { bench::copy(m, out); }, 5, repeat);

@@ -6,6 +6,7 @@
 // variant's C is checked against cuBLAS's. Prints one JSON object per line (report_matmul.py).
 // To add a variant (the jit-style kernel, say), append to variants() below.
 // Usage: matmul_bench [repeat=20] [sizes...]
+#include "bench_support.h"
 #include "matmul_kernels.gpucc.h"
 
 #include <algorithm>
@@ -20,6 +21,9 @@
 #include <vector>
 
 namespace {
+
+using bench_support::median_ms;
+using bench_support::random_floats;
 
 // ----- cuBLAS through dlopen (only the four entry points used) -----
 
@@ -91,33 +95,6 @@ std::vector<Variant> variants(Cublas& cublas) {
     return list;
 }
 
-std::vector<float> random_floats(std::int64_t count, std::uint64_t seed) {
-    std::vector<float> values(static_cast<std::size_t>(count));
-    std::uint64_t state = seed * 0x9E3779B97F4A7C15ULL + 1;
-    for (float& v : values) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        v = static_cast<float>(state >> 40) * (1.0f / 16777216.0f) - 0.5f;
-    }
-    return values;
-}
-
-template <class F>
-double median_ms(F&& run, int repeat) {
-    run();
-    run();
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-        gpucc::Event start, stop;
-        start.record();
-        run();
-        stop.record();
-        stop.synchronize();
-        times.push_back(gpucc::elapsed_ms(start, stop));
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-}
-
 } // namespace
 
 int main(int argc, char** argv) {
@@ -144,12 +121,12 @@ int main(int argc, char** argv) {
     int status = 0;
     for (int n : sizes) {
         const std::int64_t count = std::int64_t{n} * n;
-        const auto a = gpucc::asarray<float>(random_floats(count, 1), {n, n}, device);
-        const auto b = gpucc::asarray<float>(random_floats(count, 2), {n, n}, device);
+        const auto a = gpucc::asarray<float>(random_floats(count, 1, -0.5f, 0.5f), {n, n}, device);
+        const auto b = gpucc::asarray<float>(random_floats(count, 2, -0.5f, 0.5f), {n, n}, device);
         std::vector<float> reference;
         for (const Variant& variant : list) {
             auto c = gpucc::zeros<float>({n, n}, device);
-            const double ms = median_ms([&] { variant.run(a, b, c, n); }, repeat);
+            const double ms = median_ms([&] { variant.run(a, b, c, n); }, 2, repeat);
             const std::vector<float> result = c.to_host();
             double max_error = 0;
             if (reference.empty()) {

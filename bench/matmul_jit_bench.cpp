@@ -6,6 +6,7 @@
 // against a float64 host product). Prints one JSON object per line with GFLOP/s (2 n^3 / time),
 // in the form a raw CUDA version of the same algorithm can print beside it for the comparison.
 // Usage: matmul_jit_bench [repeat=20] [sizes...]
+#include "bench_support.h"
 #include "matmul_jit_kernels.gpucc.h"
 
 #include <algorithm>
@@ -19,34 +20,8 @@
 
 namespace {
 
-std::vector<float> random_floats(std::int64_t n, std::uint64_t seed) {
-    std::vector<float> values(static_cast<std::size_t>(n));
-    std::uint64_t state = seed * 0x9E3779B97F4A7C15ULL + 1;
-    for (float& v : values) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        v = static_cast<float>(state >> 40) * (1.0f / 16777216.0f) - 0.5f;
-    }
-    return values;
-}
-
-template <class F>
-double median_ms(F&& run, int warmup, int repeat) {
-    for (int i = 0; i < warmup; ++i) {
-        run();
-    }
-    gpucc::Device device = gpucc::default_device();
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-        gpucc::Event start(device), stop(device);
-        start.record();
-        run();
-        stop.record();
-        stop.synchronize();
-        times.push_back(gpucc::elapsed_ms(start, stop));
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-}
+using bench_support::median_ms;
+using bench_support::random_floats;
 
 /// 64 sampled entries of C against a float64 product of A's row and B's column.
 bool check(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c,
@@ -87,8 +62,8 @@ int main(int argc, char** argv) {
     int status = 0;
     for (int n : sizes) {
         const std::int64_t elements = std::int64_t{n} * n;
-        std::vector<float> ha = random_floats(elements, 1);
-        std::vector<float> hb = random_floats(elements, 2);
+        std::vector<float> ha = random_floats(elements, 1, -0.5f, 0.5f);
+        std::vector<float> hb = random_floats(elements, 2, -0.5f, 0.5f);
         gpucc::Array<float> a = gpucc::asarray<float>(ha, {n, n}, gpu);
         gpucc::Array<float> b = gpucc::asarray<float>(hb, {n, n}, gpu);
         gpucc::Array<float> c = gpucc::zeros<float>({n, n});

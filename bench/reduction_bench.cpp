@@ -5,6 +5,7 @@
 // bytes read; the copy's counts bytes read and written. Prints one JSON object per line, as
 // peers_reduction.py does for CuPy and PyTorch; report_reduction.py puts them side by side.
 // Usage: reduction_bench [log2_size=28] [rows=16384] [cols=16384] [repeat=50]
+#include "bench_support.h"
 #include "reduction_kernels.gpucc.h"
 
 #include <algorithm>
@@ -17,35 +18,8 @@
 
 namespace {
 
-/// Random floats in [0, 1) from a 64-bit LCG: fast enough for 2^28 elements.
-std::vector<float> random_floats(std::int64_t n, std::uint64_t seed) {
-    std::vector<float> values(static_cast<std::size_t>(n));
-    std::uint64_t state = seed * 0x9E3779B97F4A7C15ULL + 1;
-    for (float& v : values) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        v = static_cast<float>(state >> 40) * (1.0f / 16777216.0f);
-    }
-    return values;
-}
-
-template <class F>
-double median_ms(F&& run, int warmup, int repeat) {
-    for (int i = 0; i < warmup; ++i) {
-        run();
-    }
-    gpucc::Device device = gpucc::default_device();
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-        gpucc::Event start(device), stop(device);
-        start.record();
-        run();
-        stop.record();
-        stop.synchronize();
-        times.push_back(gpucc::elapsed_ms(start, stop));
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-}
+using bench_support::median_ms;
+using bench_support::random_floats;
 
 void check(const char* what, double got, double want, double rtol) {
     if (!(std::fabs(got - want) <= rtol * std::fabs(want))) {
@@ -80,7 +54,7 @@ int main(int argc, char** argv) {
     // Full reductions of 2^k elements.
     {
         const std::int64_t n = std::int64_t{1} << log2_size;
-        std::vector<float> host = random_floats(n, 1);
+        std::vector<float> host = random_floats(n, 1, 0.0f, 1.0f);
         double sum = 0;
         double squares = 0;
         for (float v : host) {
@@ -113,7 +87,7 @@ int main(int argc, char** argv) {
     // Axis reductions of a rows x cols matrix.
     {
         const std::int64_t n = rows * cols;
-        std::vector<float> host = random_floats(n, 2);
+        std::vector<float> host = random_floats(n, 2, 0.0f, 1.0f);
         std::vector<double> col_sums(static_cast<std::size_t>(cols), 0.0);
         std::vector<double> row_sums(static_cast<std::size_t>(rows), 0.0);
         for (std::int64_t r = 0; r < rows; ++r) {

@@ -4,6 +4,7 @@
 // the thread pool on the CPU.
 #include "gpucc/detail/elementwise_launch.h"
 
+#include "broadcast_argument.h"
 #include "context.h"
 #include "driver.h"
 #include "gpucc/errors.h"
@@ -93,27 +94,7 @@ void ElementwiseLaunch::note_loop_array(const char* param, const NDArray& array,
     if (shape == loop_shape_) [[likely]] {
         return;
     }
-    // NumPy's broadcasting: align on the right; an extent of 1 stretches to the other.
-    const int ndim = std::max(shape.ndim(), loop_shape_.ndim());
-    Shape result;
-    for (int axis = 0; axis < ndim; ++axis) {
-        const int mine = axis - (ndim - shape.ndim());
-        const int loops = axis - (ndim - loop_shape_.ndim());
-        const std::int64_t a = mine < 0 ? 1 : shape[mine];
-        const std::int64_t b = loops < 0 ? 1 : loop_shape_[loops];
-        if (a != b && a != 1 && b != 1) [[unlikely]] {
-            throw ShapeError(std::string(kernel_name_) + ": cannot broadcast " + param +
-                             " of shape " + shape.to_string() + " with " + loop_param_ +
-                             " of shape " + loop_shape_.to_string() + ": axis " +
-                             std::to_string(axis - ndim) + " has extent " + std::to_string(a) +
-                             " in " + param + " and " + std::to_string(b) + " in " + loop_param_);
-        }
-        result.push_back(a == 1 ? b : a);
-    }
-    if (!(result == loop_shape_)) {
-        loop_param_ = param;
-    }
-    loop_shape_ = result;
+    broadcast_argument(kernel_name_, param, shape, loop_param_, loop_shape_);
 }
 
 void ElementwiseLaunch::note_scalar(const char* param) {

@@ -8,6 +8,7 @@
 #include "gpucc/detail/reduction_launch.h"
 
 #include "axis.h"
+#include "broadcast_argument.h"
 #include "context.h"
 #include "driver.h"
 #include "gpucc/errors.h"
@@ -204,27 +205,7 @@ void ReductionLaunch::note_input(const char* param, const NDArray& array) {
     if (shape == in_shape_) [[likely]] {
         return;
     }
-    // NumPy's broadcasting: align on the right; an extent of 1 stretches to the other.
-    const int ndim = std::max(shape.ndim(), in_shape_.ndim());
-    Shape result;
-    for (int axis = 0; axis < ndim; ++axis) {
-        const int mine = axis - (ndim - shape.ndim());
-        const int theirs = axis - (ndim - in_shape_.ndim());
-        const std::int64_t a = mine < 0 ? 1 : shape[mine];
-        const std::int64_t b = theirs < 0 ? 1 : in_shape_[theirs];
-        if (a != b && a != 1 && b != 1) [[unlikely]] {
-            throw ShapeError(std::string(kernel_name_) + ": cannot broadcast " + param +
-                             " of shape " + shape.to_string() + " with " + shape_param_ +
-                             " of shape " + in_shape_.to_string() + ": axis " +
-                             std::to_string(axis - ndim) + " has extent " + std::to_string(a) +
-                             " in " + param + " and " + std::to_string(b) + " in " + shape_param_);
-        }
-        result.push_back(a == 1 ? b : a);
-    }
-    if (!(result == in_shape_)) {
-        shape_param_ = param;
-    }
-    in_shape_ = result;
+    broadcast_argument(kernel_name_, param, shape, shape_param_, in_shape_);
 }
 
 void ReductionLaunch::axes(const Axis& axis, bool keepdims) {
