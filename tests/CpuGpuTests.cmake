@@ -12,9 +12,9 @@ function(gpucc_add_cpu_gpu_tests name)
     cmake_parse_arguments(ARG "BASELINE_ISA" "TEST" "SOURCES;LIBRARIES;INCLUDES" ${ARGN})
     foreach(target cpu gpu)
         add_executable(${name}_${target} ${ARG_SOURCES})
-        if(ARG_INCLUDES)
-            target_include_directories(${name}_${target} PRIVATE ${ARG_INCLUDES})
-        endif()
+        # tests/ itself, for the headers every such suite shares (support/device_under_test.h).
+        target_include_directories(${name}_${target} PRIVATE ${PROJECT_SOURCE_DIR}/tests
+                                                             ${ARG_INCLUDES})
         target_link_libraries(${name}_${target} PRIVATE ${ARG_LIBRARIES} GTest::gtest_main)
         add_test(NAME ${ARG_TEST}.${target} COMMAND ${name}_${target})
     endforeach()

@@ -5,6 +5,8 @@
 // only adds what is its own.
 #pragma once
 
+#include "support/device_under_test.h"
+
 #include <cstdint>
 #include <gpucc/gpucc.h>
 #include <gtest/gtest.h>
@@ -13,15 +15,6 @@
 #include <vector>
 
 namespace kernel_test {
-
-/// The CPU, or cuda:0 in the GPU build of the same source.
-inline gpucc::Device device_under_test() {
-#ifdef GPUCC_TEST_ON_GPU
-    return gpucc::Device::cuda(0);
-#else
-    return gpucc::Device::cpu();
-#endif
-}
 
 /// Uniform random values in [low, high]: integers (both ends included) for integer T, reals
 /// otherwise.
@@ -48,12 +41,8 @@ template <class Base = ::testing::Test>
 class KernelTest : public Base {
 protected:
     void SetUp() override {
-#ifdef GPUCC_TEST_ON_GPU
-        if (gpucc::cuda_device_count() == 0) {
-            GTEST_SKIP() << "no CUDA device: GPU kernel tests skipped";
-        }
-#endif
-        device_ = device_under_test();
+        GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+        device_ = gpucc_test::device_under_test();
     }
 
 public:

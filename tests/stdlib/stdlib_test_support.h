@@ -5,6 +5,8 @@
 // report the first mismatch with its element, input and both values.
 #pragma once
 
+#include "support/device_under_test.h"
+
 #include <cmath>
 #include <cstdint>
 #include <gpucc/gpucc.h>
@@ -25,27 +27,10 @@ using gpucc::DType;
 using gpucc::float16;
 using gpucc::NDArray;
 
-inline Device device_under_test() {
-#ifdef GPUCC_TEST_ON_GPU
-    return Device::cuda(0);
-#else
-    return Device::cpu();
-#endif
-}
+using gpucc_test::device_under_test;
 
 /// Skips the test when the GPU build runs where there is no GPU.
-#ifdef GPUCC_TEST_ON_GPU
-#define STDLIB_SKIP_WITHOUT_DEVICE()                                                               \
-    do {                                                                                           \
-        if (gpucc::cuda_device_count() == 0) {                                                     \
-            GTEST_SKIP() << "no CUDA device: GPU standard-library tests skipped";                  \
-        }                                                                                          \
-    } while (0)
-#else
-#define STDLIB_SKIP_WITHOUT_DEVICE()                                                               \
-    do {                                                                                           \
-    } while (0)
-#endif
+#define STDLIB_SKIP_WITHOUT_DEVICE() GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST()
 
 /// The sizes of every sweep: empty, one element, odd sizes around vector widths and a larger one.
 inline const std::vector<std::int64_t> kSizes = {0, 1, 33, 1000};
