@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <gpucc/device.h>
-#include <gpucc/event.h>
+#include <gpucc/device/device.h>
+#include <gpucc/device/event.h>
 #include <vector>
 
 namespace bench_support {

@@ -3,7 +3,7 @@
 // checked. Prints one JSON object per line; bench/peers_cpu_numpy.py measures NumPy the same way
 // and bench/run_cpu_bench.sh puts both in one report.
 #include "cpu_kernels.gpucc.h"
-#include "gpucc/host_isa.h"
+#include "gpucc/cpu/isa.h"
 
 #include <algorithm>
 #include <chrono>

@@ -18,8 +18,8 @@
 #include <cstring>
 #include <cuda.h>
 #include <dlfcn.h>
-#include <gpucc/event.h>
-#include <gpucc/ufunc.h>
+#include <gpucc/device/event.h>
+#include <gpucc/stdlib/ufunc.h>
 #include <string>
 #include <vector>
 
@@ -201,7 +201,8 @@ int main(int argc, char** argv) {
                 "\"GBps\": %.1f}\n",
                 log2_size, alloc_ms, bytes3 / alloc_ms / 1e6);
 
-    // The standard library's ufuncs (dsl/stdlib), contiguous, output allocated per call.
+    // The standard library's ufuncs (runtime/src/stdlib/kernels), contiguous, output allocated per
+    // call.
     {
         z = gpucc::Array<float>();
         auto report = [&](const char* name, double ms, double bytes) {

@@ -9,8 +9,8 @@
 #include <benchmark/benchmark.h>
 #include <cstdint>
 #include <cstdio>
-#include <gpucc/array.h>
-#include <gpucc/memory.h>
+#include <gpucc/array/array.h>
+#include <gpucc/memory/buffer.h>
 #include <memory>
 #include <string>
 

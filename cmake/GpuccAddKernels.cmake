@@ -1,4 +1,5 @@
-# gpucc_add_kernels(<target> <file.dsl>... [ARCHS <sm>...] [DTYPES <type>...] [MODULE <name>])
+# gpucc_add_kernels(<target> <file.dsl>... [ARCHS <sm>...] [DTYPES <type>...] [MODULE <name>]
+#                   [RUNTIME <target>])
 #
 # Compiles each .dsl file with gpucc at build time and makes <target>, a static library holding
 # the generated objects (SASS and PTX for the GPU, code for the host CPU), with the generated
@@ -10,8 +11,13 @@
 #   DTYPES   the types a bare <T> stands for (default: every type of the language).
 #   MODULE   the C++ namespace, when only one file is given (default: the file's module
 #            declaration, else its stem).
+#   RUNTIME  the runtime library <target> links (default: gpucc::runtime). gpucc's own standard
+#            library, which is part of gpucc::runtime, passes the runtime core here.
 function(gpucc_add_kernels target)
-    cmake_parse_arguments(PARSE_ARGV 1 GPUCC "" "MODULE" "ARCHS;DTYPES")
+    cmake_parse_arguments(PARSE_ARGV 1 GPUCC "" "MODULE;RUNTIME" "ARCHS;DTYPES")
+    if(NOT GPUCC_RUNTIME)
+        set(GPUCC_RUNTIME gpucc::runtime)
+    endif()
     set(sources ${GPUCC_UNPARSED_ARGUMENTS})
     if(NOT sources)
         message(FATAL_ERROR "gpucc_add_kernels(${target}): no .dsl file given")
@@ -62,7 +68,7 @@ function(gpucc_add_kernels target)
 
     add_library(${target} STATIC ${objects} ${headers})
     set_target_properties(${target} PROPERTIES LINKER_LANGUAGE CXX)
-    target_include_directories(${target} PUBLIC "${output_dir}")
-    target_link_libraries(${target} PUBLIC gpucc::runtime)
+    target_include_directories(${target} PUBLIC "$<BUILD_INTERFACE:${output_dir}>")
+    target_link_libraries(${target} PUBLIC ${GPUCC_RUNTIME})
     target_compile_features(${target} PUBLIC cxx_std_20)
 endfunction()

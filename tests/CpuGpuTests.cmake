@@ -6,7 +6,7 @@
 #                         [INCLUDES <dir>...] [BASELINE_ISA])
 #   builds <name>_cpu and <name>_gpu (the latter compiled with GPUCC_TEST_ON_GPU) and adds the
 #   tests <prefix>.cpu and <prefix>.gpu. BASELINE_ISA adds <prefix>.cpu.x86-64, the CPU suite
-#   again with GPUCC_HOST_ISA=x86-64, so the baseline build of the host code (gpucc/host_isa.h)
+#   again with GPUCC_HOST_ISA=x86-64, so the baseline build of the host code (gpucc/cpu/isa.h)
 #   is tested on machines with AVX2 too.
 function(gpucc_add_cpu_gpu_tests name)
     cmake_parse_arguments(ARG "BASELINE_ISA" "TEST" "SOURCES;LIBRARIES;INCLUDES" ${ARGN})

@@ -26,13 +26,18 @@ void initialize_targets() {
 
 std::unique_ptr<llvm::TargetMachine>
 create_machine(const llvm::Triple& triple, const std::string& cpu, const std::string& features,
-               std::optional<llvm::Reloc::Model> reloc, std::string& error) {
+               std::optional<llvm::Reloc::Model> reloc, bool own_sections, std::string& error) {
     initialize_targets();
     const llvm::Target* target = llvm::TargetRegistry::lookupTarget(triple, error);
     if (target == nullptr) {
         return nullptr;
     }
     llvm::TargetOptions options;
+    // Host objects put each function and each constant in a section of its own (as
+    // -ffunction-sections -fdata-sections), so that a program linked with --gc-sections keeps the
+    // host code of the kernels it calls and drops the rest.
+    options.FunctionSections = own_sections;
+    options.DataSections = own_sections;
     return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
         triple, cpu, features, options, reloc, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
 }
@@ -54,7 +59,7 @@ std::string ptx_version_feature(int sm) {
 
 std::unique_ptr<llvm::TargetMachine> create_nvptx_machine(int sm, std::string& error) {
     return create_machine(llvm::Triple("nvptx64-nvidia-cuda"), "sm_" + std::to_string(sm),
-                          ptx_version_feature(sm), std::nullopt, error);
+                          ptx_version_feature(sm), std::nullopt, /*own_sections=*/false, error);
 }
 
 std::unique_ptr<llvm::TargetMachine> create_host_machine(std::string& error) {
@@ -63,7 +68,7 @@ std::unique_ptr<llvm::TargetMachine> create_host_machine(std::string& error) {
         error = "the host target supports x86-64 only, not " + triple.str();
         return nullptr;
     }
-    return create_machine(triple, "x86-64", "", llvm::Reloc::PIC_, error);
+    return create_machine(triple, "x86-64", "", llvm::Reloc::PIC_, /*own_sections=*/true, error);
 }
 
 } // namespace gpucc

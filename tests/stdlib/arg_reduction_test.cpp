@@ -1,6 +1,6 @@
-// argmin and argmax (gpucc/reduction.h) against a reference written here: a scan in C order that
-// keeps the first smallest (largest) element, or the first NaN when there is one, as NumPy does.
-// Inputs come from a narrow range so that ties are everywhere and "first" is tested at every
+// argmin and argmax (gpucc/stdlib/reduction.h) against a reference written here: a scan in C order
+// that keeps the first smallest (largest) element, or the first NaN when there is one, as NumPy
+// does. Inputs come from a narrow range so that ties are everywhere and "first" is tested at every
 // size: every dtype, full and along every axis (negative spellings too) of 1-d to 3-d arrays,
 // keepdims, sizes 1, 31, 33 and 2^20 + 1 and a 4097 x 4099 array along both axes, transposed,
 // negatively sliced and broadcast views, NaN and infinities, given outputs, and the errors NumPy

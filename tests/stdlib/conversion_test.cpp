@@ -1,8 +1,8 @@
 // astype, copy and ascontiguousarray against conversions computed here with plain C++, for all
 // 169 pairs of element types and every size: NaN, infinities, negative zero and values beyond the
 // destination's range included. The reference states the documented rules independently of the
-// kernels (dsl/stdlib/conversion.dsl): bool is "nonzero", integers wrap, floats truncate toward
-// zero with NaN -> 0 and saturation, floating destinations round once to nearest.
+// kernels (runtime/src/stdlib/kernels/conversion.dsl): bool is "nonzero", integers wrap, floats
+// truncate toward zero with NaN -> 0 and saturation, floating destinations round once to nearest.
 #include "stdlib_test_support.h"
 
 #include <cmath>

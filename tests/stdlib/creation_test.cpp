@@ -1,7 +1,7 @@
-// Array creation (gpucc/creation.h) against values computed here on the host: zeros, ones, full
-// over every element type and size, arange's length rule and elements (NumPy's first/second/delta
-// scheme, integer wrap-around, the float length quirk), linspace's formula with and without the
-// endpoint and for integer dtypes, eye with diagonal offsets, and the *_like forms.
+// Array creation (gpucc/stdlib/creation.h) against values computed here on the host: zeros, ones,
+// full over every element type and size, arange's length rule and elements (NumPy's
+// first/second/delta scheme, integer wrap-around, the float length quirk), linspace's formula with
+// and without the endpoint and for integer dtypes, eye with diagonal offsets, and the *_like forms.
 #include "stdlib_test_support.h"
 
 #include <algorithm>

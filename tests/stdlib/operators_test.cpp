@@ -1,6 +1,6 @@
-// C++ operators on arrays (gpucc/operators.h): each gives the ufunc of the same meaning, typed
-// results carry the promoted type at compile time, scalars work in either position, and compound
-// assignments write in place (every view of the array sees it).
+// C++ operators on arrays (gpucc/stdlib/operators.h): each gives the ufunc of the same meaning,
+// typed results carry the promoted type at compile time, scalars work in either position, and
+// compound assignments write in place (every view of the array sees it).
 #include "stdlib_test_support.h"
 
 #include <vector>

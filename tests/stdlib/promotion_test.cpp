@@ -1,7 +1,8 @@
-// Type promotion and casting (gpucc/promotion.h) and loop resolution (gpucc/ufunc_loops.h)
-// against tables printed by NumPy (np.promote_types, np.can_cast) for its 12 types, bfloat16's
-// stated rules, NEP 50's weak scalars, and the result dtypes NumPy gives for ufuncs of each input
-// type; the typed forms are checked at compile time with the same expectations.
+// Type promotion and casting (gpucc/stdlib/promotion.h) and loop resolution
+// (gpucc/stdlib/ufunc_loops.h) against tables printed by NumPy (np.promote_types, np.can_cast) for
+// its 12 types, bfloat16's stated rules, NEP 50's weak scalars, and the result dtypes NumPy gives
+// for ufuncs of each input type; the typed forms are checked at compile time with the same
+// expectations.
 #include "stdlib_test_support.h"
 
 #include <array>

@@ -7,7 +7,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <gpucc/random.h>
+#include <gpucc/stdlib/random.h>
 #include <numeric>
 #include <random.gpucc.h> // the runtime's own kernels, for the block function
 #include <vector>

@@ -1,6 +1,6 @@
-// The reductions of gpucc/reduction.h against a reference written here: the reduced groups found
-// by walking the input in C order, integer sums and products wrapping in uint64, float ones in
-// double (exact for the inputs below), min/max with NaN propagation, means, two-pass variances
+// The reductions of gpucc/stdlib/reduction.h against a reference written here: the reduced groups
+// found by walking the input in C order, integer sums and products wrapping in uint64, float ones
+// in double (exact for the inputs below), min/max with NaN propagation, means, two-pass variances
 // and norms in long double. Every reduction over every dtype, full and along every combination of
 // axes of 3-d arrays (negative spellings too), with keepdims, ddof 0, 1 and 2, on transposed,
 // negatively sliced and broadcast views, into given outputs (strided ones too), with NaN and
@@ -54,7 +54,7 @@ constexpr const char* op_name(Op op) {
 template <class T>
 constexpr bool kIsSignedOrBool = std::is_same_v<T, bool> || std::is_signed_v<T>;
 
-/// NumPy 2's result type, stated here independently of gpucc/reduction_types.h.
+/// NumPy 2's result type, stated here independently of gpucc/stdlib/reduction_types.h.
 template <Op O, class T>
 struct ResultOf {
     using type = T; // min, max

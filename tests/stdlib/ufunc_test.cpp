@@ -1,4 +1,4 @@
-// Every ufunc of gpucc/ufunc.h over every dtype it has a loop for, at every size, against
+// Every ufunc of gpucc/stdlib/ufunc.h over every dtype it has a loop for, at every size, against
 // references computed here with <cmath> and plain C++ (16-bit floats: the float32 result rounded
 // to the type, as NumPy's half loops do). Random inputs include NaN, infinities, negative zero and
 // the extremes of each integer type. Tolerances (relative, and the same absolute near zero):

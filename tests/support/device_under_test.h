@@ -4,7 +4,7 @@
 // standard-library suites share it.
 #pragma once
 
-#include <gpucc/device.h>
+#include <gpucc/device/device.h>
 #include <gtest/gtest.h>
 
 namespace gpucc_test {

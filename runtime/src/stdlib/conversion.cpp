@@ -1,11 +1,11 @@
 // NDArray::astype and NDArray::copy, and convert_into (conversion.h): one launch of the
-// astype_<destination> kernel of dsl/stdlib/conversion.dsl, instantiated for the source's dtype.
-// The destination type picks the kernel, the source type picks its instance.
-#include "conversion.h"
+// astype_<destination> kernel of runtime/src/stdlib/kernels/conversion.dsl, instantiated for the
+// source's dtype. The destination type picks the kernel, the source type picks its instance.
+#include "stdlib/conversion.h"
 
 #include "conversion.gpucc.h"
-#include "dtype_dispatch.h"
-#include "gpucc/array.h"
+#include "gpucc/array/array.h"
+#include "stdlib/dtype_dispatch.h"
 
 #include <cstdint>
 #include <type_traits>

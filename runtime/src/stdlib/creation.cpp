@@ -1,11 +1,11 @@
-// Array creation (gpucc/creation.h): the host side of NumPy's rules (default dtypes, arange's
-// length and first two elements, linspace's step) and one launch of a dsl/stdlib/creation.dsl
-// kernel into a new array.
-#include "gpucc/creation.h"
+// Array creation (gpucc/stdlib/creation.h): the host side of NumPy's rules (default dtypes,
+// arange's length and first two elements, linspace's step) and one launch of a
+// runtime/src/stdlib/kernels/creation.dsl kernel into a new array.
+#include "gpucc/stdlib/creation.h"
 
 #include "creation.gpucc.h"
-#include "dtype_dispatch.h"
 #include "gpucc/errors.h"
+#include "stdlib/dtype_dispatch.h"
 
 #include <cmath>
 #include <concepts>

@@ -1,12 +1,12 @@
 // From a DType known at run time to the C++ element type the generated kernel wrappers want:
 // dispatch_dtype(dtype, f) calls f.template operator()<T>() with T the element type of `dtype`.
 // Every standard-library function that takes an NDArray goes through it to reach the typed
-// kernels of dsl/stdlib; `f` must compile for every T it can be called with (use `if constexpr`
-// to leave out the types a kernel was not compiled for).
+// kernels of runtime/src/stdlib/kernels; `f` must compile for every T it can be called with (use
+// `if constexpr` to leave out the types a kernel was not compiled for).
 #pragma once
 
-#include "gpucc/dtype.h"
-#include "gpucc/half.h"
+#include "gpucc/array/dtype.h"
+#include "gpucc/array/half.h"
 
 #include <cstdint>
 #include <utility>

@@ -1,9 +1,10 @@
-// Random arrays (gpucc/random.h): argument checks, the counters each draw takes, and one launch
-// of a dsl/stdlib/random.dsl kernel into a new array on the requested device.
-#include "gpucc/random.h"
+// Random arrays (gpucc/stdlib/random.h): argument checks, the counters each draw takes, and one
+// launch of a runtime/src/stdlib/kernels/random.dsl kernel into a new array on the requested
+// device.
+#include "gpucc/stdlib/random.h"
 
+#include "gpucc/array/scalar.h"
 #include "gpucc/errors.h"
-#include "gpucc/scalar.h"
 #include "random.gpucc.h"
 
 #include <cmath>

@@ -1,15 +1,18 @@
-// The reductions of gpucc/reduction.h and the NDArray methods that call them: each checks its
-// arguments the way NumPy words the errors (the axes, a given `out`, an empty reduction without
-// identity), picks the kernel of dsl/stdlib/reduction.dsl for x's kind of dtype (the file splits
-// each reduction by result dtype: signed/unsigned for sum and prod, integer/half/float for mean,
-// var, std and norm) and calls its generated wrapper with x's element type. var and std run two
-// kernels: the mean with keepdims, then the squared deviations from it, broadcast against x.
-#include "gpucc/reduction.h"
+// The reductions of gpucc/stdlib/reduction.h and the NDArray methods that call them: each checks
+// its arguments the way NumPy words the errors (the axes, a given `out`, an empty reduction
+// without identity), picks the kernel of kernels/reduction_*.dsl for x's kind of dtype (the files
+// split each reduction by result dtype: signed/unsigned for sum and prod, integer/half/float for
+// mean, var, std and norm) and calls its generated wrapper with x's element type. var and std run
+// two kernels: the mean with keepdims, then the squared deviations from it, broadcast against x.
+#include "gpucc/stdlib/reduction.h"
 
-#include "../axis.h"
-#include "dtype_dispatch.h"
+#include "array/axis.h"
 #include "gpucc/errors.h"
-#include "reduction.gpucc.h"
+#include "reduction_extreme.gpucc.h"
+#include "reduction_logical.gpucc.h"
+#include "reduction_spread.gpucc.h"
+#include "reduction_sum.gpucc.h"
+#include "stdlib/dtype_dispatch.h"
 
 #include <cstdint>
 #include <string>
@@ -19,7 +22,13 @@ namespace gpucc {
 namespace stdlib {
 namespace {
 
-namespace kernels = gpucc_stdlib_reduction;
+// The reductions' four modules, one per family (kernels/reduction_*.dsl), under one name.
+namespace kernels {
+using namespace gpucc_stdlib_reduction_sum;
+using namespace gpucc_stdlib_reduction_extreme;
+using namespace gpucc_stdlib_reduction_spread;
+using namespace gpucc_stdlib_reduction_logical;
+} // namespace kernels
 
 // A generic lambda that forwards its arguments to the generated wrapper `name`, so that one
 // value stands for both of its forms (allocated and given output) and every instance.
@@ -345,7 +354,7 @@ void std(const NDArray& x, const NDArray& out, Axis axis, int ddof, bool keepdim
     stdlib::run_std({"std", x, &out, axis, keepdims}, ddof);
 }
 
-// gpucc::all, the slice `:` called as numpy.all (gpucc/slice.h).
+// gpucc::all, the slice `:` called as numpy.all (gpucc/array/slice.h).
 NDArray detail::AllSlice::operator()(const NDArray& x, Axis axis, bool keepdims) const {
     return stdlib::run_all({"all", x, nullptr, axis, keepdims});
 }

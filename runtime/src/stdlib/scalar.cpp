@@ -1,5 +1,5 @@
-// Scalar's range checks and printing (gpucc/scalar.h).
-#include "gpucc/scalar.h"
+// Scalar's range checks and printing (gpucc/array/scalar.h).
+#include "gpucc/array/scalar.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,21 +1,18 @@
-// apply_ufunc (gpucc/ufunc.h): NumPy 2's resolution of a ufunc call at run time. The inputs'
+// apply_ufunc (gpucc/stdlib/ufunc.h): NumPy 2's resolution of a ufunc call at run time. The inputs'
 // common dtype (arrays promoted, scalars weak), the loop (ufunc_loops.h), the checks that make
 // NumPy's errors (no array, no loop, a scalar that does not fit, a negative integer power, an
 // output the result may not be cast to), the conversion of array inputs to the loop's dtype, and
-// the family of kernels that runs it. The untyped public functions are one line each over it.
-#include "conversion.h"
-#include "gpucc/ufunc.h"
-#include "ufunc_launch.h"
+// the ufunc's own loop runner that runs it (passed in, so that apply_ufunc reaches no other
+// ufunc's kernels). The untyped public functions are one line each over it.
+#include "gpucc/stdlib/ufunc.h"
+#include "stdlib/conversion.h"
+#include "stdlib/ufunc_launch.h"
 
 #include <array>
 #include <string>
 
 namespace gpucc {
 namespace {
-
-bool is_comparison(Ufunc ufunc) {
-    return ufunc >= Ufunc::Equal && ufunc <= Ufunc::GreaterEqual;
-}
 
 std::string supported_dtypes(Ufunc ufunc) {
     std::string names;
@@ -60,67 +57,12 @@ std::string supported_dtypes(Ufunc ufunc) {
                     supported);
 }
 
-NDArray run_loop(Ufunc ufunc, DType loop, std::span<const Operand> inputs, const NDArray* out) {
-    switch (ufunc) {
-    case Ufunc::Add:
-    case Ufunc::Subtract:
-    case Ufunc::Multiply:
-    case Ufunc::TrueDivide:
-    case Ufunc::FloorDivide:
-    case Ufunc::Remainder:
-    case Ufunc::Power:
-    case Ufunc::Negative:
-        return stdlib::run_arithmetic_loop(ufunc, loop, inputs, out);
-    case Ufunc::Equal:
-    case Ufunc::NotEqual:
-    case Ufunc::Less:
-    case Ufunc::LessEqual:
-    case Ufunc::Greater:
-    case Ufunc::GreaterEqual:
-    case Ufunc::LogicalAnd:
-    case Ufunc::LogicalOr:
-    case Ufunc::LogicalXor:
-    case Ufunc::LogicalNot:
-        return stdlib::run_comparison_loop(ufunc, loop, inputs, out);
-    case Ufunc::Sqrt:
-    case Ufunc::Cbrt:
-    case Ufunc::Exp:
-    case Ufunc::Exp2:
-    case Ufunc::Expm1:
-    case Ufunc::Log:
-    case Ufunc::Log2:
-    case Ufunc::Log10:
-    case Ufunc::Log1p:
-    case Ufunc::Sin:
-    case Ufunc::Cos:
-    case Ufunc::Tan:
-    case Ufunc::Arcsin:
-    case Ufunc::Arccos:
-    case Ufunc::Arctan:
-    case Ufunc::Arctan2:
-    case Ufunc::Sinh:
-    case Ufunc::Cosh:
-    case Ufunc::Tanh:
-    case Ufunc::Rint:
-        return stdlib::run_math_float_loop(ufunc, loop, inputs, out);
-    case Ufunc::BitwiseAnd:
-    case Ufunc::BitwiseOr:
-    case Ufunc::BitwiseXor:
-    case Ufunc::Invert:
-    case Ufunc::LeftShift:
-    case Ufunc::RightShift:
-        return stdlib::run_bitwise_loop(ufunc, loop, inputs, out);
-    default:
-        return stdlib::run_math_loop(ufunc, loop, inputs, out);
-    }
-}
-
 } // namespace
 
 namespace detail {
 
-NDArray apply_ufunc(Ufunc ufunc, std::initializer_list<Operand> input_list, const NDArray* out,
-                    const char* operator_name) {
+NDArray apply_ufunc(Ufunc ufunc, UfuncKernels kernels, std::initializer_list<Operand> input_list,
+                    const NDArray* out, const char* operator_name) {
     const UfuncInfo info = ufunc_info(ufunc);
     const std::string name(info.name);
     const std::span<const Operand> inputs(input_list.begin(), input_list.size());
@@ -144,8 +86,8 @@ NDArray apply_ufunc(Ufunc ufunc, std::initializer_list<Operand> input_list, cons
         }
     }
 
-    if (is_comparison(ufunc) && out == nullptr) {
-        if (std::optional<NDArray> exact = stdlib::compare_exactly(ufunc, inputs)) {
+    if (kernels.exact != nullptr && out == nullptr) {
+        if (std::optional<NDArray> exact = kernels.exact(ufunc, inputs)) {
             return *exact;
         }
     }
@@ -183,7 +125,7 @@ NDArray apply_ufunc(Ufunc ufunc, std::initializer_list<Operand> input_list, cons
     }
     const std::span<const Operand> loop_inputs(ready.data(), inputs.size());
     const bool out_has_loop_dtype = out != nullptr && out->dtype() == loop->output;
-    NDArray result = run_loop(ufunc, loop->input, loop_inputs, out_has_loop_dtype ? out : nullptr);
+    NDArray result = kernels.run(loop->input, loop_inputs, out_has_loop_dtype ? out : nullptr);
     if (out != nullptr && !out_has_loop_dtype) {
         stdlib::convert_into(result, *out);
         return *out;

@@ -1,6 +1,6 @@
-// The bit-operation ufuncs' loops (dsl/stdlib/bitwise.dsl).
+// The bit-operation ufuncs' loops (runtime/src/stdlib/kernels/bitwise.dsl).
 #include "bitwise.gpucc.h"
-#include "ufunc_launch.h"
+#include "stdlib/ufunc_launch.h"
 
 namespace gpucc::stdlib {
 namespace {
@@ -8,34 +8,55 @@ namespace {
 namespace kernels = gpucc_stdlib_bitwise;
 using namespace ufunc_dtypes;
 
-constexpr std::uint16_t kBoolAndIntegers = (kBool | kIntegers).bits();
-
 } // namespace
 
-NDArray run_bitwise_loop(Ufunc ufunc, DType loop, std::span<const Operand> inputs,
-                         const NDArray* out) {
-    switch (ufunc) {
-    case Ufunc::BitwiseAnd:
-        return launch_loop<Ufunc::BitwiseAnd, kBoolAndIntegers>(
-            [](const auto&... a) { return kernels::bitwise_and(a...); }, loop, inputs, out);
-    case Ufunc::BitwiseOr:
-        return launch_loop<Ufunc::BitwiseOr, kBoolAndIntegers>(
-            [](const auto&... a) { return kernels::bitwise_or(a...); }, loop, inputs, out);
-    case Ufunc::BitwiseXor:
-        return launch_loop<Ufunc::BitwiseXor, kBoolAndIntegers>(
-            [](const auto&... a) { return kernels::bitwise_xor(a...); }, loop, inputs, out);
-    case Ufunc::Invert:
-        return launch_loop<Ufunc::Invert, kBoolAndIntegers>(
-            [](const auto&... a) { return kernels::invert(a...); }, loop, inputs, out);
-    case Ufunc::LeftShift:
-        return launch_loop<Ufunc::LeftShift, kIntegers.bits()>(
-            [](const auto&... a) { return kernels::left_shift(a...); }, loop, inputs, out);
-    case Ufunc::RightShift:
-        return launch_loop<Ufunc::RightShift, kIntegers.bits()>(
-            [](const auto&... a) { return kernels::right_shift(a...); }, loop, inputs, out);
-    default:
-        throw_unreachable_loop(ufunc_info(ufunc).name);
-    }
+} // namespace gpucc::stdlib
+
+// One loop runner per ufunc (gpucc/stdlib/ufunc.h): a program links the kernels of the ufuncs it
+// calls and no others.
+namespace gpucc::detail {
+using namespace stdlib;
+
+template <>
+NDArray run_ufunc_loop<Ufunc::BitwiseAnd>(DType loop, std::span<const Operand> inputs,
+                                          const NDArray* out) {
+    return launch_loop<Ufunc::BitwiseAnd, kBoolAndIntegers.bits()>(
+        [](const auto&... a) { return kernels::bitwise_and(a...); }, loop, inputs, out);
 }
 
-} // namespace gpucc::stdlib
+template <>
+NDArray run_ufunc_loop<Ufunc::BitwiseOr>(DType loop, std::span<const Operand> inputs,
+                                         const NDArray* out) {
+    return launch_loop<Ufunc::BitwiseOr, kBoolAndIntegers.bits()>(
+        [](const auto&... a) { return kernels::bitwise_or(a...); }, loop, inputs, out);
+}
+
+template <>
+NDArray run_ufunc_loop<Ufunc::BitwiseXor>(DType loop, std::span<const Operand> inputs,
+                                          const NDArray* out) {
+    return launch_loop<Ufunc::BitwiseXor, kBoolAndIntegers.bits()>(
+        [](const auto&... a) { return kernels::bitwise_xor(a...); }, loop, inputs, out);
+}
+
+template <>
+NDArray run_ufunc_loop<Ufunc::Invert>(DType loop, std::span<const Operand> inputs,
+                                      const NDArray* out) {
+    return launch_loop<Ufunc::Invert, kBoolAndIntegers.bits()>(
+        [](const auto&... a) { return kernels::invert(a...); }, loop, inputs, out);
+}
+
+template <>
+NDArray run_ufunc_loop<Ufunc::LeftShift>(DType loop, std::span<const Operand> inputs,
+                                         const NDArray* out) {
+    return launch_loop<Ufunc::LeftShift, kIntegers.bits()>(
+        [](const auto&... a) { return kernels::left_shift(a...); }, loop, inputs, out);
+}
+
+template <>
+NDArray run_ufunc_loop<Ufunc::RightShift>(DType loop, std::span<const Operand> inputs,
+                                          const NDArray* out) {
+    return launch_loop<Ufunc::RightShift, kIntegers.bits()>(
+        [](const auto&... a) { return kernels::right_shift(a...); }, loop, inputs, out);
+}
+
+} // namespace gpucc::detail

@@ -1,10 +1,10 @@
-// The comparison and logic ufuncs' loops (dsl/stdlib/comparison.dsl), NumPy 2's exact integer
-// comparisons (int64 against uint64; integer arrays against scalars outside their range), and
-// where().
+// The comparison and logic ufuncs' loops (runtime/src/stdlib/kernels/comparison.dsl), NumPy 2's
+// exact integer comparisons (int64 against uint64; integer arrays against scalars outside their
+// range), and where().
 #include "comparison.gpucc.h"
-#include "gpucc/creation.h"
-#include "gpucc/ufunc.h"
-#include "ufunc_launch.h"
+#include "gpucc/stdlib/creation.h"
+#include "gpucc/stdlib/ufunc.h"
+#include "stdlib/ufunc_launch.h"
 
 #include <array>
 #include <string>
@@ -64,6 +64,13 @@ NDArray compare_int64_uint64(Ufunc ufunc, const NDArray& x1, const NDArray& x2) 
 
 } // namespace
 
+} // namespace gpucc::stdlib
+
+// One loop runner per ufunc (gpucc/stdlib/ufunc.h): a program links the kernels of the ufuncs it
+// calls and no others.
+namespace gpucc::detail {
+using namespace stdlib;
+
 std::optional<NDArray> compare_exactly(Ufunc ufunc, std::span<const Operand> inputs) {
     const Operand& x1 = inputs[0];
     const Operand& x2 = inputs[1];
@@ -105,45 +112,77 @@ std::optional<NDArray> compare_exactly(Ufunc ufunc, std::span<const Operand> inp
     return full(array.shape(), value, DType::Bool, array.device());
 }
 
-NDArray run_comparison_loop(Ufunc ufunc, DType loop, std::span<const Operand> inputs,
-                            const NDArray* out) {
-    switch (ufunc) {
-    case Ufunc::Equal:
-        return launch_loop<Ufunc::Equal, kAll.bits()>(
-            [](const auto&... a) { return kernels::equal(a...); }, loop, inputs, out);
-    case Ufunc::NotEqual:
-        return launch_loop<Ufunc::NotEqual, kAll.bits()>(
-            [](const auto&... a) { return kernels::not_equal(a...); }, loop, inputs, out);
-    case Ufunc::Less:
-        return launch_loop<Ufunc::Less, kAll.bits()>(
-            [](const auto&... a) { return kernels::less(a...); }, loop, inputs, out);
-    case Ufunc::LessEqual:
-        return launch_loop<Ufunc::LessEqual, kAll.bits()>(
-            [](const auto&... a) { return kernels::less_equal(a...); }, loop, inputs, out);
-    case Ufunc::Greater:
-        return launch_loop<Ufunc::Greater, kAll.bits()>(
-            [](const auto&... a) { return kernels::greater(a...); }, loop, inputs, out);
-    case Ufunc::GreaterEqual:
-        return launch_loop<Ufunc::GreaterEqual, kAll.bits()>(
-            [](const auto&... a) { return kernels::greater_equal(a...); }, loop, inputs, out);
-    case Ufunc::LogicalAnd:
-        return launch_loop<Ufunc::LogicalAnd, kAll.bits()>(
-            [](const auto&... a) { return kernels::logical_and(a...); }, loop, inputs, out);
-    case Ufunc::LogicalOr:
-        return launch_loop<Ufunc::LogicalOr, kAll.bits()>(
-            [](const auto&... a) { return kernels::logical_or(a...); }, loop, inputs, out);
-    case Ufunc::LogicalXor:
-        return launch_loop<Ufunc::LogicalXor, kAll.bits()>(
-            [](const auto&... a) { return kernels::logical_xor(a...); }, loop, inputs, out);
-    case Ufunc::LogicalNot:
-        return launch_loop<Ufunc::LogicalNot, kAll.bits()>(
-            [](const auto&... a) { return kernels::logical_not(a...); }, loop, inputs, out);
-    default:
-        throw_unreachable_loop(ufunc_info(ufunc).name);
-    }
+template <>
+NDArray run_ufunc_loop<Ufunc::Equal>(DType loop, std::span<const Operand> inputs,
+                                     const NDArray* out) {
+    return launch_loop<Ufunc::Equal, kAll.bits()>(
+        [](const auto&... a) { return kernels::equal(a...); }, loop, inputs, out);
 }
 
-} // namespace gpucc::stdlib
+template <>
+NDArray run_ufunc_loop<Ufunc::NotEqual>(DType loop, std::span<const Operand> inputs,
+                                        const NDArray* out) {
+    return launch_loop<Ufunc::NotEqual, kAll.bits()>(
+        [](const auto&... a) { return kernels::not_equal(a...); }, loop, inputs, out);
+}
+
+template <>
+NDArray run_ufunc_loop<Ufunc::Less>(DType loop, std::span<const Operand> inputs,
+                                    const NDArray* out) {
+    return launch_loop<Ufunc::Less, kAll.bits()>(
+        [](const auto&... a) { return kernels::less(a...); }, loop, inputs, out);
+}
+
+template <>
+NDArray run_ufunc_loop<Ufunc::LessEqual>(DType loop, std::span<const Operand> inputs,
+                                         const NDArray* out) {
+    return launch_loop<Ufunc::LessEqual, kAll.bits()>(
+        [](const auto&... a) { return kernels::less_equal(a...); }, loop, inputs, out);
+}
+
+template <>
+NDArray run_ufunc_loop<Ufunc::Greater>(DType loop, std::span<const Operand> inputs,
+                                       const NDArray* out) {
+    return launch_loop<Ufunc::Greater, kAll.bits()>(
+        [](const auto&... a) { return kernels::greater(a...); }, loop, inputs, out);
+}
+
+template <>
+NDArray run_ufunc_loop<Ufunc::GreaterEqual>(DType loop, std::span<const Operand> inputs,
+                                            const NDArray* out) {
+    return launch_loop<Ufunc::GreaterEqual, kAll.bits()>(
+        [](const auto&... a) { return kernels::greater_equal(a...); }, loop, inputs, out);
+}
+
+template <>
+NDArray run_ufunc_loop<Ufunc::LogicalAnd>(DType loop, std::span<const Operand> inputs,
+                                          const NDArray* out) {
+    return launch_loop<Ufunc::LogicalAnd, kAll.bits()>(
+        [](const auto&... a) { return kernels::logical_and(a...); }, loop, inputs, out);
+}
+
+template <>
+NDArray run_ufunc_loop<Ufunc::LogicalOr>(DType loop, std::span<const Operand> inputs,
+                                         const NDArray* out) {
+    return launch_loop<Ufunc::LogicalOr, kAll.bits()>(
+        [](const auto&... a) { return kernels::logical_or(a...); }, loop, inputs, out);
+}
+
+template <>
+NDArray run_ufunc_loop<Ufunc::LogicalXor>(DType loop, std::span<const Operand> inputs,
+                                          const NDArray* out) {
+    return launch_loop<Ufunc::LogicalXor, kAll.bits()>(
+        [](const auto&... a) { return kernels::logical_xor(a...); }, loop, inputs, out);
+}
+
+template <>
+NDArray run_ufunc_loop<Ufunc::LogicalNot>(DType loop, std::span<const Operand> inputs,
+                                          const NDArray* out) {
+    return launch_loop<Ufunc::LogicalNot, kAll.bits()>(
+        [](const auto&... a) { return kernels::logical_not(a...); }, loop, inputs, out);
+}
+
+} // namespace gpucc::detail
 
 namespace gpucc {
 

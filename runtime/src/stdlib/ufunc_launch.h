@@ -6,12 +6,13 @@
 // dtypes the kernel was compiled for, so no other instance is requested of the generated code.
 #pragma once
 
-#include "dtype_dispatch.h"
 #include "gpucc/detail/wrapper_traits.h"
 #include "gpucc/errors.h"
-#include "gpucc/operand.h"
-#include "gpucc/promotion.h"
-#include "gpucc/ufunc_loops.h"
+#include "gpucc/stdlib/operand.h"
+#include "gpucc/stdlib/promotion.h"
+#include "gpucc/stdlib/ufunc.h"
+#include "gpucc/stdlib/ufunc_loops.h"
+#include "stdlib/dtype_dispatch.h"
 
 #include <cstdint>
 #include <optional>
@@ -83,23 +84,5 @@ NDArray launch_loop(const Kernel& kernel, DType loop, std::span<const Operand> i
         }
     });
 }
-
-// The kernels of each family (one .cpp and one dsl/stdlib file each): run `ufunc`'s loop for
-// input dtype `loop` on inputs already of that dtype (arrays) or scalars, into `out` when given
-// (of the loop's output dtype).
-NDArray run_arithmetic_loop(Ufunc ufunc, DType loop, std::span<const Operand> inputs,
-                            const NDArray* out);
-NDArray run_comparison_loop(Ufunc ufunc, DType loop, std::span<const Operand> inputs,
-                            const NDArray* out);
-NDArray run_math_loop(Ufunc ufunc, DType loop, std::span<const Operand> inputs, const NDArray* out);
-NDArray run_math_float_loop(Ufunc ufunc, DType loop, std::span<const Operand> inputs,
-                            const NDArray* out);
-NDArray run_bitwise_loop(Ufunc ufunc, DType loop, std::span<const Operand> inputs,
-                         const NDArray* out);
-
-/// NumPy 2's exact comparisons that no common dtype gives: int64 arrays against uint64 arrays,
-/// and integer arrays against integer scalars outside their range (a constant result). Empty
-/// when neither applies.
-std::optional<NDArray> compare_exactly(Ufunc ufunc, std::span<const Operand> inputs);
 
 } // namespace gpucc::stdlib

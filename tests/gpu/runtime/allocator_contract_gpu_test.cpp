@@ -4,10 +4,10 @@
 // what cuda:0 has free when the test starts, so #7678's case makes the caching resources give their
 // cache back to the driver. Each subject uses a fresh resource (not the process's default) and two
 // non-blocking streams. Skipped without a GPU.
-#include "allocator_contract.h"
-#include "gpucc/device.h"
-#include "gpucc/memory.h"
-#include "gpucc/stream.h"
+#include "gpucc/device/device.h"
+#include "gpucc/device/stream.h"
+#include "gpucc/memory/buffer.h"
+#include "support/allocator_contract.h"
 
 #include <cstddef>
 #include <memory>

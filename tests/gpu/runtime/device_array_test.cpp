@@ -1,10 +1,10 @@
 // Arrays on a GPU: host round trips for every element type, strided views gathered by to_host,
 // reshape, zero-size arrays, out-of-memory, the device's properties and DeviceGuard.
 #include "gpu_test_support.h"
-#include "gpucc/array.h"
-#include "gpucc/device.h"
+#include "gpucc/array/array.h"
+#include "gpucc/device/device.h"
+#include "gpucc/device/stream.h"
 #include "gpucc/errors.h"
-#include "gpucc/stream.h"
 
 #include <cstdint>
 #include <gmock/gmock.h>

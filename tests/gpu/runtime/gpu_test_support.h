@@ -1,7 +1,7 @@
 // Shared by the GPU tests: the skip when there is no CUDA device.
 #pragma once
 
-#include "gpucc/device.h"
+#include "gpucc/device/device.h"
 
 #include <gtest/gtest.h>
 

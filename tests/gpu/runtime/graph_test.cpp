@@ -4,12 +4,12 @@
 // at each launch, refuses host copies without breaking the capture, and keeps working after the
 // stream it was captured on is gone.
 #include "gpu_test_support.h"
-#include "gpucc/array.h"
-#include "gpucc/creation.h"
+#include "gpucc/array/array.h"
+#include "gpucc/device/graph.h"
+#include "gpucc/device/stream.h"
 #include "gpucc/errors.h"
-#include "gpucc/graph.h"
-#include "gpucc/stream.h"
-#include "gpucc/ufunc.h"
+#include "gpucc/stdlib/creation.h"
+#include "gpucc/stdlib/ufunc.h"
 
 #include <atomic>
 #include <gmock/gmock.h>

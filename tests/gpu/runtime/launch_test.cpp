@@ -15,7 +15,7 @@
 //       }
 //   }
 #include "gpu_test_support.h"
-#include "gpucc/event.h"
+#include "gpucc/device/event.h"
 #include "gpucc/generated_support.h"
 
 #include <chrono>

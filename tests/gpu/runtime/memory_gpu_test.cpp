@@ -6,11 +6,11 @@
 // asynchronous copies). Each test installs a fresh MemoryPool where it counts bytes, and puts the
 // allocator back at the end. Skipped without a GPU.
 #include "gpu_test_support.h"
-#include "gpucc/array.h"
+#include "gpucc/array/array.h"
+#include "gpucc/device/stream.h"
 #include "gpucc/errors.h"
-#include "gpucc/memory.h"
-#include "gpucc/operators.h"
-#include "gpucc/stream.h"
+#include "gpucc/memory/buffer.h"
+#include "gpucc/stdlib/operators.h"
 
 #include <cstdint>
 #include <cstring>

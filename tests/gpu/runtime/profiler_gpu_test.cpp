@@ -2,13 +2,13 @@
 // times that make sense (the GPU time of a bandwidth-bound kernel is at least what the bytes
 // take), and CuPy's line; mem_info agrees with the device's properties and sees an allocation.
 #include "gpu_test_support.h"
-#include "gpucc/array.h"
-#include "gpucc/creation.h"
-#include "gpucc/device.h"
-#include "gpucc/memory_allocator.h"
-#include "gpucc/profiler.h"
-#include "gpucc/random.h"
-#include "gpucc/ufunc.h"
+#include "gpucc/array/array.h"
+#include "gpucc/device/device.h"
+#include "gpucc/device/profiler.h"
+#include "gpucc/memory/allocator.h"
+#include "gpucc/stdlib/creation.h"
+#include "gpucc/stdlib/random.h"
+#include "gpucc/stdlib/ufunc.h"
 
 #include <cstdio>
 #include <gmock/gmock.h>

@@ -3,11 +3,11 @@
 // per-thread default stream of several threads; priorities; host functions in stream order; and
 // event timing that agrees with the host's clock.
 #include "gpu_test_support.h"
-#include "gpucc/array.h"
-#include "gpucc/creation.h"
-#include "gpucc/event.h"
-#include "gpucc/stream.h"
-#include "gpucc/ufunc.h"
+#include "gpucc/array/array.h"
+#include "gpucc/device/event.h"
+#include "gpucc/device/stream.h"
+#include "gpucc/stdlib/creation.h"
+#include "gpucc/stdlib/ufunc.h"
 
 #include <atomic>
 #include <chrono>

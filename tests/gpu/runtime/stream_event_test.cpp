@@ -1,9 +1,9 @@
 // Streams and events on a GPU: creation, the current stream and StreamGuard, moves (including
 // self-moves) of Stream and Event, arrays that outlive their stream, and event timing.
 #include "gpu_test_support.h"
-#include "gpucc/array.h"
-#include "gpucc/event.h"
-#include "gpucc/stream.h"
+#include "gpucc/array/array.h"
+#include "gpucc/device/event.h"
+#include "gpucc/device/stream.h"
 
 #include <chrono>
 #include <gmock/gmock.h>

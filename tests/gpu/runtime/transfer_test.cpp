@@ -4,11 +4,11 @@
 // copyto and to() on one GPU and between two (when there are two), the errors for strided GPU
 // copies, and to_string of GPU arrays against the same values on the CPU.
 #include "gpu_test_support.h"
-#include "gpucc/array.h"
+#include "gpucc/array/array.h"
+#include "gpucc/array/format.h"
+#include "gpucc/array/transfer.h"
+#include "gpucc/device/stream.h"
 #include "gpucc/errors.h"
-#include "gpucc/format.h"
-#include "gpucc/stream.h"
-#include "gpucc/transfer.h"
 
 #include <algorithm>
 #include <cstdint>

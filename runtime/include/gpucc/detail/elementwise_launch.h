@@ -29,21 +29,21 @@
 // one vector of elements_per_thread elements per thread where the layout allows, else one
 // element (the kernel loops grid-stride, so any grid is correct). On the CPU: the host function
 // over [0, n) split across the runtime's thread pool (chunks of at least 32768 elements; small
-// loops run inline on the caller), built for the CPU's instruction set (host_isa.h).
+// loops run inline on the caller), built for the CPU's instruction set (cpu/isa.h).
 //
 // Costs per call: no heap allocation besides allocated outputs (argument slots live inline, at
 // most kMaxSlots), no string formatting unless an error is thrown, one atomic load to find the
 // kernel. The arrays passed must stay alive until run() returns (the wrapper's parameters do).
 #pragma once
 
-#include "gpucc/array.h"
+#include "gpucc/array/array.h"
+#include "gpucc/array/dtype.h"
+#include "gpucc/array/ndarray.h"
+#include "gpucc/array/shape.h"
 #include "gpucc/detail/module_image.h"
 #include "gpucc/detail/scalar_convert.h"
 #include "gpucc/detail/strided_indexer.h"
-#include "gpucc/device.h"
-#include "gpucc/dtype.h"
-#include "gpucc/ndarray.h"
-#include "gpucc/shape.h"
+#include "gpucc/device/device.h"
 
 #include <cstdint>
 #include <cstring>

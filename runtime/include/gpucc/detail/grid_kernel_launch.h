@@ -14,11 +14,11 @@
 // detail::launch_grid_kernel (launch.h).
 #pragma once
 
-#include "gpucc/array.h"
+#include "gpucc/array/array.h"
+#include "gpucc/array/ndarray.h"
 #include "gpucc/detail/scalar_convert.h"
 #include "gpucc/detail/wrapper_traits.h"
-#include "gpucc/launch.h"
-#include "gpucc/ndarray.h"
+#include "gpucc/launch/grid.h"
 
 #include <cstdint>
 #include <cstring>

@@ -7,8 +7,8 @@
 // launch costs one atomic load to find it.
 #pragma once
 
-#include "gpucc/device.h"
-#include "gpucc/host_isa.h"
+#include "gpucc/cpu/isa.h"
+#include "gpucc/device/device.h"
 
 #include <atomic>
 #include <cstddef>
@@ -79,7 +79,7 @@ inline constexpr int kGpuEntries = 4;
 class KernelRef {
 public:
     /// The host versions of one entry point: for baseline x86-64 and for x86-64-v3 (see
-    /// host_isa.h); both nullptr where the kernel has no host version.
+    /// cpu/isa.h); both nullptr where the kernel has no host version.
     struct HostEntry {
         HostKernelFn x86_64;
         HostKernelFn x86_64_v3;
@@ -89,8 +89,16 @@ public:
     /// and strided, see elementwise_launch.h), `host` and `host_strided` their host versions;
     /// `elements_per_thread` (>= 1) is how many elements each GPU thread handles per loop
     /// iteration, for launch sizing.
-    KernelRef(ModuleImage& image, const char* symbol, const char* strided_symbol, HostEntry host,
-              HostEntry host_strided, int elements_per_thread) noexcept;
+    /// `strided_suffix`, when given, names the strided entry point "<symbol><suffix>" instead
+    /// (a reduction's rows kernel). Constant-initialized, so that a table of KernelRefs in a
+    /// generated header runs no code at start-up and a program that never calls a kernel does
+    /// not link its host code.
+    constexpr KernelRef(ModuleImage& image, const char* symbol, const char* strided_symbol,
+                        HostEntry host, HostEntry host_strided, int elements_per_thread,
+                        const char* strided_suffix = nullptr) noexcept
+        : image_(image), symbol_(symbol), strided_symbol_(strided_symbol),
+          strided_suffix_(strided_suffix), host_(host), host_strided_(host_strided),
+          elements_per_thread_(elements_per_thread < 1 ? 1 : elements_per_thread) {}
     KernelRef(const KernelRef&) = delete;
     KernelRef& operator=(const KernelRef&) = delete;
 
@@ -126,6 +134,7 @@ private:
     ModuleImage& image_;
     const char* symbol_;
     const char* strided_symbol_;
+    const char* strided_suffix_;
     HostEntry host_;
     HostEntry host_strided_;
     int elements_per_thread_;

@@ -12,12 +12,12 @@
 // Also: the typed accessors of `__device__`/`__constant__` variables (CuPy's get_global).
 #pragma once
 
-#include "gpucc/array.h"
+#include "gpucc/array/array.h"
+#include "gpucc/array/dtype.h"
+#include "gpucc/array/ndarray.h"
 #include "gpucc/detail/wrapper_traits.h"
-#include "gpucc/device.h"
-#include "gpucc/dtype.h"
-#include "gpucc/launch.h"
-#include "gpucc/ndarray.h"
+#include "gpucc/device/device.h"
+#include "gpucc/launch/grid.h"
 
 #include <cstddef>
 #include <cstdint>

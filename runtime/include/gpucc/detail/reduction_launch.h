@@ -28,15 +28,16 @@
 // many elements stay accurate.
 #pragma once
 
-#include "gpucc/array.h"
-#include "gpucc/axis.h"
+#include "gpucc/abi/symbols.h"
+#include "gpucc/array/array.h"
+#include "gpucc/array/axis.h"
+#include "gpucc/array/dtype.h"
+#include "gpucc/array/ndarray.h"
+#include "gpucc/array/shape.h"
 #include "gpucc/detail/module_image.h"
 #include "gpucc/detail/reduction_plan.h"
 #include "gpucc/detail/scalar_convert.h"
-#include "gpucc/device.h"
-#include "gpucc/dtype.h"
-#include "gpucc/ndarray.h"
-#include "gpucc/shape.h"
+#include "gpucc/device/device.h"
 
 #include <cstdint>
 #include <cstring>
@@ -66,9 +67,16 @@ public:
     /// whether an empty reduction is allowed. `array_inputs` and `outputs` size the plan, with
     /// one more input operand when `reduced_position`: the map reads `_J`, the position along
     /// the reduced axes, which the plan gives as an input whose element offset is that position.
-    ReductionKernelRef(ModuleImage& image, const char* symbol, HostEntries host, int vector_width,
-                       int reduce_size, bool has_identity, int array_inputs, int outputs,
-                       bool reduced_position = false) noexcept;
+    /// Constant-initialized, as KernelRef.
+    constexpr ReductionKernelRef(ModuleImage& image, const char* symbol, HostEntries host,
+                                 int vector_width, int reduce_size, bool has_identity,
+                                 int array_inputs, int outputs,
+                                 bool reduced_position = false) noexcept
+        : gpu_(image, symbol, nullptr, KernelRef::HostEntry{nullptr, nullptr},
+               KernelRef::HostEntry{nullptr, nullptr}, 1, abi::kReductionRowsSuffix.data()),
+          host_(host), vector_width_(vector_width < 1 ? 1 : vector_width),
+          reduce_size_(reduce_size), has_identity_(has_identity), array_inputs_(array_inputs),
+          outputs_(outputs), reduced_position_(reduced_position) {}
     ReductionKernelRef(const ReductionKernelRef&) = delete;
     ReductionKernelRef& operator=(const ReductionKernelRef&) = delete;
 
@@ -93,7 +101,6 @@ public:
     int plan_words() const noexcept { return reduce_plan_words(plan_inputs(), outputs_); }
 
 private:
-    std::string rows_symbol_; // before gpu_, which keeps a pointer to it
     KernelRef gpu_;
     HostEntries host_;
     int vector_width_;

@@ -1,8 +1,9 @@
 // The plan a reduction kernel reads: the outputs' index space and the reduced index space, each
 // collapsed and listed innermost first, every array's element strides along them, and how the
 // GPU threads share the work, packed as int64 words. The runtime writes it
-// (reduction_launch.cpp); the compiler generates the reading side from the same layout stated
-// in its KernelAbi.h (generated headers static_assert that the constants agree).
+// (runtime/src/launch/reduction_plan.cpp); the compiler generates the reading side. The words,
+// flags and sizes are stated once, in gpucc/abi/reduction_plan_layout.h, which the compiler
+// includes too.
 //
 // A reduction computes, for every output position o in [0, M) and every reduced position r in
 // [0, K), map(inputs at (o, r)), combines the K mapped values of each o with `reduce`, and runs
@@ -50,42 +51,14 @@
 // slice order (so the result does not depend on which block finished last) and runs post.
 #pragma once
 
+#include "gpucc/abi/reduction_plan_layout.h"
+
 #include <cstdint>
 
 namespace gpucc::detail {
 
-inline constexpr int kReduceDims = 8;
-inline constexpr std::int64_t kReduceIndex32 = 1;
-inline constexpr std::int64_t kReduceLanesFirst = 2;
-inline constexpr std::int64_t kReduceVector = 4;
-
-inline constexpr int kReducePlanFlags = 0;
-inline constexpr int kReducePlanOutputs = 1;
-inline constexpr int kReducePlanReduced = 2;
-inline constexpr int kReducePlanInputSize = 3;
-inline constexpr int kReducePlanOuterNdim = 4;
-inline constexpr int kReducePlanReduceNdim = 5;
-inline constexpr int kReducePlanLaneShift = 6;
-inline constexpr int kReducePlanOutputShift = 7;
-inline constexpr int kReducePlanSlices = 8;
-inline constexpr int kReducePlanSliceLength = 9;
-inline constexpr int kReducePlanOuterExtent = 16;
-inline constexpr int kReducePlanOuterDivisor = 16 + kReduceDims;
-inline constexpr int kReducePlanOuterStride = 16 + 2 * kReduceDims;
-
-/// Threads per block of a reduction launch (Rb * Ob).
-inline constexpr int kReduceBlockSize = 256;
-
-/// First word of the reduce dimensions for a kernel with `array_inputs` array inputs and
-/// `outputs` outputs.
-constexpr int reduce_plan_reduce_word(int array_inputs, int outputs) {
-    return kReducePlanOuterStride + (array_inputs + outputs) * kReduceDims;
-}
-
-/// Words of the plan of such a kernel.
-constexpr int reduce_plan_words(int array_inputs, int outputs) {
-    return reduce_plan_reduce_word(array_inputs, outputs) + 2 * kReduceDims +
-           array_inputs * kReduceDims;
-}
+// The plan's words, flags and sizes (gpucc/abi/reduction_plan_layout.h, shared with the
+// compiler).
+using namespace gpucc::abi;
 
 } // namespace gpucc::detail

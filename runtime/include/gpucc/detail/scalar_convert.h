@@ -7,8 +7,8 @@
 // ElementwiseLaunch::input_scalar.
 #pragma once
 
-#include "gpucc/dtype.h"
-#include "gpucc/half.h"
+#include "gpucc/array/dtype.h"
+#include "gpucc/array/half.h"
 
 #include <cmath>
 #include <cstdint>

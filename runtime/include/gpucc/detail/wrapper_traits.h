@@ -4,8 +4,8 @@
 // the parameter and the types it was compiled for. These traits are what those asserts test.
 #pragma once
 
-#include "gpucc/array.h"
-#include "gpucc/half.h"
+#include "gpucc/array/array.h"
+#include "gpucc/array/half.h"
 
 #include <type_traits>
 

@@ -1,0 +1,49 @@
+// What other runtime sources need from the stream sources: freeing in stream order on a stream
+// that a gpucc::Stream owned when the memory was allocated (it may have been destroyed since), a
+// current-stream scope without the device check for the runtime's own use, forgetting a
+// destroyed stream that is current, the device check of StreamGuard and use(), and the refusal
+// of host copies on a capturing stream. Private to the runtime: it includes cuda.h.
+#pragma once
+
+#include "gpucc/device/stream.h"
+
+#include <cuda.h>
+
+namespace gpucc::detail {
+
+/// cuMemFreeAsync(ptr, stream) while `stream` lives; once its Stream was destroyed (which
+/// finished its work first), on the legacy null stream. Never throws. The caller has made the
+/// device's context current.
+void free_async_on_owned_stream(CUdeviceptr ptr, CUstream stream) noexcept;
+
+/// Makes `stream` current on its device for the scope, like StreamGuard but without its check
+/// that the stream is on default_device(): for the runtime's own work on an array's device.
+class CurrentStreamScope {
+public:
+    explicit CurrentStreamScope(StreamRef stream) noexcept;
+    ~CurrentStreamScope();
+    CurrentStreamScope(const CurrentStreamScope&) = delete;
+    CurrentStreamScope& operator=(const CurrentStreamScope&) = delete;
+
+private:
+    int ordinal_;
+    void* previous_handle_;
+    bool previous_owned_;
+    bool previous_set_;
+};
+
+/// Called by a Stream's destruction: when `handle` is the calling thread's current stream on
+/// GPU `ordinal` (made so by use()), the default stream becomes current again.
+void forget_current_stream(int ordinal, void* handle) noexcept;
+
+/// DeviceError with CuPy's message unless `stream` is on default_device().
+void require_stream_on_current_device(StreamRef stream);
+
+/// Throws a CudaError (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED from `api`, the call that would
+/// fail) when `stream` is capturing a graph: a copy between the host and the device cannot be
+/// part of a graph (a synchronous one waits for work that only runs when the graph is launched;
+/// an asynchronous one reads a staging block that is reused before a replay). `what` names the
+/// operation. Checked before the copy, so the capture stays valid.
+void refuse_host_copy_during_capture(StreamRef stream, const char* what, const char* api);
+
+} // namespace gpucc::detail
