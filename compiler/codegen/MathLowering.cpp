@@ -1,80 +1,130 @@
-// Math builtins per target (MathLowering.h).
+// Math builtins per target (MathLowering.h). The regular part of the lowering is the columns of
+// Builtins.def; the code here computes the predicates, the integer versions of abs, min and max,
+// and rsqrt on the host, and checks at compile time that every builtin has a way to be lowered.
 #include "compiler/codegen/MathLowering.h"
 
 #include <cassert>
+#include <cstddef>
+#include <iterator>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/Module.h>
 #include <string>
+#include <string_view>
 
 namespace gpucc {
 namespace {
 
 using kir::Builtin;
+using kir::BuiltinCategory;
 
-/// The LLVM intrinsic for a floating builtin both targets lower exactly, or not_intrinsic.
-llvm::Intrinsic::ID exact_intrinsic(Builtin builtin) {
-    switch (builtin) {
-    case Builtin::Sqrt:
-        return llvm::Intrinsic::sqrt;
-    case Builtin::Fabs:
-    case Builtin::Abs:
-        return llvm::Intrinsic::fabs;
-    case Builtin::Floor:
-        return llvm::Intrinsic::floor;
-    case Builtin::Ceil:
-        return llvm::Intrinsic::ceil;
-    case Builtin::Trunc:
-        return llvm::Intrinsic::trunc;
-    case Builtin::Rint:
-        return llvm::Intrinsic::rint;
-    case Builtin::Fma:
-        return llvm::Intrinsic::fma;
-    case Builtin::Copysign:
-        return llvm::Intrinsic::copysign;
-    // C's fmin/fmax (and CUDA's float min/max) return the other operand when one is NaN.
-    case Builtin::Fmin:
-    case Builtin::Min:
-        return llvm::Intrinsic::minnum;
-    case Builtin::Fmax:
-    case Builtin::Max:
-        return llvm::Intrinsic::maxnum;
-    default:
-        return llvm::Intrinsic::not_intrinsic;
+/// The intrinsic columns of Builtins.def name an llvm::Intrinsic, or `none`.
+namespace intrinsic_column {
+using namespace llvm::Intrinsic;
+constexpr llvm::Intrinsic::ID none = llvm::Intrinsic::not_intrinsic;
+} // namespace intrinsic_column
+
+/// How a builtin is lowered: its line of Builtins.def, whose header says what each column means.
+struct Lowering {
+    int arity;
+    BuiltinCategory category;
+    llvm::Intrinsic::ID intrinsic;      ///< both targets, exactly; or not_intrinsic
+    std::string_view libdevice;         ///< float64 name; float32 adds 'f'
+    llvm::Intrinsic::ID host_intrinsic; ///< host target, instead of libm; or not_intrinsic
+    std::string_view libm;              ///< float64 name; float32 adds 'f'
+};
+
+/// Indexed by kir::Builtin: both come from the lines of Builtins.def, in order.
+constexpr Lowering kLowerings[] = {
+#define BUILTIN(Name, Spelling, Arity, Category, Intrinsic, Libdevice, HostIntrinsic, Libm)        \
+    {.arity = Arity,                                                                               \
+     .category = BuiltinCategory::Category,                                                        \
+     .intrinsic = intrinsic_column::Intrinsic,                                                     \
+     .libdevice = Libdevice,                                                                       \
+     .host_intrinsic = intrinsic_column::HostIntrinsic,                                            \
+     .libm = Libm},
+#include "compiler/kir/Builtins.def"
+};
+
+const Lowering& lowering_of(Builtin builtin) {
+    return kLowerings[static_cast<std::size_t>(builtin)];
+}
+
+// The builtins lowered by code in this file rather than by a column of Builtins.def. A line of
+// Builtins.def that needs such code and has none, or a list here that names a builtin of another
+// kind, stops the build at the static_asserts below.
+
+/// Computed by emit_predicate.
+constexpr Builtin kPredicates[] = {Builtin::IsNan, Builtin::IsInf, Builtin::IsFinite,
+                                   Builtin::SignBit};
+/// Integer operands computed by emit_integer_builtin.
+constexpr Builtin kIntegerVersions[] = {Builtin::Abs, Builtin::Min, Builtin::Max};
+/// Expanded on the host by emit_math_builtin (rsqrt: 1/sqrt(x), libm has no rsqrt).
+constexpr Builtin kHostExpansions[] = {Builtin::Rsqrt};
+
+template <std::size_t N>
+constexpr bool contains(const Builtin (&list)[N], Builtin builtin) {
+    for (Builtin entry : list) {
+        if (entry == builtin) {
+            return true;
+        }
     }
+    return false;
 }
 
-/// Intrinsics the host vectorizer maps to libmvec and the NVPTX back end would expand poorly.
-llvm::Intrinsic::ID host_intrinsic(Builtin builtin) {
-    switch (builtin) {
-    case Builtin::Exp:
-        return llvm::Intrinsic::exp;
-    case Builtin::Exp2:
-        return llvm::Intrinsic::exp2;
-    case Builtin::Log:
-        return llvm::Intrinsic::log;
-    case Builtin::Log2:
-        return llvm::Intrinsic::log2;
-    case Builtin::Log10:
-        return llvm::Intrinsic::log10;
-    case Builtin::Sin:
-        return llvm::Intrinsic::sin;
-    case Builtin::Cos:
-        return llvm::Intrinsic::cos;
-    case Builtin::Tan:
-        return llvm::Intrinsic::tan;
-    case Builtin::Pow:
-        return llvm::Intrinsic::pow;
-    case Builtin::Round:
-        return llvm::Intrinsic::round;
-    default:
-        return llvm::Intrinsic::not_intrinsic;
+/// Whether `check` holds for every line of Builtins.def.
+template <typename Check>
+constexpr bool every_builtin(Check check) {
+    for (std::size_t i = 0; i < std::size(kLowerings); ++i) {
+        if (!check(static_cast<Builtin>(i), kLowerings[i])) {
+            return false;
+        }
     }
+    return true;
 }
 
-/// The C name of a floating builtin ("atan2"), the stem of both libm's and libdevice's names.
-std::string c_math_name(Builtin builtin) {
-    return std::string(kir::builtin_name(builtin));
-}
+static_assert(every_builtin([](Builtin builtin, const Lowering& lowering) {
+                  return (lowering.category == BuiltinCategory::Predicate) ==
+                         contains(kPredicates, builtin);
+              }),
+              "the Predicate builtins of Builtins.def must be those emit_predicate computes");
+static_assert(every_builtin([](Builtin builtin, const Lowering& lowering) {
+                  return (lowering.category == BuiltinCategory::IntegerOrFloat) ==
+                         contains(kIntegerVersions, builtin);
+              }),
+              "the IntegerOrFloat builtins of Builtins.def must be those emit_integer_builtin "
+              "computes");
+static_assert(every_builtin([](Builtin, const Lowering& lowering) {
+                  return lowering.category == BuiltinCategory::Predicate ||
+                         lowering.intrinsic != llvm::Intrinsic::not_intrinsic ||
+                         !lowering.libdevice.empty();
+              }),
+              "a floating builtin of Builtins.def needs an Intrinsic or a Libdevice name");
+static_assert(every_builtin([](Builtin builtin, const Lowering& lowering) {
+                  bool host_column = lowering.host_intrinsic != llvm::Intrinsic::not_intrinsic ||
+                                     !lowering.libm.empty();
+                  return lowering.category == BuiltinCategory::Predicate ||
+                         lowering.intrinsic != llvm::Intrinsic::not_intrinsic ||
+                         host_column != contains(kHostExpansions, builtin);
+              }),
+              "a floating builtin of Builtins.def without an Intrinsic needs a HostIntrinsic or a "
+              "Libm name, or else an expansion in emit_math_builtin (kHostExpansions)");
+static_assert(every_builtin([](Builtin, const Lowering& lowering) {
+                  bool no_intrinsic = lowering.intrinsic == llvm::Intrinsic::not_intrinsic;
+                  bool no_host_intrinsic =
+                      lowering.host_intrinsic == llvm::Intrinsic::not_intrinsic;
+                  if (lowering.category == BuiltinCategory::Predicate || !no_intrinsic) {
+                      return no_intrinsic == (lowering.category == BuiltinCategory::Predicate) &&
+                             lowering.libdevice.empty() && no_host_intrinsic &&
+                             lowering.libm.empty();
+                  }
+                  return no_host_intrinsic || lowering.libm.empty();
+              }),
+              "a line of Builtins.def fills a column its builtin's lowering does not use");
+static_assert(every_builtin([](Builtin, const Lowering& lowering) {
+                  return lowering.host_intrinsic == llvm::Intrinsic::not_intrinsic ||
+                         lowering.arity <= 2;
+              }),
+              "emit_math_builtin calls a HostIntrinsic with one or two operands only");
 
 llvm::Value* call_named(llvm::IRBuilder<>& builder, const std::string& name, llvm::Type* type,
                         llvm::ArrayRef<llvm::Value*> args) {
@@ -146,17 +196,12 @@ llvm::Value* emit_math_builtin(llvm::IRBuilder<>& builder, CodegenTarget target,
     if (!is_floating(operand_type)) {
         return emit_integer_builtin(builder, builtin, operand_type, args);
     }
-    switch (builtin) {
-    case Builtin::IsNan:
-    case Builtin::IsInf:
-    case Builtin::IsFinite:
-    case Builtin::SignBit:
+    const Lowering& lowering = lowering_of(builtin);
+    if (lowering.category == BuiltinCategory::Predicate) {
         return emit_predicate(builder, builtin, args[0]);
-    default:
-        break;
     }
     llvm::Type* type = args[0]->getType();
-    if (llvm::Intrinsic::ID id = exact_intrinsic(builtin); id != llvm::Intrinsic::not_intrinsic) {
+    if (llvm::Intrinsic::ID id = lowering.intrinsic; id != llvm::Intrinsic::not_intrinsic) {
         if (args.size() == 1) {
             return builder.CreateUnaryIntrinsic(id, args[0]);
         }
@@ -167,20 +212,20 @@ llvm::Value* emit_math_builtin(llvm::IRBuilder<>& builder, CodegenTarget target,
     }
     bool is_double = operand_type == ScalarType::Float64;
     if (target == CodegenTarget::Nvptx) {
-        std::string name = "__nv_" + c_math_name(builtin) + (is_double ? "" : "f");
+        std::string name = std::string(lowering.libdevice) + (is_double ? "" : "f");
         return call_named(builder, name, type, args);
     }
-    if (llvm::Intrinsic::ID id = host_intrinsic(builtin); id != llvm::Intrinsic::not_intrinsic) {
+    if (llvm::Intrinsic::ID id = lowering.host_intrinsic; id != llvm::Intrinsic::not_intrinsic) {
         if (args.size() == 1) {
             return builder.CreateUnaryIntrinsic(id, args[0]);
         }
         return builder.CreateBinaryIntrinsic(id, args[0], args[1]);
     }
-    if (builtin == Builtin::Rsqrt) {
+    if (builtin == Builtin::Rsqrt) { // the one entry of kHostExpansions
         llvm::Value* root = builder.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, args[0]);
         return builder.CreateFDiv(llvm::ConstantFP::get(type, 1.0), root);
     }
-    return call_named(builder, c_math_name(builtin) + (is_double ? "" : "f"), type, args);
+    return call_named(builder, std::string(lowering.libm) + (is_double ? "" : "f"), type, args);
 }
 
 } // namespace gpucc

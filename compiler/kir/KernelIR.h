@@ -248,56 +248,17 @@ struct CastExpr : Expr {
 /// floating functions, which is also the result type; Float16/BFloat16 arguments are computed in
 /// Float32; integer arguments in Float64, as C++'s <cmath> overloads do). Abs, Min and Max also
 /// exist for integer types. The predicates (IsNan, IsInf, IsFinite, SignBit) return Bool.
+/// One enumerator per line of Builtins.def, in its order; that file also says how each is lowered.
 enum class Builtin : std::uint8_t {
-    Sqrt,
-    Rsqrt,
-    Cbrt,
-    Exp,
-    Exp2,
-    Exp10,
-    Expm1,
-    Log,
-    Log2,
-    Log10,
-    Log1p,
-    Sin,
-    Cos,
-    Tan,
-    Asin,
-    Acos,
-    Atan,
-    Atan2,
-    Sinh,
-    Cosh,
-    Tanh,
-    Asinh,
-    Acosh,
-    Atanh,
-    Pow,
-    Hypot,
-    Fmod,
-    Remainder,
-    Copysign,
-    Fma,
-    Abs,
-    Fabs,
-    Min,
-    Max,
-    Fmin,
-    Fmax,
-    Floor,
-    Ceil,
-    Trunc,
-    Round,
-    Rint,
-    Erf,
-    Erfc,
-    Lgamma,
-    Tgamma,
-    IsNan,
-    IsInf,
-    IsFinite,
-    SignBit,
+#define BUILTIN(Name, ...) Name,
+#include "compiler/kir/Builtins.def"
+};
+
+/// How Sema chooses a builtin's operand type (the Category column of Builtins.def).
+enum class BuiltinCategory : std::uint8_t {
+    Floating,       ///< computes in float32 or float64, returns the operand type
+    Predicate,      ///< isnan and friends: a floating operand, returns bool
+    IntegerOrFloat, ///< abs, min, max: integer operands stay integer, else as Floating
 };
 
 /// The source spelling ("atan2").

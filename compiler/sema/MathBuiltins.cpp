@@ -1,5 +1,6 @@
-// The table of math builtins. Each kir::Builtin is spelled by its C name; every floating function
-// also answers to CUDA's float32 name (the C name plus 'f': sqrtf, atan2f, fabsf, fminf).
+// The math builtins as Sema sees them: name, arity and category of each, from Builtins.def. Each
+// kir::Builtin is spelled by its C name; every floating function also answers to CUDA's float32
+// name (the C name plus 'f': sqrtf, atan2f, fabsf, fminf).
 #include "compiler/sema/MathBuiltins.h"
 
 #include <array>
@@ -16,35 +17,12 @@ struct Entry {
 };
 
 constexpr BuiltinCategory kFloat = BuiltinCategory::Floating;
-constexpr BuiltinCategory kPredicate = BuiltinCategory::Predicate;
-constexpr BuiltinCategory kEither = BuiltinCategory::IntegerOrFloat;
 
+/// Every line of Builtins.def, in its order (which is the order of "did you mean" suggestions).
 constexpr std::array kEntries = {
-    Entry{Builtin::Sqrt, 1, kFloat},        Entry{Builtin::Rsqrt, 1, kFloat},
-    Entry{Builtin::Cbrt, 1, kFloat},        Entry{Builtin::Exp, 1, kFloat},
-    Entry{Builtin::Exp2, 1, kFloat},        Entry{Builtin::Exp10, 1, kFloat},
-    Entry{Builtin::Expm1, 1, kFloat},       Entry{Builtin::Log, 1, kFloat},
-    Entry{Builtin::Log2, 1, kFloat},        Entry{Builtin::Log10, 1, kFloat},
-    Entry{Builtin::Log1p, 1, kFloat},       Entry{Builtin::Sin, 1, kFloat},
-    Entry{Builtin::Cos, 1, kFloat},         Entry{Builtin::Tan, 1, kFloat},
-    Entry{Builtin::Asin, 1, kFloat},        Entry{Builtin::Acos, 1, kFloat},
-    Entry{Builtin::Atan, 1, kFloat},        Entry{Builtin::Atan2, 2, kFloat},
-    Entry{Builtin::Sinh, 1, kFloat},        Entry{Builtin::Cosh, 1, kFloat},
-    Entry{Builtin::Tanh, 1, kFloat},        Entry{Builtin::Asinh, 1, kFloat},
-    Entry{Builtin::Acosh, 1, kFloat},       Entry{Builtin::Atanh, 1, kFloat},
-    Entry{Builtin::Pow, 2, kFloat},         Entry{Builtin::Hypot, 2, kFloat},
-    Entry{Builtin::Fmod, 2, kFloat},        Entry{Builtin::Remainder, 2, kFloat},
-    Entry{Builtin::Copysign, 2, kFloat},    Entry{Builtin::Fma, 3, kFloat},
-    Entry{Builtin::Abs, 1, kEither},        Entry{Builtin::Fabs, 1, kFloat},
-    Entry{Builtin::Min, 2, kEither},        Entry{Builtin::Max, 2, kEither},
-    Entry{Builtin::Fmin, 2, kFloat},        Entry{Builtin::Fmax, 2, kFloat},
-    Entry{Builtin::Floor, 1, kFloat},       Entry{Builtin::Ceil, 1, kFloat},
-    Entry{Builtin::Trunc, 1, kFloat},       Entry{Builtin::Round, 1, kFloat},
-    Entry{Builtin::Rint, 1, kFloat},        Entry{Builtin::Erf, 1, kFloat},
-    Entry{Builtin::Erfc, 1, kFloat},        Entry{Builtin::Lgamma, 1, kFloat},
-    Entry{Builtin::Tgamma, 1, kFloat},      Entry{Builtin::IsNan, 1, kPredicate},
-    Entry{Builtin::IsInf, 1, kPredicate},   Entry{Builtin::IsFinite, 1, kPredicate},
-    Entry{Builtin::SignBit, 1, kPredicate},
+#define BUILTIN(Name, Spelling, Arity, Category, ...)                                              \
+    Entry{Builtin::Name, Arity, BuiltinCategory::Category},
+#include "compiler/kir/Builtins.def"
 };
 
 } // namespace

@@ -11,11 +11,7 @@
 
 namespace gpucc::sema {
 
-enum class BuiltinCategory : std::uint8_t {
-    Floating,       ///< computes in float32 or float64, returns the operand type
-    Predicate,      ///< isnan and friends: a floating operand, returns bool
-    IntegerOrFloat, ///< abs, min, max: integer operands stay integer, else as Floating
-};
+using kir::BuiltinCategory;
 
 struct BuiltinFunction {
     kir::Builtin builtin;
