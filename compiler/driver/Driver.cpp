@@ -5,13 +5,18 @@
 #include "compiler/driver/Driver.h"
 
 #include "compiler/ast/AstPrinter.h"
-#include "compiler/codegen/Backend.h"
 #include "compiler/diag/Diagnostics.h"
+#include "compiler/driver/Outputs.h"
+#include "compiler/headergen/HeaderGen.h"
 #include "compiler/kir/KirPrinter.h"
 #include "compiler/lex/Lexer.h"
 #include "compiler/parse/Parser.h"
 #include "compiler/rawcuda/RawCuda.h"
 #include "compiler/sema/Sema.h"
+#include "compiler/target/CudaTools.h"
+#include "compiler/target/GridDependency.h"
+#include "compiler/target/HostBackend.h"
+#include "compiler/target/NvptxBackend.h"
 
 #include <algorithm>
 #include <llvm/Support/FileSystem.h>
@@ -57,46 +62,120 @@ RawCudaOptions raw_cuda_options(const DriverOptions& options, const ast::Module&
     return raw;
 }
 
-/// `--depfile`: the outputs depend on the .dsl file and on every user file Clang read for its
-/// raw CUDA definitions (Make's syntax, which Ninja and CMake's DEPFILE read).
-void write_depfile(const DriverOptions& options, const kir::Module& kernels,
-                   DiagnosticEngine& diags) {
-    auto escape = [](const std::string& path) {
-        std::string escaped;
-        for (char c : path) {
-            if (c == ' ' || c == '#' || c == '\\') {
-                escaped += '\\';
-            } else if (c == '$') {
-                escaped += '$';
-            }
-            escaped += c;
+/// Names the header cannot use are caught here, before any code is generated.
+bool check_cpp_names(const kir::Module& module, DiagnosticEngine& diags) {
+    bool ok = true;
+    auto check = [&](const std::string& name, const char* what) {
+        if (!is_usable_cpp_name(name)) {
+            diags.report_tool_error(
+                module.source_path + ": " + what + " '" + name +
+                "' cannot be used in the generated C++ header (a C++ keyword or a reserved name)");
+            ok = false;
         }
-        return escaped;
     };
-    std::error_code error;
-    llvm::raw_fd_ostream out(options.depfile, error);
-    if (error) {
-        diags.report_tool_error("cannot write '" + options.depfile + "': " + error.message());
+    check(module.name, "module name");
+    for (const kir::ElementwiseKernel& kernel : module.elementwise) {
+        check(kernel.name, "kernel name");
+        for (const kir::ParamSignature& param : kernel.params) {
+            check(param.name, "parameter name");
+        }
+    }
+    for (const kir::ReductionKernel& kernel : module.reductions) {
+        check(kernel.name, "kernel name");
+        for (const kir::ParamSignature& param : kernel.params) {
+            check(param.name, "parameter name");
+            if (is_reduction_wrapper_name(param.name)) {
+                diags.report_tool_error(module.source_path + ": parameter name '" + param.name +
+                                        "' of reduction '" + kernel.name +
+                                        "' cannot be used in the generated C++ header (its "
+                                        "functions take 'axis' and 'keepdims' after the arrays)");
+                ok = false;
+            }
+        }
+    }
+    for (const kir::GridKernel& kernel : module.grid_kernels) {
+        check(kernel.name, "kernel name");
+        for (const kir::ParamSignature& param : kernel.params) {
+            check(param.name, "parameter name");
+        }
+    }
+    return ok;
+}
+
+/// The back end: PTX and SASS for each arch, the fatbin, the host object with the fatbin inside,
+/// the header. Outputs are written only when every step succeeded.
+void run_backend(const kir::Module& module, const DriverOptions& options,
+                 const OutputPaths& outputs, DiagnosticEngine& diags) {
+    if (!check_cpp_names(module, diags)) {
         return;
     }
-    std::string stem = llvm::sys::path::filename(options.input_path).str();
-    if (llvm::StringRef(stem).ends_with(".dsl")) {
-        stem.resize(stem.size() - 4);
+    const std::string& header_name = outputs.header_name;
+    if (options.emit == EmitKind::Header) {
+        llvm::outs() << generate_header(module, header_name);
+        return;
     }
-    // Both outputs as targets, the header first (gpucc_add_kernels lists it first, and Ninja
-    // wants a depfile to name the first output of its edge).
-    llvm::SmallString<256> header(options.output_dir);
-    llvm::sys::path::append(header, stem + ".gpucc.h");
-    llvm::SmallString<256> object(options.output_dir);
-    llvm::sys::path::append(object, stem + ".gpucc.o");
-    out << escape(std::string(header)) << " " << escape(std::string(object)) << ": "
-        << escape(options.input_path);
-    for (const kir::RawCudaUnit& unit : kernels.raw_cuda) {
-        for (const std::string& file : unit.dependencies) {
-            out << " \\\n  " << escape(file);
+    std::vector<int> archs = options.archs;
+    std::sort(archs.begin(), archs.end());
+    archs.erase(std::unique(archs.begin(), archs.end()), archs.end());
+    int newest = archs.back();
+
+    if (options.emit == EmitKind::LlvmHost) {
+        HostObjectResult host = compile_host_object(module, "", /*want_llvm_ir=*/true);
+        if (!host.ok) {
+            diags.report_tool_error(host.error);
+            return;
+        }
+        llvm::outs() << host.llvm_ir;
+        return;
+    }
+    if (options.emit == EmitKind::Llvm || options.emit == EmitKind::Ptx) {
+        PtxResult device = compile_to_ptx(module, newest, options.cuda_path,
+                                          options.emit == EmitKind::Llvm, &diags);
+        if (!device.ok) {
+            diags.report_tool_error(device.error);
+            return;
+        }
+        llvm::outs() << (options.emit == EmitKind::Llvm ? device.llvm_ir : device.ptx);
+        return;
+    }
+
+    // SASS for every arch, PTX of the newest for GPUs newer than any listed.
+    std::vector<FatbinImage> images;
+    for (int arch : archs) {
+        PtxResult device = compile_to_ptx(module, arch, options.cuda_path, false, &diags);
+        if (!device.ok) {
+            diags.report_tool_error(device.error);
+            return;
+        }
+        CudaToolResult cubin = run_ptxas(options.cuda_path, device.ptx, arch);
+        if (!cubin.ok) {
+            diags.report_tool_error(cubin.error);
+            return;
+        }
+        images.push_back({arch, false, std::move(cubin.output)});
+        if (arch == newest) {
+            images.push_back({arch, true, std::move(device.ptx)});
         }
     }
-    out << "\n";
+    CudaToolResult fatbin = run_fatbinary(options.cuda_path, images);
+    if (!fatbin.ok) {
+        diags.report_tool_error(fatbin.error);
+        return;
+    }
+    HostObjectResult host =
+        compile_host_object(module, fatbin.output, false, image_flags_for(archs));
+    if (!host.ok) {
+        diags.report_tool_error(host.error);
+        return;
+    }
+    std::string header = generate_header(module, header_name);
+    if (std::error_code error = llvm::sys::fs::create_directories(options.output_dir)) {
+        diags.report_tool_error("cannot create '" + options.output_dir + "': " + error.message());
+        return;
+    }
+    if (write_output(outputs.object, host.object, diags)) {
+        write_output(outputs.header, header, diags);
+    }
 }
 
 int finish(DiagnosticEngine& diags, bool verify) {
@@ -161,14 +240,10 @@ int compile(const DriverOptions& options) {
         return finish(diags, options.verify);
     }
 
-    BackendOptions backend;
-    backend.output_dir = options.output_dir;
-    backend.archs = options.archs;
-    backend.cuda_path = options.cuda_path;
-    backend.emit = options.emit;
-    run_backend(*kernels, backend, diags);
+    OutputPaths outputs = output_paths(options.input_path, options.output_dir);
+    run_backend(*kernels, options, outputs, diags);
     if (!options.depfile.empty() && options.emit == EmitKind::None && !diags.has_errors()) {
-        write_depfile(options, *kernels, diags);
+        write_depfile(options.depfile, outputs, options.input_path, *kernels, diags);
     }
     return finish(diags, false);
 }

@@ -7,8 +7,8 @@
 #pragma once
 
 #include "compiler/ast/Ast.h"
+#include "compiler/basic/ScalarType.h"
 #include "compiler/kir/KernelIR.h"
-#include "compiler/kir/ScalarType.h"
 
 #include <optional>
 #include <string>
