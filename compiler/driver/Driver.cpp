@@ -1,7 +1,11 @@
-// The pipeline, in order. Each phase takes the previous phase's structure and returns its own;
-// `--emit=` prints one of them and stops. Diagnostics accumulate in one engine so a run reports
-// every error it can find; a phase whose input had errors still runs when its output can be
-// trusted (parsing recovers at declarations), and the back end runs only on an error-free module.
+// The pipeline, in order, in one function: `compile` reads
+//   tokens -> syntax -> kernels (+ raw CUDA) -> per arch: LLVM IR -> PTX -> SASS
+//          -> fatbin -> host object -> header -> write
+// and `--emit=` stops it with one line per stage, `if (stops_at(EmitKind::X)) return print(x);`
+// (the stops are listed in pipeline order in EmitKind.h). Diagnostics accumulate in one engine so
+// a run reports every error it can find; a phase whose input had errors still runs when its output
+// can be trusted (parsing recovers at declarations), and code generation runs only on an
+// error-free module. Outputs are written only when every step succeeded.
 #include "compiler/driver/Driver.h"
 
 #include "compiler/ast/AstPrinter.h"
@@ -26,8 +30,8 @@
 namespace gpucc {
 namespace {
 
-/// The module name when the file declares none: the file's stem up to its first dot
-/// ("kernels.dsl" -> "kernels"), made a C++ identifier.
+/// The module name when neither the command line nor the file names the module: the file's stem
+/// up to its first dot ("kernels.dsl" -> "kernels"), made a C++ identifier.
 std::string default_module_name(const std::string& path) {
     std::string stem = llvm::sys::path::filename(path).str();
     stem = stem.substr(0, stem.find('.'));
@@ -40,6 +44,15 @@ std::string default_module_name(const std::string& path) {
         stem.insert(0, "m_");
     }
     return stem;
+}
+
+/// The module's name: from the command line, else the file's `module` declaration, else the file
+/// name.
+std::string module_name(const DriverOptions& options, const ast::Module& syntax) {
+    if (!options.module_name.empty()) {
+        return options.module_name;
+    }
+    return syntax.name ? *syntax.name : default_module_name(options.input_path);
 }
 
 /// What the raw CUDA phase needs: the newest architecture (analysis compiles for it), and the
@@ -102,95 +115,78 @@ bool check_cpp_names(const kir::Module& module, DiagnosticEngine& diags) {
     return ok;
 }
 
-/// The back end: PTX and SASS for each arch, the fatbin, the host object with the fatbin inside,
-/// the header. Outputs are written only when every step succeeded.
-void run_backend(const kir::Module& module, const DriverOptions& options,
-                 const OutputPaths& outputs, DiagnosticEngine& diags) {
-    if (!check_cpp_names(module, diags)) {
-        return;
+/// What a run carries from phase to phase: the options, the files read and the diagnostics, and
+/// the ways a run ends (printing a stage, a failed back-end step, or the end of the pipeline).
+class Session {
+public:
+    explicit Session(const DriverOptions& options)
+        : options(options), diags(sources, llvm::errs()) {
+        diags.set_verify_mode(options.verify);
     }
-    const std::string& header_name = outputs.header_name;
-    if (options.emit == EmitKind::Header) {
-        llvm::outs() << generate_header(module, header_name);
-        return;
+
+    const DriverOptions& options;
+    SourceManager sources;
+    DiagnosticEngine diags;
+
+    /// Whether `--emit=` asks to print `kind` (and stop there).
+    bool stops_at(EmitKind kind) const { return options.emit == kind; }
+
+    int print(const std::vector<Token>& tokens) {
+        print_tokens(tokens, sources, llvm::outs());
+        return finish();
     }
+    int print(const ast::Module& syntax) {
+        print_ast(syntax, llvm::outs());
+        return finish();
+    }
+    /// Prints nothing when Sema failed (its errors were reported).
+    int print(const std::optional<kir::Module>& kernels) {
+        if (kernels) {
+            print_kir(*kernels, llvm::outs());
+            print_raw_cuda(kernels->raw_cuda, llvm::outs());
+        }
+        return finish();
+    }
+    int print(const std::string& text) {
+        llvm::outs() << text;
+        return finish();
+    }
+
+    /// A back-end step failed (a tool missing, ptxas rejecting PTX): "gpucc: error: <message>".
+    int fail(std::string message) {
+        diags.report_tool_error(std::move(message));
+        return finish();
+    }
+
+    /// The exit status: 0 on success, 1 on errors; in verify mode, whether the expected
+    /// diagnostics were the ones reported.
+    int finish() {
+        if (options.verify) {
+            return diags.verify() ? 0 : 1;
+        }
+        return diags.has_errors() ? 1 : 0;
+    }
+};
+
+/// The architectures to build SASS for, sorted, each once; a device stage (`--emit=llvm|ptx`)
+/// prints the newest only.
+std::vector<int> target_archs(const DriverOptions& options) {
     std::vector<int> archs = options.archs;
     std::sort(archs.begin(), archs.end());
     archs.erase(std::unique(archs.begin(), archs.end()), archs.end());
-    int newest = archs.back();
-
-    if (options.emit == EmitKind::LlvmHost) {
-        HostObjectResult host = compile_host_object(module, "", /*want_llvm_ir=*/true);
-        if (!host.ok) {
-            diags.report_tool_error(host.error);
-            return;
-        }
-        llvm::outs() << host.llvm_ir;
-        return;
-    }
     if (options.emit == EmitKind::Llvm || options.emit == EmitKind::Ptx) {
-        PtxResult device = compile_to_ptx(module, newest, options.cuda_path,
-                                          options.emit == EmitKind::Llvm, &diags);
-        if (!device.ok) {
-            diags.report_tool_error(device.error);
-            return;
-        }
-        llvm::outs() << (options.emit == EmitKind::Llvm ? device.llvm_ir : device.ptx);
-        return;
+        archs.erase(archs.begin(), archs.end() - 1);
     }
-
-    // SASS for every arch, PTX of the newest for GPUs newer than any listed.
-    std::vector<FatbinImage> images;
-    for (int arch : archs) {
-        PtxResult device = compile_to_ptx(module, arch, options.cuda_path, false, &diags);
-        if (!device.ok) {
-            diags.report_tool_error(device.error);
-            return;
-        }
-        CudaToolResult cubin = run_ptxas(options.cuda_path, device.ptx, arch);
-        if (!cubin.ok) {
-            diags.report_tool_error(cubin.error);
-            return;
-        }
-        images.push_back({arch, false, std::move(cubin.output)});
-        if (arch == newest) {
-            images.push_back({arch, true, std::move(device.ptx)});
-        }
-    }
-    CudaToolResult fatbin = run_fatbinary(options.cuda_path, images);
-    if (!fatbin.ok) {
-        diags.report_tool_error(fatbin.error);
-        return;
-    }
-    HostObjectResult host =
-        compile_host_object(module, fatbin.output, false, image_flags_for(archs));
-    if (!host.ok) {
-        diags.report_tool_error(host.error);
-        return;
-    }
-    std::string header = generate_header(module, header_name);
-    if (std::error_code error = llvm::sys::fs::create_directories(options.output_dir)) {
-        diags.report_tool_error("cannot create '" + options.output_dir + "': " + error.message());
-        return;
-    }
-    if (write_output(outputs.object, host.object, diags)) {
-        write_output(outputs.header, header, diags);
-    }
-}
-
-int finish(DiagnosticEngine& diags, bool verify) {
-    if (verify) {
-        return diags.verify() ? 0 : 1;
-    }
-    return diags.has_errors() ? 1 : 0;
+    return archs;
 }
 
 } // namespace
 
 int compile(const DriverOptions& options) {
-    SourceManager sources;
-    DiagnosticEngine diags(sources, llvm::errs());
-    diags.set_verify_mode(options.verify);
+    Session session(options);
+    SourceManager& sources = session.sources;
+    DiagnosticEngine& diags = session.diags;
+    auto stops_at = [&](EmitKind kind) { return session.stops_at(kind); };
 
     std::string read_error;
     std::uint32_t file = sources.load_file(options.input_path, read_error);
@@ -200,31 +196,25 @@ int compile(const DriverOptions& options) {
     }
 
     std::vector<Token> tokens = lex_file(file, sources, diags);
-    if (options.emit == EmitKind::Tokens) {
-        print_tokens(tokens, sources, llvm::outs());
-        return finish(diags, options.verify);
+    if (stops_at(EmitKind::Tokens)) {
+        return session.print(tokens);
     }
 
     std::unique_ptr<ast::Module> syntax = parse_module(tokens, sources, diags);
-    if (options.emit == EmitKind::Ast) {
-        print_ast(*syntax, llvm::outs());
-        return finish(diags, options.verify);
+    if (stops_at(EmitKind::Ast)) {
+        return session.print(*syntax);
     }
 
+    std::string name = module_name(options, *syntax);
     SemaOptions sema_options;
     sema_options.default_dtypes = options.default_dtypes;
-    sema_options.module_name_override = options.module_name;
-    sema_options.default_module_name = default_module_name(options.input_path);
+    sema_options.module_name = name;
     std::optional<kir::Module> kernels = analyze_module(*syntax, sema_options, diags);
-
     // Raw CUDA definitions: Clang compiles each (compiler/rawcuda), even when the rest had errors.
     std::vector<kir::RawCudaUnit> raw_cuda;
     if (!syntax->raw_cuda.empty()) {
-        std::string module_name = !options.module_name.empty() ? options.module_name
-                                  : syntax->name               ? *syntax->name
-                                                               : sema_options.default_module_name;
-        raw_cuda = analyze_raw_cuda(*syntax, raw_cuda_options(options, *syntax, module_name),
-                                    sources, diags);
+        raw_cuda =
+            analyze_raw_cuda(*syntax, raw_cuda_options(options, *syntax, name), sources, diags);
     }
     if (kernels) {
         kernels->raw_cuda = std::move(raw_cuda);
@@ -232,20 +222,72 @@ int compile(const DriverOptions& options) {
             kernels->source_path = options.input_path;
         }
     }
-    if (options.emit == EmitKind::Ir && kernels) {
-        print_kir(*kernels, llvm::outs());
-        print_raw_cuda(kernels->raw_cuda, llvm::outs());
-    }
-    if (options.verify || options.emit == EmitKind::Ir || !kernels || diags.has_errors()) {
-        return finish(diags, options.verify);
+    if (stops_at(EmitKind::Ir)) {
+        return session.print(kernels);
     }
 
+    // Code generation trusts the kernel IR: only an error-free module goes on.
+    if (options.verify || !kernels || diags.has_errors()) {
+        return session.finish();
+    }
+    if (!check_cpp_names(*kernels, diags)) {
+        return session.finish();
+    }
+
+    // The header needs the kernel IR only, and the host code needs no device code.
     OutputPaths outputs = output_paths(options.input_path, options.output_dir);
-    run_backend(*kernels, options, outputs, diags);
-    if (!options.depfile.empty() && options.emit == EmitKind::None && !diags.has_errors()) {
+    if (stops_at(EmitKind::Header)) {
+        return session.print(generate_header(*kernels, outputs.header_name));
+    }
+    if (stops_at(EmitKind::LlvmHost)) {
+        HostObjectResult host = compile_host_object(*kernels, "", /*want_llvm_ir=*/true);
+        return host.ok ? session.print(host.llvm_ir) : session.fail(host.error);
+    }
+
+    // Per arch: LLVM IR -> PTX -> SASS; the fatbin holds SASS for every arch and PTX of the
+    // newest, for GPUs newer than any listed.
+    std::vector<int> archs = target_archs(options);
+    std::vector<FatbinImage> images;
+    for (int arch : archs) {
+        PtxResult device =
+            compile_to_ptx(*kernels, arch, options.cuda_path, stops_at(EmitKind::Llvm), &diags);
+        if (!device.ok) {
+            return session.fail(device.error);
+        }
+        if (stops_at(EmitKind::Llvm)) {
+            return session.print(device.llvm_ir);
+        }
+        if (stops_at(EmitKind::Ptx)) {
+            return session.print(device.ptx);
+        }
+        CudaToolResult sass = run_ptxas(options.cuda_path, device.ptx, arch);
+        if (!sass.ok) {
+            return session.fail(sass.error);
+        }
+        images.push_back({arch, false, std::move(sass.output)});
+        if (arch == archs.back()) {
+            images.push_back({arch, true, std::move(device.ptx)});
+        }
+    }
+    CudaToolResult fatbin = run_fatbinary(options.cuda_path, images);
+    if (!fatbin.ok) {
+        return session.fail(fatbin.error);
+    }
+    HostObjectResult host =
+        compile_host_object(*kernels, fatbin.output, false, image_flags_for(archs));
+    if (!host.ok) {
+        return session.fail(host.error);
+    }
+    std::string header = generate_header(*kernels, outputs.header_name);
+
+    if (std::error_code error = llvm::sys::fs::create_directories(options.output_dir)) {
+        return session.fail("cannot create '" + options.output_dir + "': " + error.message());
+    }
+    if (write_output(outputs.object, host.object, diags) &&
+        write_output(outputs.header, header, diags) && !options.depfile.empty()) {
         write_depfile(options.depfile, outputs, options.input_path, *kernels, diags);
     }
-    return finish(diags, false);
+    return session.finish();
 }
 
 } // namespace gpucc

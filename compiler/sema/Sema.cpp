@@ -101,13 +101,7 @@ std::optional<kir::Module> analyze_module(const ast::Module& module, const SemaO
                                           DiagnosticEngine& diags) {
     unsigned errors_before = diags.error_count();
     kir::Module result;
-    if (!options.module_name_override.empty()) {
-        result.name = options.module_name_override;
-    } else if (module.name) {
-        result.name = *module.name;
-    } else {
-        result.name = options.default_module_name;
-    }
+    result.name = options.module_name;
     if (module.name_loc.is_valid()) {
         result.source_path = diags.sources().path(module.name_loc.file_id);
     } else if (!module.elementwise.empty()) {

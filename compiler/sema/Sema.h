@@ -21,10 +21,9 @@ class DiagnosticEngine;
 struct SemaOptions {
     /// What a bare `<T>` stands for; empty: all 13 scalar types, in ScalarType order.
     std::vector<ScalarType> default_dtypes;
-    /// The module name from the command line; wins over the file's `module` declaration.
-    std::string module_name_override;
-    /// Used when neither the command line nor the file names the module (the file's stem).
-    std::string default_module_name;
+    /// The module's name, decided by the driver: the command line's, else the file's `module`
+    /// declaration, else the file's stem.
+    std::string module_name;
 };
 
 /// Checks `module` and builds its kernel IR. Returns nullopt when any error was reported (the
