@@ -6,6 +6,7 @@
 #include "compiler/kir/KernelIR.h"
 
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -28,6 +29,14 @@ OutputPaths output_paths(const std::string& input_path, const std::string& outpu
 }
 
 bool write_output(const std::string& path, const std::string& bytes, DiagnosticEngine& diags) {
+    // Write if changed (as TableGen's -write-if-changed): an output whose bytes are already on
+    // disk keeps its modification time, so Ninja's restat (CMake sets it on custom commands)
+    // rebuilds nothing downstream when a compiler change did not change the generated code.
+    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> existing =
+            llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+        existing && (*existing)->getBuffer() == bytes) {
+        return true;
+    }
     std::string temporary = path + ".tmp";
     {
         std::error_code error;

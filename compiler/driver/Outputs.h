@@ -2,7 +2,8 @@
 // `kernels.gpucc.h`, `kernels.gpucc.o` in the output directory), the Make-syntax depfile that lists
 // what they depend on, and the one function that writes an output. Outputs are written to a
 // temporary name and renamed, so a failed run never leaves a half-written file that a build could
-// pick up.
+// pick up, and an output whose bytes did not change is not rewritten, so the build does not
+// recompile what includes or links it.
 #pragma once
 
 #include <string>
@@ -25,8 +26,8 @@ struct OutputPaths {
 /// `.gpucc.h` and `.gpucc.o`.
 OutputPaths output_paths(const std::string& input_path, const std::string& output_dir);
 
-/// Writes `bytes` to `path` through a temporary file; reports a failure to `diags` and returns
-/// false.
+/// Writes `bytes` to `path` through a temporary file, or leaves `path` untouched (its modification
+/// time too) when it already holds exactly `bytes`; reports a failure to `diags` and returns false.
 bool write_output(const std::string& path, const std::string& bytes, DiagnosticEngine& diags);
 
 /// `--depfile`: the outputs depend on the .dsl file and on every user file Clang read for the
