@@ -75,46 +75,6 @@ RawCudaOptions raw_cuda_options(const DriverOptions& options, const ast::Module&
     return raw;
 }
 
-/// Names the header cannot use are caught here, before any code is generated.
-bool check_cpp_names(const kir::Module& module, DiagnosticEngine& diags) {
-    bool ok = true;
-    auto check = [&](const std::string& name, const char* what) {
-        if (!is_usable_cpp_name(name)) {
-            diags.report_tool_error(
-                module.source_path + ": " + what + " '" + name +
-                "' cannot be used in the generated C++ header (a C++ keyword or a reserved name)");
-            ok = false;
-        }
-    };
-    check(module.name, "module name");
-    for (const kir::ElementwiseKernel& kernel : module.elementwise) {
-        check(kernel.name, "kernel name");
-        for (const kir::ParamSignature& param : kernel.params) {
-            check(param.name, "parameter name");
-        }
-    }
-    for (const kir::ReductionKernel& kernel : module.reductions) {
-        check(kernel.name, "kernel name");
-        for (const kir::ParamSignature& param : kernel.params) {
-            check(param.name, "parameter name");
-            if (is_reduction_wrapper_name(param.name)) {
-                diags.report_tool_error(module.source_path + ": parameter name '" + param.name +
-                                        "' of reduction '" + kernel.name +
-                                        "' cannot be used in the generated C++ header (its "
-                                        "functions take 'axis' and 'keepdims' after the arrays)");
-                ok = false;
-            }
-        }
-    }
-    for (const kir::GridKernel& kernel : module.grid_kernels) {
-        check(kernel.name, "kernel name");
-        for (const kir::ParamSignature& param : kernel.params) {
-            check(param.name, "parameter name");
-        }
-    }
-    return ok;
-}
-
 /// What a run carries from phase to phase: the options, the files read and the diagnostics, and
 /// the ways a run ends (printing a stage, a failed back-end step, or the end of the pipeline).
 class Session {
@@ -209,6 +169,8 @@ int compile(const DriverOptions& options) {
     SemaOptions sema_options;
     sema_options.default_dtypes = options.default_dtypes;
     sema_options.module_name = name;
+    sema_options.is_usable_cpp_name = is_usable_cpp_name;
+    sema_options.is_reduction_wrapper_name = is_reduction_wrapper_name;
     std::optional<kir::Module> kernels = analyze_module(*syntax, sema_options, diags);
     // Raw CUDA definitions: Clang compiles each (compiler/rawcuda), even when the rest had errors.
     std::vector<kir::RawCudaUnit> raw_cuda;
@@ -228,9 +190,6 @@ int compile(const DriverOptions& options) {
 
     // Code generation trusts the kernel IR: only an error-free module goes on.
     if (options.verify || !kernels || diags.has_errors()) {
-        return session.finish();
-    }
-    if (!check_cpp_names(*kernels, diags)) {
         return session.finish();
     }
 

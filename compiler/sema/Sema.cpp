@@ -1,11 +1,13 @@
-// The module level of semantic analysis: the module name, kernel names unique across kinds, and
-// each kernel's check. An elementwise kernel's signature is checked (Signature.h), then it is
-// instantiated (Instantiation.h) with each instance's body checked by BodyChecker; reduction
-// kernels go through ReductionChecker.h the same way.
+// The module level of semantic analysis: the module name, kernel names unique across kinds and
+// usable in the generated header (CppNames.h), and each kernel's check. An elementwise kernel's
+// signature is checked (Signature.h), then it is instantiated (Instantiation.h) with each
+// instance's body checked by BodyChecker; reduction kernels go through ReductionChecker.h the same
+// way.
 #include "compiler/sema/Sema.h"
 
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/sema/BodyChecker.h"
+#include "compiler/sema/CppNames.h"
 #include "compiler/sema/GridKernelChecker.h"
 #include "compiler/sema/Instantiation.h"
 #include "compiler/sema/ReductionChecker.h"
@@ -102,6 +104,7 @@ std::optional<kir::Module> analyze_module(const ast::Module& module, const SemaO
     unsigned errors_before = diags.error_count();
     kir::Module result;
     result.name = options.module_name;
+    sema::check_cpp_names(module, options, diags);
     if (module.name_loc.is_valid()) {
         result.source_path = diags.sources().path(module.name_loc.file_id);
     } else if (!module.elementwise.empty()) {

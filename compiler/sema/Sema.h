@@ -24,6 +24,12 @@ struct SemaOptions {
     /// The module's name, decided by the driver: the command line's, else the file's `module`
     /// declaration, else the file's stem.
     std::string module_name;
+    /// The names the generated C++ header cannot use, as the header generator defines them (C++
+    /// keywords, the header's own names; `axis` and `keepdims` for a reduction's parameters). Sema
+    /// reports a module, kernel or parameter so named at its name, so every --emit stage agrees
+    /// on what is valid. The driver sets both; null: every name is usable.
+    bool (*is_usable_cpp_name)(const std::string& name) = nullptr;
+    bool (*is_reduction_wrapper_name)(const std::string& name) = nullptr;
 };
 
 /// Checks `module` and builds its kernel IR. Returns nullopt when any error was reported (the
