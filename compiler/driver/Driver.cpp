@@ -117,6 +117,7 @@ public:
         diags.report_tool_error(std::move(message));
         return finish();
     }
+    int fail(llvm::Error error) { return fail(llvm::toString(std::move(error))); }
 
     /// The exit status: 0 on success, 1 on errors; in verify mode, whether the expected
     /// diagnostics were the ones reported.
@@ -199,8 +200,8 @@ int compile(const DriverOptions& options) {
         return session.print(generate_header(*kernels, outputs.header_name));
     }
     if (stops_at(EmitKind::LlvmHost)) {
-        HostObjectResult host = compile_host_object(*kernels, "", /*want_llvm_ir=*/true);
-        return host.ok ? session.print(host.llvm_ir) : session.fail(host.error);
+        llvm::Expected<HostObject> host = compile_host_object(*kernels, "", /*want_llvm_ir=*/true);
+        return host ? session.print(host->llvm_ir) : session.fail(host.takeError());
     }
 
     // Per arch: LLVM IR -> PTX -> SASS; the fatbin holds SASS for every arch and PTX of the
@@ -208,41 +209,41 @@ int compile(const DriverOptions& options) {
     std::vector<int> archs = target_archs(options);
     std::vector<FatbinImage> images;
     for (int arch : archs) {
-        PtxResult device =
+        llvm::Expected<DeviceCode> device =
             compile_to_ptx(*kernels, arch, options.cuda_path, stops_at(EmitKind::Llvm), &diags);
-        if (!device.ok) {
-            return session.fail(device.error);
+        if (!device) {
+            return session.fail(device.takeError());
         }
         if (stops_at(EmitKind::Llvm)) {
-            return session.print(device.llvm_ir);
+            return session.print(device->llvm_ir);
         }
         if (stops_at(EmitKind::Ptx)) {
-            return session.print(device.ptx);
+            return session.print(device->ptx);
         }
-        CudaToolResult sass = run_ptxas(options.cuda_path, device.ptx, arch);
-        if (!sass.ok) {
-            return session.fail(sass.error);
+        llvm::Expected<std::string> sass = run_ptxas(options.cuda_path, device->ptx, arch);
+        if (!sass) {
+            return session.fail(sass.takeError());
         }
-        images.push_back({arch, false, std::move(sass.output)});
+        images.push_back({arch, false, std::move(*sass)});
         if (arch == archs.back()) {
-            images.push_back({arch, true, std::move(device.ptx)});
+            images.push_back({arch, true, std::move(device->ptx)});
         }
     }
-    CudaToolResult fatbin = run_fatbinary(options.cuda_path, images);
-    if (!fatbin.ok) {
-        return session.fail(fatbin.error);
+    llvm::Expected<std::string> fatbin = run_fatbinary(options.cuda_path, images);
+    if (!fatbin) {
+        return session.fail(fatbin.takeError());
     }
-    HostObjectResult host =
-        compile_host_object(*kernels, fatbin.output, false, image_flags_for(archs));
-    if (!host.ok) {
-        return session.fail(host.error);
+    llvm::Expected<HostObject> host =
+        compile_host_object(*kernels, *fatbin, false, image_flags_for(archs));
+    if (!host) {
+        return session.fail(host.takeError());
     }
     std::string header = generate_header(*kernels, outputs.header_name);
 
     if (std::error_code error = llvm::sys::fs::create_directories(options.output_dir)) {
         return session.fail("cannot create '" + options.output_dir + "': " + error.message());
     }
-    if (write_output(outputs.object, host.object, diags) &&
+    if (write_output(outputs.object, host->object, diags) &&
         write_output(outputs.header, header, diags) && !options.depfile.empty()) {
         write_depfile(options.depfile, outputs, options.input_path, *kernels, diags);
     }

@@ -6,6 +6,7 @@
 #include "compiler/sema/Sema.h"
 
 #include "compiler/diag/Diagnostics.h"
+#include "compiler/diag/InternalError.h"
 #include "compiler/sema/BodyChecker.h"
 #include "compiler/sema/CppNames.h"
 #include "compiler/sema/GridKernelChecker.h"
@@ -14,7 +15,6 @@
 #include "compiler/sema/Signature.h"
 
 #include <algorithm>
-#include <cassert>
 #include <map>
 
 namespace gpucc {
@@ -40,7 +40,7 @@ std::optional<kir::ElementwiseKernel> check_elementwise(const ast::ElementwiseDe
     kernel.loc = def.name_loc;
     kernel.placeholders = std::move(signature.placeholders);
     kernel.params = std::move(signature.params);
-    assert(def.body && "the parser only builds definitions with a body");
+    GPUCC_CHECK(def.body, "the parser only builds definitions with a body");
     sema::for_each_instance(
         def.name, def.name_loc, kernel.placeholders, diags, [&](const sema::InstanceKey& key) {
             kir::ElementwiseInstance instance;

@@ -12,6 +12,11 @@
 namespace gpucc {
 namespace {
 
+/// A failure to report as "gpucc: error: <message>".
+llvm::Error tool_error(std::string message) {
+    return llvm::createStringError(std::move(message), llvm::inconvertibleErrorCode());
+}
+
 /// A temporary file removed when the object goes away.
 class TempFile {
 public:
@@ -85,31 +90,28 @@ bool run_tool(const std::string& cuda_path, const std::string& tool, std::vector
 
 } // namespace
 
-CudaToolResult run_ptxas(const std::string& cuda_path, const std::string& ptx, int arch) {
-    CudaToolResult result;
+llvm::Expected<std::string> run_ptxas(const std::string& cuda_path, const std::string& ptx,
+                                      int arch) {
     TempFile input(".ptx");
     TempFile output(".cubin");
     if (!input.ok() || !output.ok() || !write_file(input.path(), ptx)) {
-        result.error = "cannot create temporary files for ptxas";
-        return result;
+        return tool_error("cannot create temporary files for ptxas");
     }
+    std::string error;
     if (!run_tool(cuda_path, "ptxas",
                   {"-arch=sm_" + std::to_string(arch), "-O3", input.path(), "-o", output.path()},
-                  result.error)) {
-        return result;
+                  error)) {
+        return tool_error(std::move(error));
     }
     std::optional<std::string> cubin = read_file(output.path());
     if (!cubin) {
-        result.error = "ptxas wrote no output";
-        return result;
+        return tool_error("ptxas wrote no output");
     }
-    result.ok = true;
-    result.output = std::move(*cubin);
-    return result;
+    return std::move(*cubin);
 }
 
-CudaToolResult run_fatbinary(const std::string& cuda_path, const std::vector<FatbinImage>& images) {
-    CudaToolResult result;
+llvm::Expected<std::string> run_fatbinary(const std::string& cuda_path,
+                                          const std::vector<FatbinImage>& images) {
     TempFile output(".fatbin");
     std::vector<std::unique_ptr<TempFile>> inputs;
     // SASS compressed too (PTX is by default): the driver inflates an image once per module load,
@@ -118,23 +120,20 @@ CudaToolResult run_fatbinary(const std::string& cuda_path, const std::vector<Fat
     for (const FatbinImage& image : images) {
         inputs.push_back(std::make_unique<TempFile>(image.is_ptx ? ".ptx" : ".cubin"));
         if (!inputs.back()->ok() || !write_file(inputs.back()->path(), image.bytes)) {
-            result.error = "cannot create temporary files for fatbinary";
-            return result;
+            return tool_error("cannot create temporary files for fatbinary");
         }
         args.push_back("--image3=kind=" + std::string(image.is_ptx ? "ptx" : "elf") +
                        ",sm=" + std::to_string(image.arch) + ",file=" + inputs.back()->path());
     }
-    if (!run_tool(cuda_path, "fatbinary", args, result.error)) {
-        return result;
+    std::string error;
+    if (!run_tool(cuda_path, "fatbinary", args, error)) {
+        return tool_error(std::move(error));
     }
     std::optional<std::string> fatbin = read_file(output.path());
     if (!fatbin) {
-        result.error = "fatbinary wrote no output";
-        return result;
+        return tool_error("fatbinary wrote no output");
     }
-    result.ok = true;
-    result.output = std::move(*fatbin);
-    return result;
+    return std::move(*fatbin);
 }
 
 } // namespace gpucc

@@ -3,19 +3,16 @@
 // toolkit, not libraries, so they run as subprocesses; their messages are kept and reported.
 #pragma once
 
+#include <llvm/Support/Error.h>
 #include <string>
 #include <vector>
 
 namespace gpucc {
 
-struct CudaToolResult {
-    bool ok = false;
-    std::string output; ///< the produced file's bytes when ok
-    std::string error;  ///< what went wrong, including the tool's messages
-};
-
-/// Assembles `ptx` for sm_`arch` at -O3.
-CudaToolResult run_ptxas(const std::string& cuda_path, const std::string& ptx, int arch);
+/// Assembles `ptx` for sm_`arch` at -O3: the cubin's bytes, or what went wrong, including
+/// ptxas's messages.
+llvm::Expected<std::string> run_ptxas(const std::string& cuda_path, const std::string& ptx,
+                                      int arch);
 
 struct FatbinImage {
     int arch = 90;
@@ -23,7 +20,9 @@ struct FatbinImage {
     std::string bytes;
 };
 
-/// Bundles images into a 64-bit fatbin.
-CudaToolResult run_fatbinary(const std::string& cuda_path, const std::vector<FatbinImage>& images);
+/// Bundles images into a 64-bit fatbin: its bytes, or what went wrong, including fatbinary's
+/// messages.
+llvm::Expected<std::string> run_fatbinary(const std::string& cuda_path,
+                                          const std::vector<FatbinImage>& images);
 
 } // namespace gpucc

@@ -35,12 +35,17 @@ void embed_image(llvm::Module& module, const std::string& module_name, const std
 
 } // namespace
 
-HostObjectResult compile_host_object(const kir::Module& kernels, const std::string& device_image,
-                                     bool want_llvm_ir, std::uint64_t image_flags) {
-    HostObjectResult result;
-    std::unique_ptr<llvm::TargetMachine> machine = create_host_machine(result.error);
+llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
+                                               const std::string& device_image, bool want_llvm_ir,
+                                               std::uint64_t image_flags) {
+    HostObject result;
+    auto failure = [](std::string message) {
+        return llvm::createStringError(std::move(message), llvm::inconvertibleErrorCode());
+    };
+    std::string error;
+    std::unique_ptr<llvm::TargetMachine> machine = create_host_machine(error);
     if (!machine) {
-        return result;
+        return failure(std::move(error));
     }
     // One module per instruction set, each optimized with the vector math it may call, then
     // linked into one object.
@@ -53,14 +58,12 @@ HostObjectResult compile_host_object(const kir::Module& kernels, const std::stri
         if (!module) {
             module = std::move(part);
         } else if (llvm::Linker::linkModules(*module, std::move(part))) {
-            result.error = "internal error: the host code of two instruction sets does not link";
-            return result;
+            return failure("internal error: the host code of two instruction sets does not link");
         }
     }
     if (want_llvm_ir) {
         llvm::raw_string_ostream out(result.llvm_ir);
         module->print(out, nullptr);
-        result.ok = true;
         return result;
     }
     embed_image(*module, kernels.name, device_image, image_flags);
@@ -69,12 +72,10 @@ HostObjectResult compile_host_object(const kir::Module& kernels, const std::stri
     llvm::legacy::PassManager emit;
     if (machine->addPassesToEmitFile(emit, object_stream, nullptr,
                                      llvm::CodeGenFileType::ObjectFile)) {
-        result.error = "the host back end cannot emit an object file";
-        return result;
+        return failure("the host back end cannot emit an object file");
     }
     emit.run(*module);
     result.object = std::string(object);
-    result.ok = true;
     return result;
 }
 

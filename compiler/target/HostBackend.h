@@ -7,18 +7,19 @@
 #include "compiler/kir/KernelIR.h"
 
 #include <cstdint>
+#include <llvm/Support/Error.h>
 #include <string>
 
 namespace gpucc {
 
-struct HostObjectResult {
-    bool ok = false;
+struct HostObject {
     std::string object;  ///< an ELF relocatable object, position-independent
-    std::string llvm_ir; ///< the optimized module, when asked for
-    std::string error;
+    std::string llvm_ir; ///< the optimized module, when asked for (then there is no object)
 };
 
-HostObjectResult compile_host_object(const kir::Module& kernels, const std::string& device_image,
-                                     bool want_llvm_ir, std::uint64_t image_flags = 0);
+/// Fails when the host target cannot be set up or cannot emit an object.
+llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
+                                               const std::string& device_image, bool want_llvm_ir,
+                                               std::uint64_t image_flags = 0);
 
 } // namespace gpucc

@@ -86,12 +86,17 @@ std::string link_raw_cuda(llvm::Module& module, const kir::Module& kernels, int 
 
 } // namespace
 
-PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string& cuda_path,
-                         bool want_llvm_ir, DiagnosticEngine* diags) {
-    PtxResult result;
-    std::unique_ptr<llvm::TargetMachine> machine = create_nvptx_machine(arch, result.error);
+llvm::Expected<DeviceCode> compile_to_ptx(const kir::Module& kernels, int arch,
+                                          const std::string& cuda_path, bool want_llvm_ir,
+                                          DiagnosticEngine* diags) {
+    auto failure = [](std::string message) {
+        return llvm::createStringError(std::move(message), llvm::inconvertibleErrorCode());
+    };
+    DeviceCode result;
+    std::string error;
+    std::unique_ptr<llvm::TargetMachine> machine = create_nvptx_machine(arch, error);
     if (!machine) {
-        return result;
+        return failure(std::move(error));
     }
     llvm::LLVMContext context;
     std::unique_ptr<llvm::Module> module =
@@ -102,16 +107,16 @@ PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string
     // libdevice asks __nvvm_reflect("__CUDA_FTZ"); 0 keeps denormals, as nvcc without
     // --use_fast_math.
     module->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", std::uint32_t{0});
-    result.error = link_libdevice(*module, cuda_path);
-    if (!result.error.empty()) {
-        return result;
+    error = link_libdevice(*module, cuda_path);
+    if (!error.empty()) {
+        return failure(std::move(error));
     }
     optimize_module(*module, *machine, CodegenTarget::Nvptx);
     // Raw CUDA comes optimized by Clang; it joins after gpucc's kernels were optimized so that
     // neither is optimized twice.
-    result.error = link_raw_cuda(*module, kernels, arch, cuda_path, diags);
-    if (!result.error.empty()) {
-        return result;
+    error = link_raw_cuda(*module, kernels, arch, cuda_path, diags);
+    if (!error.empty()) {
+        return failure(std::move(error));
     }
     if (want_llvm_ir) {
         llvm::raw_string_ostream out(result.llvm_ir);
@@ -122,12 +127,10 @@ PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string
     llvm::legacy::PassManager emit;
     if (machine->addPassesToEmitFile(emit, ptx_stream, nullptr,
                                      llvm::CodeGenFileType::AssemblyFile)) {
-        result.error = "the NVPTX back end cannot emit PTX";
-        return result;
+        return failure("the NVPTX back end cannot emit PTX");
     }
     emit.run(*module);
     result.ptx = std::string(ptx);
-    result.ok = true;
     return result;
 }
 

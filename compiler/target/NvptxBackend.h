@@ -6,22 +6,23 @@
 
 #include "compiler/kir/KernelIR.h"
 
+#include <llvm/Support/Error.h>
 #include <string>
 
 namespace gpucc {
 
 class DiagnosticEngine;
 
-struct PtxResult {
-    bool ok = false;
+struct DeviceCode {
     std::string ptx;
     std::string llvm_ir; ///< the optimized module, when asked for
-    std::string error;
 };
 
 /// Raw CUDA units (kernels.raw_cuda) are compiled by Clang for `arch` and linked in; their
-/// diagnostics go to `diags`, which must be given when there are any.
-PtxResult compile_to_ptx(const kir::Module& kernels, int arch, const std::string& cuda_path,
-                         bool want_llvm_ir, DiagnosticEngine* diags = nullptr);
+/// diagnostics go to `diags`, which must be given when there are any. Fails when the NVPTX target,
+/// libdevice or a raw CUDA unit cannot be set up.
+llvm::Expected<DeviceCode> compile_to_ptx(const kir::Module& kernels, int arch,
+                                          const std::string& cuda_path, bool want_llvm_ir,
+                                          DiagnosticEngine* diags = nullptr);
 
 } // namespace gpucc

@@ -6,8 +6,8 @@
 
 #include "compiler/codegen/common/MathLowering.h"
 #include "compiler/codegen/common/Speculation.h"
+#include "compiler/diag/InternalError.h"
 
-#include <cassert>
 #include <llvm/IR/Intrinsics.h>
 #include <vector>
 
@@ -191,7 +191,7 @@ void BodyEmitter::emit_stmt(const kir::Stmt& stmt) {
         return;
     }
     case StmtKind::Break:
-        assert(!break_targets_.empty() && "Sema rejects break outside a loop");
+        GPUCC_CHECK(!break_targets_.empty(), "Sema rejects break outside a loop");
         builder_.CreateBr(break_targets_.back());
         return;
     case StmtKind::Continue:
@@ -205,17 +205,15 @@ void BodyEmitter::emit_stmt(const kir::Stmt& stmt) {
 }
 
 void BodyEmitter::emit_grid_stmt(const kir::Stmt&) {
-    assert(false && "only jit-style kernels have Sync and Return statements");
+    GPUCC_UNREACHABLE("only jit-style kernels have Sync and Return statements");
 }
 
 llvm::Value* BodyEmitter::emit_grid_expr(const kir::Expr&) {
-    assert(false && "only jit-style kernels have grid expressions");
-    return nullptr;
+    GPUCC_UNREACHABLE("only jit-style kernels have grid expressions");
 }
 
-LValue BodyEmitter::emit_grid_lvalue(const kir::Expr& expr) {
-    assert(false && "only jit-style kernels have shared arrays");
-    return {nullptr, expr.type, false};
+LValue BodyEmitter::emit_grid_lvalue(const kir::Expr&) {
+    GPUCC_UNREACHABLE("only jit-style kernels have shared arrays");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -289,8 +287,7 @@ llvm::Value* BodyEmitter::emit_binary(kir::BinaryOp op, llvm::Value* lhs, llvm::
             opcode = llvm::Instruction::FRem;
             break;
         default:
-            assert(false && "Sema allows only arithmetic on floating types");
-            break;
+            GPUCC_UNREACHABLE("Sema allows only arithmetic on floating types");
         }
         llvm::Value* result = builder_.CreateBinOp(opcode, lhs, rhs);
         if (auto* instruction = llvm::dyn_cast<llvm::Instruction>(result)) {
@@ -420,7 +417,7 @@ LValue BodyEmitter::emit_lvalue(const kir::Expr& expr) {
     switch (expr.kind) {
     case ExprKind::ParamRef: {
         int param = static_cast<const kir::ParamRefExpr&>(expr).param_index;
-        assert(element_[param].slot != nullptr && "Sema allows assigning to outputs only");
+        GPUCC_CHECK(element_[param].slot != nullptr, "Sema allows assigning to outputs only");
         return {element_[param].slot, expr.type, false};
     }
     case ExprKind::LocalRef:
@@ -440,8 +437,7 @@ LValue BodyEmitter::emit_lvalue(const kir::Expr& expr) {
     default:
         break;
     }
-    assert(false && "not an lvalue");
-    return {nullptr, expr.type, false};
+    GPUCC_UNREACHABLE("not an lvalue");
 }
 
 llvm::Value* BodyEmitter::load_lvalue(const LValue& lvalue) {
@@ -508,17 +504,17 @@ llvm::Value* BodyEmitter::emit_expr(const kir::Expr& expr) {
         return loop_size_;
     case ExprKind::ReduceOperand: {
         int operand = static_cast<const kir::ReduceOperandExpr&>(expr).operand;
-        assert(reduce_operands_[operand] != nullptr && "only reductions read a and b");
+        GPUCC_CHECK(reduce_operands_[operand] != nullptr, "only reductions read a and b");
         return reduce_operands_[operand];
     }
     case ExprKind::InputSize:
-        assert(input_size_ != nullptr && "only reductions read _in_ind.size()");
+        GPUCC_CHECK(input_size_ != nullptr, "only reductions read _in_ind.size()");
         return input_size_;
     case ExprKind::OutputSize:
-        assert(output_size_ != nullptr && "only reductions read _out_ind.size()");
+        GPUCC_CHECK(output_size_ != nullptr, "only reductions read _out_ind.size()");
         return output_size_;
     case ExprKind::ReducePosition:
-        assert(reduce_position_ != nullptr && "only a reduction's map reads _J");
+        GPUCC_CHECK(reduce_position_ != nullptr, "only a reduction's map reads _J");
         return reduce_position_;
     case ExprKind::Unary: {
         const auto& unary = static_cast<const kir::UnaryExpr&>(expr);

@@ -1,6 +1,8 @@
 // Math builtins per target (MathLowering.h).
 #include "compiler/codegen/common/MathLowering.h"
 
+#include "compiler/diag/InternalError.h"
+
 #include <cassert>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/Module.h>
@@ -113,8 +115,7 @@ llvm::Value* emit_predicate(llvm::IRBuilder<>& builder, Builtin builtin, llvm::V
     default:
         break;
     }
-    assert(false && "not a predicate");
-    return nullptr;
+    GPUCC_UNREACHABLE("not a predicate");
 }
 
 llvm::Value* emit_integer_builtin(llvm::IRBuilder<>& builder, Builtin builtin, ScalarType type,
@@ -135,8 +136,7 @@ llvm::Value* emit_integer_builtin(llvm::IRBuilder<>& builder, Builtin builtin, S
     default:
         break;
     }
-    assert(false && "Sema passes integers only to abs, min and max");
-    return nullptr;
+    GPUCC_UNREACHABLE("Sema passes integers only to abs, min and max");
 }
 
 } // namespace

@@ -6,8 +6,8 @@
 // scope on the GPU, so PTX atom/red without fences, and real atomics on the host where blocks
 // run in parallel) and shuffles (shfl.sync on 32-bit words; 64-bit values in two halves).
 #include "compiler/codegen/grid/GridKernelEmitterImpl.h"
+#include "compiler/diag/InternalError.h"
 
-#include <cassert>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/IntrinsicsNVPTX.h>
 
@@ -22,7 +22,7 @@ void GridKernelEmitter::create_shared_arrays() {
         if (!variable->is_shared()) {
             continue;
         }
-        assert(target_ == CodegenTarget::Nvptx && "kernels with shared memory are GPU-only");
+        GPUCC_CHECK(target_ == CodegenTarget::Nvptx, "kernels with shared memory are GPU-only");
         llvm::Type* element = storage_type(variable->type);
         bool dynamic = variable->shared_elements == 0;
         auto* type = llvm::ArrayType::get(
@@ -104,7 +104,7 @@ void GridKernelEmitter::emit_grid_stmt(const kir::Stmt& stmt) {
         return;
     }
     const auto& sync = static_cast<const kir::SyncStmt&>(stmt);
-    assert(target_ == CodegenTarget::Nvptx && "kernels with barriers are GPU-only");
+    GPUCC_CHECK(target_ == CodegenTarget::Nvptx, "kernels with barriers are GPU-only");
     if (sync.warp) {
         builder_.CreateIntrinsic(llvm::Intrinsic::nvvm_bar_warp_sync, {}, {emit_expr(*sync.mask)});
     } else {
@@ -126,8 +126,7 @@ llvm::Value* GridKernelEmitter::emit_grid_expr(const kir::Expr& expr) {
     default:
         break;
     }
-    assert(false && "not a grid expression");
-    return nullptr;
+    GPUCC_UNREACHABLE("not a grid expression");
 }
 
 llvm::Value* GridKernelEmitter::emit_atomic(const kir::AtomicExpr& atomic) {
@@ -178,7 +177,7 @@ llvm::Value* GridKernelEmitter::emit_atomic(const kir::AtomicExpr& atomic) {
 }
 
 llvm::Value* GridKernelEmitter::emit_shuffle(const kir::ShuffleExpr& shuffle) {
-    assert(target_ == CodegenTarget::Nvptx && "kernels with shuffles are GPU-only");
+    GPUCC_CHECK(target_ == CodegenTarget::Nvptx, "kernels with shuffles are GPU-only");
     llvm::Type* i32 = builder_.getInt32Ty();
     llvm::Value* mask = emit_expr(*shuffle.mask);
     llvm::Value* value = emit_expr(*shuffle.value);

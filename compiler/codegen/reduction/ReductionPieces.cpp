@@ -5,6 +5,7 @@
 #include "compiler/codegen/common/ArgumentSlots.h"
 #include "compiler/codegen/reduction/ReductionEmitter.h"
 #include "compiler/codegen/reduction/ReductionEmitterImpl.h"
+#include "compiler/diag/InternalError.h"
 
 #include <cassert>
 
@@ -285,8 +286,7 @@ void ReductionEmitter::emit_post(llvm::Value* a) {
 llvm::Value* ReductionEmitter::element_address(int param, llvm::Value* index) {
     static_cast<void>(param);
     static_cast<void>(index);
-    assert(false && "reduction kernels have no raw parameters");
-    return nullptr;
+    GPUCC_UNREACHABLE("reduction kernels have no raw parameters");
 }
 
 } // namespace reduction_detail
