@@ -1,7 +1,7 @@
 // What `gpucc --emit=` may print instead of writing outputs. The stops are listed in pipeline
-// order, so "does this run reach phase X" is one comparison (as MLIR Toy's toyc `Action`): the
-// driver asks `stops_at(kind)` after each phase. None runs the whole pipeline and writes the
-// header and object. Header prints the generated C++ header and compiles no device or host code.
+// order, as MLIR Toy's toyc `Action`, with None (run the whole pipeline, write the header and the
+// object) last; the driver asks `stops_at(kind)` after the phase that produces each. Header prints
+// the generated C++ header and compiles no device or host code; LlvmHost compiles no device code.
 #pragma once
 
 namespace gpucc {

@@ -9,8 +9,8 @@
 
 namespace gpucc::sema {
 
-/// Reports every module, kernel and parameter name of `module` the header cannot use; returns
-/// false when there was one. `module_name` is the name the module takes (Sema.h).
+/// Reports every module, kernel and parameter name of `module` the header cannot use (the module's
+/// name is `options.module_name`); returns false when there was one.
 bool check_cpp_names(const ast::Module& module, const SemaOptions& options,
                      DiagnosticEngine& diags);
 
