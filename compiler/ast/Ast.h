@@ -5,7 +5,7 @@
 #pragma once
 
 #include "compiler/ast/RawCudaDef.h"
-#include "compiler/diag/SourceLocation.h"
+#include "compiler/basic/SourceLocation.h"
 
 #include <cstdint>
 #include <memory>

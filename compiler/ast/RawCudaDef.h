@@ -5,7 +5,7 @@
 // diagnostics back to the .dsl line and column.
 #pragma once
 
-#include "compiler/diag/SourceLocation.h"
+#include "compiler/basic/SourceLocation.h"
 
 #include <cstdint>
 #include <string>

@@ -2,9 +2,9 @@
 // `file:line:col: severity: message` with the source line and a caret (or records the diagnostic
 // for verify mode, see Verify.cpp).
 #include "compiler/diag/Diagnostics.h"
+#include "compiler/diag/InternalError.h"
 
 #include <array>
-#include <cassert>
 #include <llvm/Support/raw_ostream.h>
 
 namespace gpucc {
@@ -49,7 +49,7 @@ std::string format_diagnostic(std::string_view format, const std::vector<std::st
         if (c == '{' && pos + 2 < format.size() && format[pos + 2] == '}' &&
             format[pos + 1] >= '0' && format[pos + 1] <= '9') {
             std::size_t index = static_cast<std::size_t>(format[pos + 1] - '0');
-            assert(index < args.size() && "diagnostic format refers to a missing argument");
+            GPUCC_CHECK(index < args.size(), "diagnostic format refers to a missing argument");
             if (index < args.size()) {
                 result += args[index];
             }
@@ -78,7 +78,7 @@ void DiagnosticEngine::report_with_args(SourceSpan span, DiagKind kind,
 }
 
 void DiagnosticEngine::begin_capture(std::vector<Diagnostic>& sink) {
-    assert(capture_ == nullptr && "captures do not nest");
+    GPUCC_CHECK(capture_ == nullptr, "captures do not nest");
     capture_ = &sink;
 }
 
@@ -130,12 +130,12 @@ void DiagnosticEngine::report_tool_error(std::string message) {
 
 void DiagnosticEngine::push_context(SourceSpan span, DiagKind note_kind,
                                     std::vector<std::string> args) {
-    assert(diag_severity(note_kind) == Severity::Note && "a context must be a note");
+    GPUCC_CHECK(diag_severity(note_kind) == Severity::Note, "a context must be a note");
     contexts_.push_back(Context{span, note_kind, std::move(args)});
 }
 
 void DiagnosticEngine::pop_context() {
-    assert(!contexts_.empty() && "pop_context without push_context");
+    GPUCC_CHECK(!contexts_.empty(), "pop_context without push_context");
     contexts_.pop_back();
 }
 

@@ -1,5 +1,5 @@
-// Source files and diagnostics. The SourceManager owns the text of every file the compiler reads
-// (tokens point into it) and maps a SourceLocation back to its line; the DiagnosticEngine reports
+// Diagnostics. The SourceManager (basic/SourceManager.h) owns the text of every file the compiler
+// reads and maps a SourceLocation back to its line; the DiagnosticEngine reports
 // user errors as `file:line:col: error: message`, the source line and a caret, keeps counting
 // after the first error so one run reports many, and in --verify mode compares what was reported
 // with the `// expected-error {{...}}` comments of the file instead of printing (as clang -verify).
@@ -8,8 +8,9 @@
 // format; `diags.report(loc, DiagKind::UnknownName, name)` fills the `{0}` of the format.
 #pragma once
 
-#include "compiler/diag/SourceLocation.h"
-#include "compiler/kir/ScalarType.h"
+#include "compiler/basic/ScalarType.h"
+#include "compiler/basic/SourceLocation.h"
+#include "compiler/basic/SourceManager.h"
 
 #include <cstdint>
 #include <memory>
@@ -35,29 +36,6 @@ enum class DiagKind : std::uint16_t {
 /// The severity and format string a kind was registered with.
 Severity diag_severity(DiagKind kind);
 std::string_view diag_format(DiagKind kind);
-
-/// Owns the text of the files a compilation reads. File ids start at 1 (0 is "no file").
-class SourceManager {
-public:
-    SourceManager();
-    ~SourceManager();
-
-    /// Reads a file; returns its id, or 0 with `error` set when it cannot be read.
-    std::uint32_t load_file(const std::string& path, std::string& error);
-    /// Adds text under a name (tests, generated code); returns its id.
-    std::uint32_t add_buffer(std::string name, std::string text);
-
-    std::string_view buffer(std::uint32_t file) const;
-    const std::string& path(std::uint32_t file) const;
-    /// The text of a 1-based line, without its line break; empty when out of range.
-    std::string_view line_text(std::uint32_t file, std::uint32_t line) const;
-    /// The number of files; valid ids are 1..file_count().
-    std::uint32_t file_count() const;
-
-private:
-    struct File;
-    std::vector<std::unique_ptr<File>> files_;
-};
 
 /// Where a diagnostic points: a location and, optionally, how many bytes to underline.
 struct SourceSpan {

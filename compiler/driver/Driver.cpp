@@ -1,17 +1,26 @@
-// The pipeline, in order. Each phase takes the previous phase's structure and returns its own;
-// `--emit=` prints one of them and stops. Diagnostics accumulate in one engine so a run reports
-// every error it can find; a phase whose input had errors still runs when its output can be
-// trusted (parsing recovers at declarations), and the back end runs only on an error-free module.
+// The pipeline, in order, in one function: `compile` reads
+//   tokens -> syntax -> kernels (+ raw CUDA) -> per arch: LLVM IR -> PTX -> SASS
+//          -> fatbin -> host object -> header -> write
+// and `--emit=` stops it with one line per stage, `if (stops_at(EmitKind::X)) return print(x);`
+// (the stops are listed in pipeline order in EmitKind.h). Diagnostics accumulate in one engine so
+// a run reports every error it can find; a phase whose input had errors still runs when its output
+// can be trusted (parsing recovers at declarations), and code generation runs only on an
+// error-free module. Outputs are written only when every step succeeded.
 #include "compiler/driver/Driver.h"
 
 #include "compiler/ast/AstPrinter.h"
-#include "compiler/codegen/Backend.h"
 #include "compiler/diag/Diagnostics.h"
+#include "compiler/driver/Outputs.h"
+#include "compiler/headergen/HeaderGen.h"
 #include "compiler/kir/KirPrinter.h"
 #include "compiler/lex/Lexer.h"
 #include "compiler/parse/Parser.h"
 #include "compiler/rawcuda/RawCuda.h"
 #include "compiler/sema/Sema.h"
+#include "compiler/target/CudaTools.h"
+#include "compiler/target/GridDependency.h"
+#include "compiler/target/HostBackend.h"
+#include "compiler/target/NvptxBackend.h"
 
 #include <algorithm>
 #include <llvm/Support/FileSystem.h>
@@ -21,8 +30,8 @@
 namespace gpucc {
 namespace {
 
-/// The module name when the file declares none: the file's stem up to its first dot
-/// ("kernels.dsl" -> "kernels"), made a C++ identifier.
+/// The module name when neither the command line nor the file names the module: the file's stem
+/// up to its first dot ("kernels.dsl" -> "kernels"), made a C++ identifier.
 std::string default_module_name(const std::string& path) {
     std::string stem = llvm::sys::path::filename(path).str();
     stem = stem.substr(0, stem.find('.'));
@@ -35,6 +44,15 @@ std::string default_module_name(const std::string& path) {
         stem.insert(0, "m_");
     }
     return stem;
+}
+
+/// The module's name: from the command line, else the file's `module` declaration, else the file
+/// name.
+std::string module_name(const DriverOptions& options, const ast::Module& syntax) {
+    if (!options.module_name.empty()) {
+        return options.module_name;
+    }
+    return syntax.name ? *syntax.name : default_module_name(options.input_path);
 }
 
 /// What the raw CUDA phase needs: the newest architecture (analysis compiles for it), and the
@@ -57,61 +75,79 @@ RawCudaOptions raw_cuda_options(const DriverOptions& options, const ast::Module&
     return raw;
 }
 
-/// `--depfile`: the outputs depend on the .dsl file and on every user file Clang read for its
-/// raw CUDA definitions (Make's syntax, which Ninja and CMake's DEPFILE read).
-void write_depfile(const DriverOptions& options, const kir::Module& kernels,
-                   DiagnosticEngine& diags) {
-    auto escape = [](const std::string& path) {
-        std::string escaped;
-        for (char c : path) {
-            if (c == ' ' || c == '#' || c == '\\') {
-                escaped += '\\';
-            } else if (c == '$') {
-                escaped += '$';
-            }
-            escaped += c;
-        }
-        return escaped;
-    };
-    std::error_code error;
-    llvm::raw_fd_ostream out(options.depfile, error);
-    if (error) {
-        diags.report_tool_error("cannot write '" + options.depfile + "': " + error.message());
-        return;
+/// What a run carries from phase to phase: the options, the files read and the diagnostics, and
+/// the ways a run ends (printing a stage, a failed back-end step, or the end of the pipeline).
+class Session {
+public:
+    explicit Session(const DriverOptions& options)
+        : options(options), diags(sources, llvm::errs()) {
+        diags.set_verify_mode(options.verify);
     }
-    std::string stem = llvm::sys::path::filename(options.input_path).str();
-    if (llvm::StringRef(stem).ends_with(".dsl")) {
-        stem.resize(stem.size() - 4);
-    }
-    // Both outputs as targets, the header first (gpucc_add_kernels lists it first, and Ninja
-    // wants a depfile to name the first output of its edge).
-    llvm::SmallString<256> header(options.output_dir);
-    llvm::sys::path::append(header, stem + ".gpucc.h");
-    llvm::SmallString<256> object(options.output_dir);
-    llvm::sys::path::append(object, stem + ".gpucc.o");
-    out << escape(std::string(header)) << " " << escape(std::string(object)) << ": "
-        << escape(options.input_path);
-    for (const kir::RawCudaUnit& unit : kernels.raw_cuda) {
-        for (const std::string& file : unit.dependencies) {
-            out << " \\\n  " << escape(file);
-        }
-    }
-    out << "\n";
-}
 
-int finish(DiagnosticEngine& diags, bool verify) {
-    if (verify) {
-        return diags.verify() ? 0 : 1;
+    const DriverOptions& options;
+    SourceManager sources;
+    DiagnosticEngine diags;
+
+    /// Whether `--emit=` asks to print `kind` (and stop there).
+    bool stops_at(EmitKind kind) const { return options.emit == kind; }
+
+    int print(const std::vector<Token>& tokens) {
+        print_tokens(tokens, sources, llvm::outs());
+        return finish();
     }
-    return diags.has_errors() ? 1 : 0;
+    int print(const ast::Module& syntax) {
+        print_ast(syntax, llvm::outs());
+        return finish();
+    }
+    /// Prints nothing when Sema failed (its errors were reported).
+    int print(const std::optional<kir::Module>& kernels) {
+        if (kernels) {
+            print_kir(*kernels, llvm::outs());
+            print_raw_cuda(kernels->raw_cuda, llvm::outs());
+        }
+        return finish();
+    }
+    int print(const std::string& text) {
+        llvm::outs() << text;
+        return finish();
+    }
+
+    /// A back-end step failed (a tool missing, ptxas rejecting PTX): "gpucc: error: <message>".
+    int fail(std::string message) {
+        diags.report_tool_error(std::move(message));
+        return finish();
+    }
+    int fail(llvm::Error error) { return fail(llvm::toString(std::move(error))); }
+
+    /// The exit status: 0 on success, 1 on errors; in verify mode, whether the expected
+    /// diagnostics were the ones reported.
+    int finish() {
+        if (options.verify) {
+            return diags.verify() ? 0 : 1;
+        }
+        return diags.has_errors() ? 1 : 0;
+    }
+};
+
+/// The architectures to build SASS for, sorted, each once; a device stage (`--emit=llvm|ptx`)
+/// prints the newest only.
+std::vector<int> target_archs(const DriverOptions& options) {
+    std::vector<int> archs = options.archs;
+    std::sort(archs.begin(), archs.end());
+    archs.erase(std::unique(archs.begin(), archs.end()), archs.end());
+    if (options.emit == EmitKind::Llvm || options.emit == EmitKind::Ptx) {
+        archs.erase(archs.begin(), archs.end() - 1);
+    }
+    return archs;
 }
 
 } // namespace
 
 int compile(const DriverOptions& options) {
-    SourceManager sources;
-    DiagnosticEngine diags(sources, llvm::errs());
-    diags.set_verify_mode(options.verify);
+    Session session(options);
+    SourceManager& sources = session.sources;
+    DiagnosticEngine& diags = session.diags;
+    auto stops_at = [&](EmitKind kind) { return session.stops_at(kind); };
 
     std::string read_error;
     std::uint32_t file = sources.load_file(options.input_path, read_error);
@@ -121,31 +157,27 @@ int compile(const DriverOptions& options) {
     }
 
     std::vector<Token> tokens = lex_file(file, sources, diags);
-    if (options.emit == EmitKind::Tokens) {
-        print_tokens(tokens, sources, llvm::outs());
-        return finish(diags, options.verify);
+    if (stops_at(EmitKind::Tokens)) {
+        return session.print(tokens);
     }
 
     std::unique_ptr<ast::Module> syntax = parse_module(tokens, sources, diags);
-    if (options.emit == EmitKind::Ast) {
-        print_ast(*syntax, llvm::outs());
-        return finish(diags, options.verify);
+    if (stops_at(EmitKind::Ast)) {
+        return session.print(*syntax);
     }
 
+    std::string name = module_name(options, *syntax);
     SemaOptions sema_options;
     sema_options.default_dtypes = options.default_dtypes;
-    sema_options.module_name_override = options.module_name;
-    sema_options.default_module_name = default_module_name(options.input_path);
+    sema_options.module_name = name;
+    sema_options.is_usable_cpp_name = is_usable_cpp_name;
+    sema_options.is_reduction_wrapper_name = is_reduction_wrapper_name;
     std::optional<kir::Module> kernels = analyze_module(*syntax, sema_options, diags);
-
     // Raw CUDA definitions: Clang compiles each (compiler/rawcuda), even when the rest had errors.
     std::vector<kir::RawCudaUnit> raw_cuda;
     if (!syntax->raw_cuda.empty()) {
-        std::string module_name = !options.module_name.empty() ? options.module_name
-                                  : syntax->name               ? *syntax->name
-                                                               : sema_options.default_module_name;
-        raw_cuda = analyze_raw_cuda(*syntax, raw_cuda_options(options, *syntax, module_name),
-                                    sources, diags);
+        raw_cuda =
+            analyze_raw_cuda(*syntax, raw_cuda_options(options, *syntax, name), sources, diags);
     }
     if (kernels) {
         kernels->raw_cuda = std::move(raw_cuda);
@@ -153,24 +185,69 @@ int compile(const DriverOptions& options) {
             kernels->source_path = options.input_path;
         }
     }
-    if (options.emit == EmitKind::Ir && kernels) {
-        print_kir(*kernels, llvm::outs());
-        print_raw_cuda(kernels->raw_cuda, llvm::outs());
-    }
-    if (options.verify || options.emit == EmitKind::Ir || !kernels || diags.has_errors()) {
-        return finish(diags, options.verify);
+    if (stops_at(EmitKind::Ir)) {
+        return session.print(kernels);
     }
 
-    BackendOptions backend;
-    backend.output_dir = options.output_dir;
-    backend.archs = options.archs;
-    backend.cuda_path = options.cuda_path;
-    backend.emit = options.emit;
-    run_backend(*kernels, backend, diags);
-    if (!options.depfile.empty() && options.emit == EmitKind::None && !diags.has_errors()) {
-        write_depfile(options, *kernels, diags);
+    // Code generation trusts the kernel IR: only an error-free module goes on.
+    if (options.verify || !kernels || diags.has_errors()) {
+        return session.finish();
     }
-    return finish(diags, false);
+
+    // The header needs the kernel IR only, and the host code needs no device code.
+    OutputPaths outputs = output_paths(options.input_path, options.output_dir);
+    if (stops_at(EmitKind::Header)) {
+        return session.print(generate_header(*kernels, outputs.header_name));
+    }
+    if (stops_at(EmitKind::LlvmHost)) {
+        llvm::Expected<HostObject> host = compile_host_object(*kernels, "", /*want_llvm_ir=*/true);
+        return host ? session.print(host->llvm_ir) : session.fail(host.takeError());
+    }
+
+    // Per arch: LLVM IR -> PTX -> SASS; the fatbin holds SASS for every arch and PTX of the
+    // newest, for GPUs newer than any listed.
+    std::vector<int> archs = target_archs(options);
+    std::vector<FatbinImage> images;
+    for (int arch : archs) {
+        llvm::Expected<DeviceCode> device =
+            compile_to_ptx(*kernels, arch, options.cuda_path, stops_at(EmitKind::Llvm), &diags);
+        if (!device) {
+            return session.fail(device.takeError());
+        }
+        if (stops_at(EmitKind::Llvm)) {
+            return session.print(device->llvm_ir);
+        }
+        if (stops_at(EmitKind::Ptx)) {
+            return session.print(device->ptx);
+        }
+        llvm::Expected<std::string> sass = run_ptxas(options.cuda_path, device->ptx, arch);
+        if (!sass) {
+            return session.fail(sass.takeError());
+        }
+        images.push_back({arch, false, std::move(*sass)});
+        if (arch == archs.back()) {
+            images.push_back({arch, true, std::move(device->ptx)});
+        }
+    }
+    llvm::Expected<std::string> fatbin = run_fatbinary(options.cuda_path, images);
+    if (!fatbin) {
+        return session.fail(fatbin.takeError());
+    }
+    llvm::Expected<HostObject> host =
+        compile_host_object(*kernels, *fatbin, false, image_flags_for(archs));
+    if (!host) {
+        return session.fail(host.takeError());
+    }
+    std::string header = generate_header(*kernels, outputs.header_name);
+
+    if (std::error_code error = llvm::sys::fs::create_directories(options.output_dir)) {
+        return session.fail("cannot create '" + options.output_dir + "': " + error.message());
+    }
+    if (write_output(outputs.object, host->object, diags) &&
+        write_output(outputs.header, header, diags) && !options.depfile.empty()) {
+        write_depfile(options.depfile, outputs, options.input_path, *kernels, diags);
+    }
+    return session.finish();
 }
 
 } // namespace gpucc

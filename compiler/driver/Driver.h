@@ -3,16 +3,13 @@
 // readable in Driver.cpp's `compile` function: each phase takes a structure and returns one.
 #pragma once
 
-#include "compiler/kir/ScalarType.h"
+#include "compiler/basic/ScalarType.h"
+#include "compiler/driver/EmitKind.h"
 
 #include <string>
 #include <vector>
 
 namespace gpucc {
-
-/// What `--emit=` may print instead of writing outputs. Header prints the generated C++ header
-/// and compiles no device or host code.
-enum class EmitKind { None, Tokens, Ast, Ir, Llvm, LlvmHost, Ptx, Header };
 
 struct DriverOptions {
     std::string input_path;

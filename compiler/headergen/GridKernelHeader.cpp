@@ -12,8 +12,8 @@
 // the kernel was not compiled for) is a static_assert naming the kernel, the parameter and the
 // types. A placeholder that only NDArrays bind is read from the first one's dtype at run time,
 // and the instance chosen then; the runtime checks every NDArray's dtype (TypeError).
+#include "compiler/abi/GridKernelAbi.h"
 #include "compiler/ast/Ast.h"
-#include "compiler/codegen/GridKernelAbi.h"
 #include "compiler/headergen/HeaderGenImpl.h"
 
 #include <string>

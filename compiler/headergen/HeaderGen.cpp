@@ -5,7 +5,7 @@
 // template parameters because each non-raw input takes an array or a C++ scalar.
 #include "compiler/headergen/HeaderGen.h"
 
-#include "compiler/codegen/KernelAbi.h"
+#include "compiler/abi/KernelAbi.h"
 #include "compiler/headergen/HeaderGenImpl.h"
 
 #include <array>

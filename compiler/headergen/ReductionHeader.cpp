@@ -11,7 +11,7 @@
 //
 // The second is constrained to gpucc::Array outputs, so that `k(x, 1)` (an int converts to Axis)
 // never picks it.
-#include "compiler/codegen/KernelAbi.h"
+#include "compiler/abi/KernelAbi.h"
 #include "compiler/headergen/HeaderGen.h"
 #include "compiler/headergen/HeaderGenImpl.h"
 

@@ -15,9 +15,9 @@
 // jit-style kernels (a body run once per thread of a launch the caller shapes: GridKernel).
 #pragma once
 
-#include "compiler/diag/SourceLocation.h"
+#include "compiler/basic/ScalarType.h"
+#include "compiler/basic/SourceLocation.h"
 #include "compiler/kir/RawCuda.h"
-#include "compiler/kir/ScalarType.h"
 
 #include <cstdint>
 #include <memory>

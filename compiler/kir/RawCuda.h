@@ -6,8 +6,8 @@
 // every `__device__`/`__constant__` variable, as C++ types the generated header can spell.
 #pragma once
 
-#include "compiler/diag/SourceLocation.h"
-#include "compiler/kir/ScalarType.h"
+#include "compiler/basic/ScalarType.h"
+#include "compiler/basic/SourceLocation.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -6,7 +6,7 @@
 // without reporting the same mistake again.
 #pragma once
 
-#include "compiler/diag/SourceLocation.h"
+#include "compiler/basic/SourceLocation.h"
 
 #include <cstdint>
 #include <string_view>

@@ -5,7 +5,7 @@
 // ParseGridKernel.cpp and raw CUDA definitions in ParseRawCuda.cpp.
 #include "compiler/parse/Parser.h"
 
-#include "compiler/kir/ScalarType.h"
+#include "compiler/basic/ScalarType.h"
 #include "compiler/parse/ParserImpl.h"
 
 #include <array>

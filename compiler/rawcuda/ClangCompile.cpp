@@ -5,7 +5,7 @@
 // .dsl file so that `#include "x.cuh"` finds headers next to it. One action both reads the AST
 // (the signatures) and generates the LLVM module. Clang's diagnostics pass through a consumer
 // that reports them through gpucc's DiagnosticEngine at the user's line and column.
-#include "compiler/codegen/TargetMachines.h"
+#include "compiler/codegen/common/TargetMachines.h"
 #include "compiler/rawcuda/ClangBridge.h"
 #include "compiler/rawcuda/RawSource.h"
 

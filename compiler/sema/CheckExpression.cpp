@@ -2,12 +2,12 @@
 // types, operands are promoted and converted by explicit Cast nodes, comparisons and logical
 // operators yield bool, assignments convert to the target's type, math calls pick float32 or
 // float64 (MathBuiltins.h). Names and member calls are resolved in CheckNames.cpp.
+#include "compiler/diag/InternalError.h"
 #include "compiler/sema/BodyChecker.h"
 #include "compiler/sema/MathBuiltins.h"
 #include "compiler/sema/Suggest.h"
 #include "compiler/sema/TypeRules.h"
 
-#include <cassert>
 #include <cstdint>
 #include <limits>
 
@@ -161,8 +161,7 @@ kir::ExprPtr BodyChecker::check_expression(const ast::Expr& expr) {
     case ast::ExprKind::Cast:
         return check_cast(static_cast<const ast::CastExpr&>(expr));
     }
-    assert(false && "unhandled expression kind");
-    return nullptr;
+    GPUCC_UNREACHABLE("unhandled expression kind");
 }
 
 /// C's rule (C11 6.4.4.1, `long` being 64 bits): the first type of the list that holds the value.
@@ -250,7 +249,7 @@ kir::ExprPtr BodyChecker::check_call(const ast::CallExpr& call) {
 /// integers (C++'s <cmath> overloads); CUDA's `...f` names always compute in float32.
 kir::ExprPtr BodyChecker::check_builtin_call(const ast::CallExpr& call, std::string_view name) {
     std::optional<BuiltinFunction> function = find_builtin_function(name);
-    assert(function && "checked by the caller");
+    GPUCC_CHECK(function, "checked by the caller");
     if (call.args.size() != static_cast<std::size_t>(function->arity)) {
         std::string given =
             std::to_string(call.args.size()) + (call.args.size() == 1 ? " was" : " were");
@@ -392,8 +391,7 @@ kir::ExprPtr BodyChecker::check_unary(const ast::UnaryExpr& unary) {
     case ast::UnaryOp::AddressOf:
         break; // reported above
     }
-    assert(false && "unhandled unary operator");
-    return nullptr;
+    GPUCC_UNREACHABLE("unhandled unary operator");
 }
 
 kir::ExprPtr BodyChecker::check_binary(const ast::BinaryExpr& binary) {
@@ -414,7 +412,7 @@ kir::ExprPtr BodyChecker::check_binary(const ast::BinaryExpr& binary) {
                                                   convert(std::move(rhs), common), binary.loc);
     }
     std::optional<kir::BinaryOp> op = arithmetic_op(binary.op);
-    assert(op && "every other binary operator is arithmetic");
+    GPUCC_CHECK(op, "every other binary operator is arithmetic");
     if (needs_integers(*op) &&
         (!is_integral_or_bool(lhs->type) || !is_integral_or_bool(rhs->type))) {
         diags_.report(SourceSpan(binary.loc, length_of(ast::spelling(binary.op))),
@@ -443,7 +441,7 @@ kir::ExprPtr BodyChecker::check_assign(const ast::AssignExpr& assign) {
                                                  target_type, assign.loc);
     }
     std::optional<kir::BinaryOp> op = arithmetic_op(*assign.compound_op);
-    assert(op && "compound assignments use arithmetic operators");
+    GPUCC_CHECK(op, "compound assignments use arithmetic operators");
     std::string_view spelling = ast::assign_spelling(assign.compound_op);
     if (needs_integers(*op) &&
         (!is_integral_or_bool(target_type) || !is_integral_or_bool(value->type))) {

@@ -5,11 +5,11 @@
 // other kinds of kernel each of these names is an error that says where it belongs. `grid(n)`
 // and `gridsize(n)` become arithmetic on the coordinates here; code generation sees only
 // GridValue, SharedElement, Atomic, Shuffle and Sync nodes.
+#include "compiler/diag/InternalError.h"
 #include "compiler/sema/BodyChecker.h"
 #include "compiler/sema/TypeRules.h"
 
 #include <array>
-#include <cassert>
 
 namespace gpucc::sema {
 namespace {
@@ -354,7 +354,7 @@ std::optional<kir::ExprPtr> BodyChecker::check_grid_call(const ast::CallExpr& ca
         return check_atomic(call, *op);
     }
     std::optional<kir::ShuffleOp> op = shuffle_of(name);
-    assert(op && "is_grid_function lists nothing else");
+    GPUCC_CHECK(op, "is_grid_function lists nothing else");
     return check_shuffle(call, *op);
 }
 

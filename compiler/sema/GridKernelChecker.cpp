@@ -3,11 +3,10 @@
 #include "compiler/sema/GridKernelChecker.h"
 
 #include "compiler/diag/Diagnostics.h"
+#include "compiler/diag/InternalError.h"
 #include "compiler/sema/BodyChecker.h"
 #include "compiler/sema/Instantiation.h"
 #include "compiler/sema/Signature.h"
-
-#include <cassert>
 
 namespace gpucc::sema {
 
@@ -34,7 +33,8 @@ std::optional<kir::GridKernel> check_grid_kernel(const ast::GridKernelDef& def,
     if (!check_signature(source, options, diags, signature)) {
         return std::nullopt;
     }
-    assert(signature.params.size() == def.params.size() && "complete signatures keep every param");
+    GPUCC_CHECK(signature.params.size() == def.params.size(),
+                "complete signatures keep every param");
     kir::GridKernel kernel;
     kernel.name = def.name;
     kernel.loc = def.name_loc;
@@ -65,7 +65,7 @@ std::optional<kir::GridKernel> check_grid_kernel(const ast::GridKernelDef& def,
     if (!bound) {
         return std::nullopt;
     }
-    assert(def.body && "the parser only builds definitions with a body");
+    GPUCC_CHECK(def.body, "the parser only builds definitions with a body");
     for_each_instance(
         def.name, def.name_loc, kernel.placeholders, diags, [&](const InstanceKey& key) {
             kir::GridKernelInstance instance;

@@ -6,7 +6,7 @@
 // "in instantiation of 'k' with T = ...". Internal to sema/.
 #pragma once
 
-#include "compiler/diag/SourceLocation.h"
+#include "compiler/basic/SourceLocation.h"
 #include "compiler/kir/KernelIR.h"
 
 #include <functional>

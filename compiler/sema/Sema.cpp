@@ -1,18 +1,20 @@
-// The module level of semantic analysis: the module name, kernel names unique across kinds, and
-// each kernel's check. An elementwise kernel's signature is checked (Signature.h), then it is
-// instantiated (Instantiation.h) with each instance's body checked by BodyChecker; reduction
-// kernels go through ReductionChecker.h the same way.
+// The module level of semantic analysis: the module name, kernel names unique across kinds and
+// usable in the generated header (CppNames.h), and each kernel's check. An elementwise kernel's
+// signature is checked (Signature.h), then it is instantiated (Instantiation.h) with each
+// instance's body checked by BodyChecker; reduction kernels go through ReductionChecker.h the same
+// way.
 #include "compiler/sema/Sema.h"
 
 #include "compiler/diag/Diagnostics.h"
+#include "compiler/diag/InternalError.h"
 #include "compiler/sema/BodyChecker.h"
+#include "compiler/sema/CppNames.h"
 #include "compiler/sema/GridKernelChecker.h"
 #include "compiler/sema/Instantiation.h"
 #include "compiler/sema/ReductionChecker.h"
 #include "compiler/sema/Signature.h"
 
 #include <algorithm>
-#include <cassert>
 #include <map>
 
 namespace gpucc {
@@ -38,7 +40,7 @@ std::optional<kir::ElementwiseKernel> check_elementwise(const ast::ElementwiseDe
     kernel.loc = def.name_loc;
     kernel.placeholders = std::move(signature.placeholders);
     kernel.params = std::move(signature.params);
-    assert(def.body && "the parser only builds definitions with a body");
+    GPUCC_CHECK(def.body, "the parser only builds definitions with a body");
     sema::for_each_instance(
         def.name, def.name_loc, kernel.placeholders, diags, [&](const sema::InstanceKey& key) {
             kir::ElementwiseInstance instance;
@@ -101,13 +103,8 @@ std::optional<kir::Module> analyze_module(const ast::Module& module, const SemaO
                                           DiagnosticEngine& diags) {
     unsigned errors_before = diags.error_count();
     kir::Module result;
-    if (!options.module_name_override.empty()) {
-        result.name = options.module_name_override;
-    } else if (module.name) {
-        result.name = *module.name;
-    } else {
-        result.name = options.default_module_name;
-    }
+    result.name = options.module_name;
+    sema::check_cpp_names(module, options, diags);
     if (module.name_loc.is_valid()) {
         result.source_path = diags.sources().path(module.name_loc.file_id);
     } else if (!module.elementwise.empty()) {

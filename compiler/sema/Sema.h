@@ -7,8 +7,8 @@
 #pragma once
 
 #include "compiler/ast/Ast.h"
+#include "compiler/basic/ScalarType.h"
 #include "compiler/kir/KernelIR.h"
-#include "compiler/kir/ScalarType.h"
 
 #include <optional>
 #include <string>
@@ -21,10 +21,15 @@ class DiagnosticEngine;
 struct SemaOptions {
     /// What a bare `<T>` stands for; empty: all 13 scalar types, in ScalarType order.
     std::vector<ScalarType> default_dtypes;
-    /// The module name from the command line; wins over the file's `module` declaration.
-    std::string module_name_override;
-    /// Used when neither the command line nor the file names the module (the file's stem).
-    std::string default_module_name;
+    /// The module's name, decided by the driver: the command line's, else the file's `module`
+    /// declaration, else the file's stem.
+    std::string module_name;
+    /// The names the generated C++ header cannot use, as the header generator defines them (C++
+    /// keywords, the header's own names; `axis` and `keepdims` for a reduction's parameters). Sema
+    /// reports a module, kernel or parameter so named at its name, so every --emit stage agrees
+    /// on what is valid. The driver sets both; null: every name is usable.
+    bool (*is_usable_cpp_name)(const std::string& name) = nullptr;
+    bool (*is_reduction_wrapper_name)(const std::string& name) = nullptr;
 };
 
 /// Checks `module` and builds its kernel IR. Returns nullopt when any error was reported (the

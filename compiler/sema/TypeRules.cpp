@@ -2,7 +2,7 @@
 // floating types ordered float16 = bfloat16 < float32 < float64.
 #include "compiler/sema/TypeRules.h"
 
-#include <cassert>
+#include "compiler/diag/InternalError.h"
 
 namespace gpucc::sema {
 namespace {
@@ -56,7 +56,7 @@ ScalarType usual_arithmetic_conversion(ScalarType lhs, ScalarType rhs) {
     }
     ScalarType a = promote_integer(lhs);
     ScalarType b = promote_integer(rhs);
-    assert(is_integer(a) && is_integer(b) && "promotion leaves only 32- and 64-bit integers");
+    GPUCC_CHECK(is_integer(a) && is_integer(b), "promotion leaves only 32- and 64-bit integers");
     if (a == b) {
         return a;
     }

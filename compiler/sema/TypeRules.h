@@ -4,7 +4,7 @@
 // type with an integer gives the floating type). `long` is 64 bits.
 #pragma once
 
-#include "compiler/kir/ScalarType.h"
+#include "compiler/basic/ScalarType.h"
 
 namespace gpucc::sema {
 

@@ -1,7 +1,7 @@
 // RUN: %gpucc --emit=ptx %s | FileCheck %s
 // RUN: %gpucc --emit=ptx --arch=80 %s | FileCheck %s --check-prefix=SM80
 // Kernels for sm_90 and newer begin by waiting for the grids before them and then let the next
-// kernel be scheduled (programmatic dependent launch, compiler/codegen/GridDependency.h); older
+// kernel be scheduled (programmatic dependent launch, compiler/target/GridDependency.h); older
 // architectures have no such instructions.
 module demo;
 elementwise add_one(float32 x) -> (float32 y) {

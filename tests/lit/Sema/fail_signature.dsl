@@ -5,7 +5,7 @@ elementwise dup(float32 x) -> (float32 y) { y = x; } // expected-error {{redefin
 elementwise params(float32 x, float32 x) -> (float32 y) { y = x; } // expected-error {{duplicate parameter name 'x'}} expected-note {{'x' is first declared here}}
 elementwise index(float32 i) -> (float32 y) { y = 1; } // expected-error {{'i' cannot be a parameter name: 'i' is the element index}}
 elementwise under(float32 _x) -> (float32 y) { y = 1; } // expected-error {{'_x' cannot be a parameter name: names starting with '_' are reserved}}
-elementwise typename(float32 half) -> (float32 y) { y = 1; } // expected-error {{'half' cannot be a parameter name: it is a type name}}
+elementwise typename(float32 half) -> (float32 y) { y = 1; } // expected-error {{'half' cannot be a parameter name: it is a type name}} expected-error {{kernel name 'typename' cannot be used in the generated C++ header}}
 elementwise no_out(float32 x) -> () { } // expected-error {{elementwise kernel 'no_out' has no output parameter}}
 
 elementwise undeclared(U x) -> (float32 y) { y = 1; } // expected-error {{type placeholder 'U' is not declared; add '<U>' or '<U: float32 | float64>' after the kernel name}}

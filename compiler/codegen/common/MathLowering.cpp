@@ -1,0 +1,231 @@
+// Math builtins per target (MathLowering.h). The regular part of the lowering is the columns of
+// Builtins.def; the code here computes the predicates, the integer versions of abs, min and max,
+// and rsqrt on the host, and checks at compile time that every builtin has a way to be lowered.
+#include "compiler/codegen/common/MathLowering.h"
+
+#include "compiler/diag/InternalError.h"
+
+#include <cassert>
+#include <cstddef>
+#include <iterator>
+#include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/Module.h>
+#include <string>
+#include <string_view>
+
+namespace gpucc {
+namespace {
+
+using kir::Builtin;
+using kir::BuiltinCategory;
+
+/// The intrinsic columns of Builtins.def name an llvm::Intrinsic, or `none`.
+namespace intrinsic_column {
+using namespace llvm::Intrinsic;
+constexpr llvm::Intrinsic::ID none = llvm::Intrinsic::not_intrinsic;
+} // namespace intrinsic_column
+
+/// How a builtin is lowered: its line of Builtins.def, whose header says what each column means.
+struct Lowering {
+    int arity;
+    BuiltinCategory category;
+    llvm::Intrinsic::ID intrinsic;      ///< both targets, exactly; or not_intrinsic
+    std::string_view libdevice;         ///< float64 name; float32 adds 'f'
+    llvm::Intrinsic::ID host_intrinsic; ///< host target, instead of libm; or not_intrinsic
+    std::string_view libm;              ///< float64 name; float32 adds 'f'
+};
+
+/// Indexed by kir::Builtin: both come from the lines of Builtins.def, in order.
+constexpr Lowering kLowerings[] = {
+#define BUILTIN(Name, Spelling, Arity, Category, Intrinsic, Libdevice, HostIntrinsic, Libm)        \
+    {.arity = Arity,                                                                               \
+     .category = BuiltinCategory::Category,                                                        \
+     .intrinsic = intrinsic_column::Intrinsic,                                                     \
+     .libdevice = Libdevice,                                                                       \
+     .host_intrinsic = intrinsic_column::HostIntrinsic,                                            \
+     .libm = Libm},
+#include "compiler/kir/Builtins.def"
+};
+
+const Lowering& lowering_of(Builtin builtin) {
+    return kLowerings[static_cast<std::size_t>(builtin)];
+}
+
+// The builtins lowered by code in this file rather than by a column of Builtins.def. A line of
+// Builtins.def that needs such code and has none, or a list here that names a builtin of another
+// kind, stops the build at the static_asserts below.
+
+/// Computed by emit_predicate.
+constexpr Builtin kPredicates[] = {Builtin::IsNan, Builtin::IsInf, Builtin::IsFinite,
+                                   Builtin::SignBit};
+/// Integer operands computed by emit_integer_builtin.
+constexpr Builtin kIntegerVersions[] = {Builtin::Abs, Builtin::Min, Builtin::Max};
+/// Expanded on the host by emit_math_builtin (rsqrt: 1/sqrt(x), libm has no rsqrt).
+constexpr Builtin kHostExpansions[] = {Builtin::Rsqrt};
+
+template <std::size_t N>
+constexpr bool contains(const Builtin (&list)[N], Builtin builtin) {
+    for (Builtin entry : list) {
+        if (entry == builtin) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// Whether `check` holds for every line of Builtins.def.
+template <typename Check>
+constexpr bool every_builtin(Check check) {
+    for (std::size_t i = 0; i < std::size(kLowerings); ++i) {
+        if (!check(static_cast<Builtin>(i), kLowerings[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static_assert(every_builtin([](Builtin builtin, const Lowering& lowering) {
+                  return (lowering.category == BuiltinCategory::Predicate) ==
+                         contains(kPredicates, builtin);
+              }),
+              "the Predicate builtins of Builtins.def must be those emit_predicate computes");
+static_assert(every_builtin([](Builtin builtin, const Lowering& lowering) {
+                  return (lowering.category == BuiltinCategory::IntegerOrFloat) ==
+                         contains(kIntegerVersions, builtin);
+              }),
+              "the IntegerOrFloat builtins of Builtins.def must be those emit_integer_builtin "
+              "computes");
+static_assert(every_builtin([](Builtin, const Lowering& lowering) {
+                  return lowering.category == BuiltinCategory::Predicate ||
+                         lowering.intrinsic != llvm::Intrinsic::not_intrinsic ||
+                         !lowering.libdevice.empty();
+              }),
+              "a floating builtin of Builtins.def needs an Intrinsic or a Libdevice name");
+static_assert(every_builtin([](Builtin builtin, const Lowering& lowering) {
+                  bool host_column = lowering.host_intrinsic != llvm::Intrinsic::not_intrinsic ||
+                                     !lowering.libm.empty();
+                  return lowering.category == BuiltinCategory::Predicate ||
+                         lowering.intrinsic != llvm::Intrinsic::not_intrinsic ||
+                         host_column != contains(kHostExpansions, builtin);
+              }),
+              "a floating builtin of Builtins.def without an Intrinsic needs a HostIntrinsic or a "
+              "Libm name, or else an expansion in emit_math_builtin (kHostExpansions)");
+static_assert(every_builtin([](Builtin, const Lowering& lowering) {
+                  bool no_intrinsic = lowering.intrinsic == llvm::Intrinsic::not_intrinsic;
+                  bool no_host_intrinsic =
+                      lowering.host_intrinsic == llvm::Intrinsic::not_intrinsic;
+                  if (lowering.category == BuiltinCategory::Predicate || !no_intrinsic) {
+                      return no_intrinsic == (lowering.category == BuiltinCategory::Predicate) &&
+                             lowering.libdevice.empty() && no_host_intrinsic &&
+                             lowering.libm.empty();
+                  }
+                  return no_host_intrinsic || lowering.libm.empty();
+              }),
+              "a line of Builtins.def fills a column its builtin's lowering does not use");
+static_assert(every_builtin([](Builtin, const Lowering& lowering) {
+                  return lowering.host_intrinsic == llvm::Intrinsic::not_intrinsic ||
+                         lowering.arity <= 2;
+              }),
+              "emit_math_builtin calls a HostIntrinsic with one or two operands only");
+
+llvm::Value* call_named(llvm::IRBuilder<>& builder, const std::string& name, llvm::Type* type,
+                        llvm::ArrayRef<llvm::Value*> args) {
+    llvm::Module* module = builder.GetInsertBlock()->getModule();
+    llvm::SmallVector<llvm::Type*, 3> arg_types(args.size(), type);
+    llvm::FunctionCallee callee =
+        module->getOrInsertFunction(name, llvm::FunctionType::get(type, arg_types, false));
+    if (auto* function = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
+        function->setDoesNotThrow();
+        function->setWillReturn();
+        function->setMemoryEffects(llvm::MemoryEffects::none());
+    }
+    llvm::CallInst* call = builder.CreateCall(callee, args);
+    call->setDoesNotThrow();
+    return call;
+}
+
+llvm::Value* emit_predicate(llvm::IRBuilder<>& builder, Builtin builtin, llvm::Value* x) {
+    llvm::Type* type = x->getType();
+    switch (builtin) {
+    case Builtin::IsNan:
+        return builder.CreateFCmpUNO(x, x);
+    case Builtin::IsInf: {
+        llvm::Value* magnitude = builder.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
+        return builder.CreateFCmpOEQ(magnitude, llvm::ConstantFP::getInfinity(type));
+    }
+    case Builtin::IsFinite: {
+        llvm::Value* magnitude = builder.CreateUnaryIntrinsic(llvm::Intrinsic::fabs, x);
+        return builder.CreateFCmpOLT(magnitude, llvm::ConstantFP::getInfinity(type));
+    }
+    case Builtin::SignBit: {
+        llvm::Type* int_type = builder.getIntNTy(type->getPrimitiveSizeInBits());
+        return builder.CreateICmpSLT(builder.CreateBitCast(x, int_type),
+                                     llvm::ConstantInt::get(int_type, 0));
+    }
+    default:
+        break;
+    }
+    GPUCC_UNREACHABLE("not a predicate");
+}
+
+llvm::Value* emit_integer_builtin(llvm::IRBuilder<>& builder, Builtin builtin, ScalarType type,
+                                  llvm::ArrayRef<llvm::Value*> args) {
+    bool is_signed_type = is_signed(type);
+    switch (builtin) {
+    case Builtin::Abs:
+        if (!is_signed_type) {
+            return args[0];
+        }
+        return builder.CreateBinaryIntrinsic(llvm::Intrinsic::abs, args[0], builder.getFalse());
+    case Builtin::Min:
+        return builder.CreateBinaryIntrinsic(
+            is_signed_type ? llvm::Intrinsic::smin : llvm::Intrinsic::umin, args[0], args[1]);
+    case Builtin::Max:
+        return builder.CreateBinaryIntrinsic(
+            is_signed_type ? llvm::Intrinsic::smax : llvm::Intrinsic::umax, args[0], args[1]);
+    default:
+        break;
+    }
+    GPUCC_UNREACHABLE("Sema passes integers only to abs, min and max");
+}
+
+} // namespace
+
+llvm::Value* emit_math_builtin(llvm::IRBuilder<>& builder, CodegenTarget target, Builtin builtin,
+                               ScalarType operand_type, llvm::ArrayRef<llvm::Value*> args) {
+    if (!is_floating(operand_type)) {
+        return emit_integer_builtin(builder, builtin, operand_type, args);
+    }
+    const Lowering& lowering = lowering_of(builtin);
+    if (lowering.category == BuiltinCategory::Predicate) {
+        return emit_predicate(builder, builtin, args[0]);
+    }
+    llvm::Type* type = args[0]->getType();
+    if (llvm::Intrinsic::ID id = lowering.intrinsic; id != llvm::Intrinsic::not_intrinsic) {
+        if (args.size() == 1) {
+            return builder.CreateUnaryIntrinsic(id, args[0]);
+        }
+        if (args.size() == 2) {
+            return builder.CreateBinaryIntrinsic(id, args[0], args[1]);
+        }
+        return builder.CreateIntrinsic(id, {type}, args);
+    }
+    bool is_double = operand_type == ScalarType::Float64;
+    if (target == CodegenTarget::Nvptx) {
+        std::string name = std::string(lowering.libdevice) + (is_double ? "" : "f");
+        return call_named(builder, name, type, args);
+    }
+    if (llvm::Intrinsic::ID id = lowering.host_intrinsic; id != llvm::Intrinsic::not_intrinsic) {
+        if (args.size() == 1) {
+            return builder.CreateUnaryIntrinsic(id, args[0]);
+        }
+        return builder.CreateBinaryIntrinsic(id, args[0], args[1]);
+    }
+    if (builtin == Builtin::Rsqrt) { // the one entry of kHostExpansions
+        llvm::Value* root = builder.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, args[0]);
+        return builder.CreateFDiv(llvm::ConstantFP::get(type, 1.0), root);
+    }
+    return call_named(builder, std::string(lowering.libm) + (is_double ? "" : "f"), type, args);
+}
+
+} // namespace gpucc

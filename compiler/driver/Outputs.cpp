@@ -1,0 +1,95 @@
+// Naming and writing the outputs (Outputs.h). The names are computed once per compilation, here,
+// and used by the header banner, the writes and the depfile alike.
+#include "compiler/driver/Outputs.h"
+
+#include "compiler/diag/Diagnostics.h"
+#include "compiler/kir/KernelIR.h"
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace gpucc {
+
+OutputPaths output_paths(const std::string& input_path, const std::string& output_dir) {
+    llvm::StringRef stem = llvm::sys::path::filename(input_path);
+    if (stem.ends_with(".dsl")) {
+        stem = stem.drop_back(4);
+    }
+    OutputPaths paths;
+    paths.header_name = stem.str() + ".gpucc.h";
+    llvm::SmallString<256> header(output_dir);
+    llvm::sys::path::append(header, paths.header_name);
+    paths.header = std::string(header);
+    llvm::SmallString<256> object(output_dir);
+    llvm::sys::path::append(object, stem.str() + ".gpucc.o");
+    paths.object = std::string(object);
+    return paths;
+}
+
+bool write_output(const std::string& path, const std::string& bytes, DiagnosticEngine& diags) {
+    // Write if changed (as TableGen's -write-if-changed): an output whose bytes are already on
+    // disk keeps its modification time, so Ninja's restat (CMake sets it on custom commands)
+    // rebuilds nothing downstream when a compiler change did not change the generated code.
+    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> existing =
+            llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+        existing && (*existing)->getBuffer() == bytes) {
+        return true;
+    }
+    std::string temporary = path + ".tmp";
+    {
+        std::error_code error;
+        llvm::raw_fd_ostream out(temporary, error, llvm::sys::fs::OF_None);
+        if (error) {
+            diags.report_tool_error("cannot write '" + temporary + "': " + error.message());
+            return false;
+        }
+        out << bytes;
+        out.close();
+        if (out.has_error()) {
+            diags.report_tool_error("cannot write '" + temporary + "': " + out.error().message());
+            out.clear_error();
+            return false;
+        }
+    }
+    if (std::error_code error = llvm::sys::fs::rename(temporary, path)) {
+        diags.report_tool_error("cannot write '" + path + "': " + error.message());
+        return false;
+    }
+    return true;
+}
+
+void write_depfile(const std::string& depfile, const OutputPaths& outputs,
+                   const std::string& input_path, const kir::Module& kernels,
+                   DiagnosticEngine& diags) {
+    auto escape = [](const std::string& path) {
+        std::string escaped;
+        for (char c : path) {
+            if (c == ' ' || c == '#' || c == '\\') {
+                escaped += '\\';
+            } else if (c == '$') {
+                escaped += '$';
+            }
+            escaped += c;
+        }
+        return escaped;
+    };
+    std::error_code error;
+    llvm::raw_fd_ostream out(depfile, error);
+    if (error) {
+        diags.report_tool_error("cannot write '" + depfile + "': " + error.message());
+        return;
+    }
+    // Both outputs as targets, the header first (gpucc_add_kernels lists it first, and Ninja
+    // wants a depfile to name the first output of its edge).
+    out << escape(outputs.header) << " " << escape(outputs.object) << ": " << escape(input_path);
+    for (const kir::RawCudaUnit& unit : kernels.raw_cuda) {
+        for (const std::string& file : unit.dependencies) {
+            out << " \\\n  " << escape(file);
+        }
+    }
+    out << "\n";
+}
+
+} // namespace gpucc

@@ -1,0 +1,39 @@
+// What a compilation writes and where: the names of the header and object (`kernels.dsl` ->
+// `kernels.gpucc.h`, `kernels.gpucc.o` in the output directory), the Make-syntax depfile that lists
+// what they depend on, and the one function that writes an output. Outputs are written to a
+// temporary name and renamed, so a failed run never leaves a half-written file that a build could
+// pick up, and an output whose bytes did not change is not rewritten, so the build does not
+// recompile what includes or links it.
+#pragma once
+
+#include <string>
+
+namespace gpucc {
+
+class DiagnosticEngine;
+namespace kir {
+struct Module;
+}
+
+/// The outputs of compiling one .dsl file, named once.
+struct OutputPaths {
+    std::string header_name; ///< "kernels.gpucc.h": the banner of the header names it
+    std::string header;      ///< the header's path in the output directory
+    std::string object;      ///< the object's path in the output directory
+};
+
+/// The paths of `input_path`'s outputs in `output_dir`: the file name without `.dsl`, then
+/// `.gpucc.h` and `.gpucc.o`.
+OutputPaths output_paths(const std::string& input_path, const std::string& output_dir);
+
+/// Writes `bytes` to `path` through a temporary file, or leaves `path` untouched (its modification
+/// time too) when it already holds exactly `bytes`; reports a failure to `diags` and returns false.
+bool write_output(const std::string& path, const std::string& bytes, DiagnosticEngine& diags);
+
+/// `--depfile`: the outputs depend on the .dsl file and on every user file Clang read for the
+/// module's raw CUDA definitions (Make's syntax, which Ninja and CMake's DEPFILE read).
+void write_depfile(const std::string& depfile, const OutputPaths& outputs,
+                   const std::string& input_path, const kir::Module& kernels,
+                   DiagnosticEngine& diags);
+
+} // namespace gpucc

@@ -1,0 +1,139 @@
+// ptxas and fatbinary as subprocesses, through temporary files (CudaTools.h).
+#include "compiler/target/CudaTools.h"
+
+#include <llvm/ADT/SmallString.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/Program.h>
+#include <llvm/Support/raw_ostream.h>
+#include <optional>
+
+namespace gpucc {
+namespace {
+
+/// A failure to report as "gpucc: error: <message>".
+llvm::Error tool_error(std::string message) {
+    return llvm::createStringError(std::move(message), llvm::inconvertibleErrorCode());
+}
+
+/// A temporary file removed when the object goes away.
+class TempFile {
+public:
+    explicit TempFile(const char* suffix) {
+        if (llvm::sys::fs::createTemporaryFile("gpucc", suffix, path_)) {
+            path_.clear();
+        }
+    }
+    ~TempFile() {
+        if (!path_.empty()) {
+            llvm::sys::fs::remove(path_);
+        }
+    }
+    TempFile(const TempFile&) = delete;
+    TempFile& operator=(const TempFile&) = delete;
+
+    bool ok() const { return !path_.empty(); }
+    std::string path() const { return std::string(path_); }
+
+private:
+    llvm::SmallString<128> path_;
+};
+
+bool write_file(const std::string& path, const std::string& bytes) {
+    std::error_code error;
+    llvm::raw_fd_ostream out(path, error, llvm::sys::fs::OF_None);
+    if (error) {
+        return false;
+    }
+    out << bytes;
+    return !out.has_error();
+}
+
+std::optional<std::string> read_file(const std::string& path) {
+    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+    if (!buffer) {
+        return std::nullopt;
+    }
+    return (*buffer)->getBuffer().str();
+}
+
+/// Runs `tool` (in the toolkit's bin/) with `args`; on failure `error` holds its messages.
+bool run_tool(const std::string& cuda_path, const std::string& tool, std::vector<std::string> args,
+              std::string& error) {
+    llvm::SmallString<256> program(cuda_path);
+    llvm::sys::path::append(program, "bin", tool);
+    if (!llvm::sys::fs::can_execute(program)) {
+        error = "cannot run " + std::string(program) +
+                " (is the CUDA 13 toolkit installed? set --cuda-path or CUDA_PATH)";
+        return false;
+    }
+    TempFile messages(".log");
+    std::vector<llvm::StringRef> argv{program.str()};
+    for (const std::string& arg : args) {
+        argv.emplace_back(arg);
+    }
+    std::string messages_path = messages.path();
+    std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(messages_path),
+                                                  llvm::StringRef(messages_path)};
+    std::string exec_error;
+    int status =
+        llvm::sys::ExecuteAndWait(program, argv, std::nullopt, redirects, 0, 0, &exec_error);
+    if (status != 0) {
+        std::optional<std::string> log = read_file(messages_path);
+        error = tool + " failed" + (exec_error.empty() ? "" : " (" + exec_error + ")") + ":\n" +
+                log.value_or("");
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+llvm::Expected<std::string> run_ptxas(const std::string& cuda_path, const std::string& ptx,
+                                      int arch) {
+    TempFile input(".ptx");
+    TempFile output(".cubin");
+    if (!input.ok() || !output.ok() || !write_file(input.path(), ptx)) {
+        return tool_error("cannot create temporary files for ptxas");
+    }
+    std::string error;
+    if (!run_tool(cuda_path, "ptxas",
+                  {"-arch=sm_" + std::to_string(arch), "-O3", input.path(), "-o", output.path()},
+                  error)) {
+        return tool_error(std::move(error));
+    }
+    std::optional<std::string> cubin = read_file(output.path());
+    if (!cubin) {
+        return tool_error("ptxas wrote no output");
+    }
+    return std::move(*cubin);
+}
+
+llvm::Expected<std::string> run_fatbinary(const std::string& cuda_path,
+                                          const std::vector<FatbinImage>& images) {
+    TempFile output(".fatbin");
+    std::vector<std::unique_ptr<TempFile>> inputs;
+    // SASS compressed too (PTX is by default): the driver inflates an image once per module load,
+    // and the standard library's images shrink tenfold (7.0 MB to 0.65 MB for math.dsl).
+    std::vector<std::string> args{"-64", "--compress-all", "--create=" + output.path()};
+    for (const FatbinImage& image : images) {
+        inputs.push_back(std::make_unique<TempFile>(image.is_ptx ? ".ptx" : ".cubin"));
+        if (!inputs.back()->ok() || !write_file(inputs.back()->path(), image.bytes)) {
+            return tool_error("cannot create temporary files for fatbinary");
+        }
+        args.push_back("--image3=kind=" + std::string(image.is_ptx ? "ptx" : "elf") +
+                       ",sm=" + std::to_string(image.arch) + ",file=" + inputs.back()->path());
+    }
+    std::string error;
+    if (!run_tool(cuda_path, "fatbinary", args, error)) {
+        return tool_error(std::move(error));
+    }
+    std::optional<std::string> fatbin = read_file(output.path());
+    if (!fatbin) {
+        return tool_error("fatbinary wrote no output");
+    }
+    return std::move(*fatbin);
+}
+
+} // namespace gpucc

@@ -1,0 +1,28 @@
+// Runs the CUDA toolkit's ptxas (PTX to SASS, per arch) and fatbinary (SASS images plus PTX into
+// one image that cuModuleLoadData picks from at run time). They are separate programs of the
+// toolkit, not libraries, so they run as subprocesses; their messages are kept and reported.
+#pragma once
+
+#include <llvm/Support/Error.h>
+#include <string>
+#include <vector>
+
+namespace gpucc {
+
+/// Assembles `ptx` for sm_`arch` at -O3: the cubin's bytes, or what went wrong, including
+/// ptxas's messages.
+llvm::Expected<std::string> run_ptxas(const std::string& cuda_path, const std::string& ptx,
+                                      int arch);
+
+struct FatbinImage {
+    int arch = 90;
+    bool is_ptx = false; ///< PTX (JIT-compiled on newer GPUs) or SASS (an ELF cubin)
+    std::string bytes;
+};
+
+/// Bundles images into a 64-bit fatbin: its bytes, or what went wrong, including fatbinary's
+/// messages.
+llvm::Expected<std::string> run_fatbinary(const std::string& cuda_path,
+                                          const std::vector<FatbinImage>& images);
+
+} // namespace gpucc

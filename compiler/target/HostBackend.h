@@ -1,0 +1,25 @@
+// Kernel IR to a host object file: the host entry point of every kernel instance (loops the
+// runtime's thread pool calls over element ranges), optimized and vectorized at -O3, plus the
+// device image (fatbin) as a read-only byte array written straight into the object, so nothing
+// passes through megabytes of C++ hex literals, with its size and flags (GridDependency.h).
+#pragma once
+
+#include "compiler/kir/KernelIR.h"
+
+#include <cstdint>
+#include <llvm/Support/Error.h>
+#include <string>
+
+namespace gpucc {
+
+struct HostObject {
+    std::string object;  ///< an ELF relocatable object, position-independent
+    std::string llvm_ir; ///< the optimized module, when asked for (then there is no object)
+};
+
+/// Fails when the host target cannot be set up or cannot emit an object.
+llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
+                                               const std::string& device_image, bool want_llvm_ir,
+                                               std::uint64_t image_flags = 0);
+
+} // namespace gpucc
