@@ -3,7 +3,9 @@
 # before it in the pipeline order below (the same order compiler/CMakeLists.txt documents). This
 # script rejects an `#include "compiler/<later>/..."` from an earlier phase, so an include cycle
 # between phases cannot come back unnoticed; tools/check.sh runs it before building. Subfolders
-# count as their top folder (codegen/common is codegen). Exits 1 and names every violation.
+# count as their top folder (codegen/common is codegen). Of the runtime, the compiler may include
+# gpucc/abi/ only: the contract both sides share, plain constexpr headers that depend on nothing.
+# Exits 1 and names every violation.
 import pathlib
 import re
 import sys
@@ -11,6 +13,7 @@ import sys
 ORDER = ["basic", "diag", "lex", "ast", "parse", "kir", "sema", "abi", "codegen", "rawcuda",
          "target", "headergen", "driver"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"compiler/([^/"]+)/')
+RUNTIME_INCLUDE = re.compile(r'^\s*#\s*include\s+["<]gpucc/(?!abi/)')
 
 
 def main() -> int:
@@ -26,6 +29,10 @@ def main() -> int:
                           "phase order of tools/check_layering.py")
             continue
         for number, line in enumerate(path.read_text().splitlines(), start=1):
+            if RUNTIME_INCLUDE.match(line):
+                errors.append(f"{path.relative_to(root.parent)}:{number}: includes a runtime "
+                              "header other than gpucc/abi/")
+                continue
             match = INCLUDE.match(line)
             if not match:
                 continue

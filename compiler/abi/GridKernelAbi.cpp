@@ -1,6 +1,8 @@
 // Argument slots and symbols of jit-style kernels (GridKernelAbi.h).
 #include "compiler/abi/GridKernelAbi.h"
 
+#include "gpucc/abi/symbols.h"
+
 namespace gpucc {
 
 int grid_slot_count(const kir::GridKernelInstance& instance) {
@@ -21,15 +23,21 @@ bool grid_has_strided_entry(const kir::GridKernelInstance& instance) {
 }
 
 std::string grid_gpu_symbol(const kir::GridKernelInstance& instance, EntryKind entry) {
-    return instance.symbol + (entry == EntryKind::Strided ? "__strided" : "");
+    return entry == EntryKind::Strided ? instance.symbol + std::string(abi::kGpuStridedSuffix)
+                                       : instance.symbol;
 }
 
 std::string grid_host_symbol(const std::string& module_name,
                              const kir::GridKernelInstance& instance, HostIsa isa,
                              EntryKind entry) {
-    return module_name + "__" + instance.symbol + "__grid" +
-           (entry == EntryKind::Strided ? "_strided" : "") +
-           (isa == HostIsa::X86_64_V3 ? "_v3" : "");
+    std::string symbol = module_name + "__" + instance.symbol + std::string(abi::kGridHostSuffix);
+    if (entry == EntryKind::Strided) {
+        symbol += abi::kHostStridedSuffix;
+    }
+    if (isa == HostIsa::X86_64_V3) {
+        symbol += abi::kHostV3Suffix;
+    }
+    return symbol;
 }
 
 } // namespace gpucc

@@ -1,6 +1,8 @@
 // Argument slots and per-thread element counts of generated elementwise kernels (KernelAbi.h).
 #include "compiler/abi/KernelAbi.h"
 
+#include "gpucc/abi/symbols.h"
+
 #include <algorithm>
 
 namespace gpucc {
@@ -40,12 +42,12 @@ const char* host_cpu_name(HostIsa isa) {
 
 std::string host_symbol(const std::string& module_name, const kir::ElementwiseInstance& instance,
                         HostIsa isa, EntryKind entry) {
-    std::string symbol = module_name + "__" + instance.symbol + "__host";
+    std::string symbol = module_name + "__" + instance.symbol + std::string(abi::kHostSuffix);
     if (entry == EntryKind::Strided) {
-        symbol += "_strided";
+        symbol += abi::kHostStridedSuffix;
     }
     if (isa == HostIsa::X86_64_V3) {
-        symbol += "_v3";
+        symbol += abi::kHostV3Suffix;
     }
     return symbol;
 }
@@ -55,11 +57,11 @@ std::string gpu_symbol(const kir::ElementwiseInstance& instance, EntryKind entry
     case EntryKind::Contiguous:
         return instance.symbol;
     case EntryKind::Strided:
-        return instance.symbol + "__strided";
+        return instance.symbol + std::string(abi::kGpuStridedSuffix);
     case EntryKind::StridedVector:
-        return instance.symbol + "__strided_vector";
+        return instance.symbol + std::string(abi::kGpuStridedVectorSuffix);
     case EntryKind::StridedTiled:
-        return instance.symbol + "__strided_tiled";
+        return instance.symbol + std::string(abi::kGpuStridedTiledSuffix);
     }
     return instance.symbol;
 }
@@ -78,7 +80,7 @@ int loop_operand_count(const kir::ElementwiseInstance& instance) {
 }
 
 int indexer_words(const kir::ElementwiseInstance& instance) {
-    return kIndexerStrideWord + loop_operand_count(instance) * (kIndexerDims + 1);
+    return abi::indexer_words(loop_operand_count(instance));
 }
 
 int reduction_array_inputs(const kir::ReductionInstance& instance) {
@@ -106,17 +108,16 @@ int reduction_slot_count(const kir::ReductionInstance& instance) {
 }
 
 int reduce_plan_reduce_word(const kir::ReductionInstance& instance) {
-    return kReducePlanOuterStride +
-           (reduction_plan_inputs(instance) + reduction_outputs(instance)) * kReduceDims;
+    return abi::reduce_plan_reduce_word(reduction_plan_inputs(instance),
+                                        reduction_outputs(instance));
 }
 
 int reduce_plan_words(const kir::ReductionInstance& instance) {
-    return reduce_plan_reduce_word(instance) + 2 * kReduceDims +
-           reduction_plan_inputs(instance) * kReduceDims;
+    return abi::reduce_plan_words(reduction_plan_inputs(instance), reduction_outputs(instance));
 }
 
 std::string reduction_gpu_symbol(const kir::ReductionInstance& instance, bool rows) {
-    return rows ? instance.symbol + "__rows" : instance.symbol;
+    return rows ? instance.symbol + std::string(abi::kReductionRowsSuffix) : instance.symbol;
 }
 
 int reduce_vector_width(const kir::ReductionInstance& instance) {
@@ -132,34 +133,34 @@ int reduce_vector_width(const kir::ReductionInstance& instance) {
 std::string reduction_host_symbol(const std::string& module_name,
                                   const kir::ReductionInstance& instance, ReductionHostEntry entry,
                                   HostIsa isa) {
-    std::string symbol = module_name + "__" + instance.symbol + "__host_";
+    std::string symbol = module_name + "__" + instance.symbol;
     switch (entry) {
     case ReductionHostEntry::Partial:
-        symbol += "partial";
+        symbol += abi::kHostPartialSuffix;
         if (isa == HostIsa::X86_64_V3) {
-            symbol += "_v3";
+            symbol += abi::kHostV3Suffix;
         }
         break;
     case ReductionHostEntry::Combine:
-        symbol += "combine";
+        symbol += abi::kHostCombineSuffix;
         break;
     case ReductionHostEntry::Finish:
-        symbol += "finish";
+        symbol += abi::kHostFinishSuffix;
         break;
     }
     return symbol;
 }
 
 std::string image_symbol(const std::string& module_name) {
-    return "gpucc_image_" + module_name;
+    return std::string(abi::kImagePrefix) + module_name;
 }
 
 std::string image_size_symbol(const std::string& module_name) {
-    return "gpucc_image_" + module_name + "_size";
+    return std::string(abi::kImagePrefix) + module_name + std::string(abi::kImageSizeSuffix);
 }
 
 std::string image_flags_symbol(const std::string& module_name) {
-    return "gpucc_image_" + module_name + "_flags";
+    return std::string(abi::kImagePrefix) + module_name + std::string(abi::kImageFlagsSuffix);
 }
 
 } // namespace gpucc

@@ -16,6 +16,8 @@
 #pragma once
 
 #include "compiler/kir/KernelIR.h"
+#include "gpucc/abi/indexer_layout.h"
+#include "gpucc/abi/reduction_plan_layout.h"
 
 #include <string>
 
@@ -67,28 +69,20 @@ std::string host_symbol(const std::string& module_name, const kir::ElementwiseIn
 std::string gpu_symbol(const kir::ElementwiseInstance& instance,
                        EntryKind entry = EntryKind::Contiguous);
 
-/// The loop layout of a strided entry point: int64 words, as the runtime's
-/// gpucc/detail/strided_indexer.h writes them (generated headers static_assert that the two
-/// agree). Dimensions are collapsed and listed innermost first; D = kIndexerDims, P = non-raw
-/// parameters in kernel order.
-/// - word 0: ndim, 1..D.
-/// - word 1: flags kIndex32 (n < 2^31), kVectorOk, kTiled (see strided_indexer.h).
-/// - words 2 .. 2+D: extents.
-/// - words 2+D .. 2+2D: 32-bit divisors, magic | shift << 32, for
-///   q = (umulhi(x, magic) + x) >> shift.
-/// - words 2+2D + a*D + k: element stride of parameter a along dimension k.
-/// - words 2+2D + P*D + a: with kTiled, how parameter a is read in a tile (kTile*).
-inline constexpr int kIndexerDims = 8;
-inline constexpr int kIndexerFlagIndex32 = 1;
-inline constexpr int kIndexerFlagVectorOk = 2;
-inline constexpr int kIndexerFlagTiled = 4;
-inline constexpr int kTileRows = 0;
-inline constexpr int kTileColumns = 1;
-inline constexpr int kTileBroadcast = 2;
-inline constexpr int kTileElements = 3;
-inline constexpr int kIndexerShapeWord = 2;
-inline constexpr int kIndexerDivisorWord = 2 + kIndexerDims;
-inline constexpr int kIndexerStrideWord = 2 + 2 * kIndexerDims;
+/// The loop layout of a strided entry point: int64 words, stated once for the compiler and the
+/// runtime in gpucc/abi/indexer_layout.h (word 0 ndim, word 1 flags, then extents, divisors, each
+/// parameter's strides and, with kIndexerTiled, how a tile reads each parameter).
+using abi::kIndexerDims;
+using abi::kIndexerDivisorWord;
+using abi::kIndexerShapeWord;
+using abi::kIndexerStrideWord;
+using abi::kTileBroadcast;
+using abi::kTileColumns;
+using abi::kTileElements;
+using abi::kTileRows;
+inline constexpr std::int64_t kIndexerFlagIndex32 = abi::kIndexerIndex32;
+inline constexpr std::int64_t kIndexerFlagVectorOk = abi::kIndexerVectorOk;
+inline constexpr std::int64_t kIndexerFlagTiled = abi::kIndexerTiled;
 
 /// Number of non-raw parameters of an instance (the operands of the loop layout).
 int loop_operand_count(const kir::ElementwiseInstance& instance);
@@ -113,9 +107,9 @@ int indexer_words(const kir::ElementwiseInstance& instance);
 //                      points at the words themselves
 //   then `void* partials`, then `uint32_t* semaphores`  (GPU with S > 1; null otherwise)
 //
-// The plan's words, the thread mapping and the slices are stated once, in the runtime's
-// gpucc/detail/reduction_plan.h; the constants below mirror it (generated headers static_assert
-// that they agree).
+// The plan's words, flags and sizes are stated once for the compiler and the runtime, in
+// gpucc/abi/reduction_plan_layout.h; the thread mapping and the slices are explained in the
+// runtime's gpucc/detail/reduction_plan.h.
 //
 // Host functions (baseline x86-64; the partial loop also for x86-64-v3, suffix "_v3"):
 //   "<module>__<symbol>__host_partial"  void(void** args, int64_t o, int64_t begin, int64_t end,
@@ -127,25 +121,24 @@ int indexer_words(const kir::ElementwiseInstance& instance);
 //   "<module>__<symbol>__host_finish"   void(void** args, int64_t o, const void* reduced)
 //       runs post for output o with a = *reduced, or a = identity when reduced is null (an empty
 //       reduction; only for kernels with an identity).
-inline constexpr int kReduceDims = 8;
-inline constexpr int kReduceIndex32 = 1;
-inline constexpr int kReduceLanesFirst = 2;
-inline constexpr int kReduceVector = 4;
-inline constexpr int kReducePlanFlags = 0;
-inline constexpr int kReducePlanOutputs = 1;
-inline constexpr int kReducePlanReduced = 2;
-inline constexpr int kReducePlanInputSize = 3;
-inline constexpr int kReducePlanOuterNdim = 4;
-inline constexpr int kReducePlanReduceNdim = 5;
-inline constexpr int kReducePlanLaneShift = 6;
-inline constexpr int kReducePlanOutputShift = 7;
-inline constexpr int kReducePlanSlices = 8;
-inline constexpr int kReducePlanSliceLength = 9;
-inline constexpr int kReducePlanOuterExtent = 16;
-inline constexpr int kReducePlanOuterDivisor = 16 + kReduceDims;
-inline constexpr int kReducePlanOuterStride = 16 + 2 * kReduceDims;
-/// Threads per block of a reduction launch; the kernel's shared memory is sized for it.
-inline constexpr int kReduceBlockSize = 256;
+using abi::kReduceBlockSize;
+using abi::kReduceDims;
+using abi::kReduceIndex32;
+using abi::kReduceLanesFirst;
+using abi::kReducePlanFlags;
+using abi::kReducePlanInputSize;
+using abi::kReducePlanLaneShift;
+using abi::kReducePlanOuterDivisor;
+using abi::kReducePlanOuterExtent;
+using abi::kReducePlanOuterNdim;
+using abi::kReducePlanOuterStride;
+using abi::kReducePlanOutputs;
+using abi::kReducePlanOutputShift;
+using abi::kReducePlanReduced;
+using abi::kReducePlanReduceNdim;
+using abi::kReducePlanSliceLength;
+using abi::kReducePlanSlices;
+using abi::kReduceVector;
 
 enum class ReductionHostEntry { Partial, Combine, Finish };
 

@@ -1,4 +1,5 @@
-// The table of scalar types: NumPy names, C names, C++ spellings for generated code, sizes.
+// The table of scalar types (gpucc/abi/dtypes.def: NumPy names, C++ spellings for generated
+// code, sizes, kinds) and the C names bodies may use.
 #include "compiler/basic/ScalarType.h"
 
 #include <array>
@@ -16,20 +17,23 @@ struct ScalarInfo {
     bool is_signed;
 };
 
+enum class Kind { Bool, Signed, Unsigned, Floating };
+
+constexpr ScalarInfo make_info(ScalarType type, std::string_view numpy, std::string_view cpp,
+                               int size, Kind kind) {
+    return {type,
+            numpy,
+            cpp,
+            size,
+            kind == Kind::Floating,
+            kind == Kind::Signed || kind == Kind::Unsigned,
+            kind == Kind::Signed || kind == Kind::Floating};
+}
+
 constexpr std::array<ScalarInfo, kNumScalarTypes> kScalarInfo = {{
-    {ScalarType::Bool, "bool", "bool", 1, false, false, false},
-    {ScalarType::Int8, "int8", "std::int8_t", 1, false, true, true},
-    {ScalarType::Int16, "int16", "std::int16_t", 2, false, true, true},
-    {ScalarType::Int32, "int32", "std::int32_t", 4, false, true, true},
-    {ScalarType::Int64, "int64", "std::int64_t", 8, false, true, true},
-    {ScalarType::UInt8, "uint8", "std::uint8_t", 1, false, true, false},
-    {ScalarType::UInt16, "uint16", "std::uint16_t", 2, false, true, false},
-    {ScalarType::UInt32, "uint32", "std::uint32_t", 4, false, true, false},
-    {ScalarType::UInt64, "uint64", "std::uint64_t", 8, false, true, false},
-    {ScalarType::Float16, "float16", "gpucc::float16", 2, true, false, true},
-    {ScalarType::BFloat16, "bfloat16", "gpucc::bfloat16", 2, true, false, true},
-    {ScalarType::Float32, "float32", "float", 4, true, false, true},
-    {ScalarType::Float64, "float64", "double", 8, true, false, true},
+#define GPUCC_DTYPE(enumerator, name, cpp_type, size, kind)                                        \
+    make_info(ScalarType::enumerator, name, #cpp_type, size, Kind::kind),
+#include "gpucc/abi/dtypes.def"
 }};
 
 const ScalarInfo& info(ScalarType type) {

@@ -10,23 +10,16 @@
 
 namespace gpucc {
 
+/// The 13 element types, numbered as the runtime's DType (gpucc/abi/dtypes.def, shared with it).
 enum class ScalarType : std::uint8_t {
-    Bool,
-    Int8,
-    Int16,
-    Int32,
-    Int64,
-    UInt8,
-    UInt16,
-    UInt32,
-    UInt64,
-    Float16,
-    BFloat16,
-    Float32,
-    Float64,
+#define GPUCC_DTYPE(enumerator, name, cpp_type, size, kind) enumerator,
+#include "gpucc/abi/dtypes.def"
 };
 
-inline constexpr int kNumScalarTypes = 13;
+inline constexpr int kNumScalarTypes = 0
+#define GPUCC_DTYPE(enumerator, name, cpp_type, size, kind) +1
+#include "gpucc/abi/dtypes.def"
+    ;
 
 /// NumPy's name: "float32".
 std::string_view numpy_name(ScalarType type);

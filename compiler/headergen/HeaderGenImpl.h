@@ -55,8 +55,6 @@ std::string instance_index(const std::vector<kir::Placeholder>& placeholders);
 void write_reduction_includes(std::ostream& out, const kir::Module& module);
 /// Inside the header's extern "C" block: each instance's host functions.
 void write_reduction_declarations(std::ostream& out, const kir::Module& module);
-/// That the reduction plan constants of the compiler and the runtime agree.
-void write_reduction_abi_check(std::ostream& out, const kir::Module& module);
 /// Inside namespace gpucc_kernels: a ReductionKernelRef table per reduction kernel.
 void write_reduction_tables(std::ostream& out, const kir::Module& module);
 /// In the module's namespace: the typed functions of each reduction kernel.

@@ -181,51 +181,6 @@ void write_reduction_declarations(std::ostream& out, const kir::Module& module) 
     }
 }
 
-void write_reduction_abi_check(std::ostream& out, const kir::Module& module) {
-    if (module.reductions.empty()) {
-        return;
-    }
-    std::vector<std::string> conditions;
-    auto equal = [&](const std::string& runtime_name, long long value) {
-        conditions.push_back("gpucc::detail::" + runtime_name + " == " + std::to_string(value));
-    };
-    equal("kReduceDims", kReduceDims);
-    equal("kReduceIndex32", kReduceIndex32);
-    equal("kReduceLanesFirst", kReduceLanesFirst);
-    equal("kReduceVector", kReduceVector);
-    equal("kReducePlanFlags", kReducePlanFlags);
-    equal("kReducePlanOutputs", kReducePlanOutputs);
-    equal("kReducePlanReduced", kReducePlanReduced);
-    equal("kReducePlanInputSize", kReducePlanInputSize);
-    equal("kReducePlanOuterNdim", kReducePlanOuterNdim);
-    equal("kReducePlanReduceNdim", kReducePlanReduceNdim);
-    equal("kReducePlanLaneShift", kReducePlanLaneShift);
-    equal("kReducePlanOutputShift", kReducePlanOutputShift);
-    equal("kReducePlanSlices", kReducePlanSlices);
-    equal("kReducePlanSliceLength", kReducePlanSliceLength);
-    equal("kReducePlanOuterExtent", kReducePlanOuterExtent);
-    equal("kReducePlanOuterDivisor", kReducePlanOuterDivisor);
-    equal("kReducePlanOuterStride", kReducePlanOuterStride);
-    equal("kReduceBlockSize", kReduceBlockSize);
-    // The plan's size for each shape of kernel in this module (array inputs, outputs).
-    std::set<std::pair<int, int>> shapes;
-    for (const kir::ReductionKernel& kernel : module.reductions) {
-        for (const kir::ReductionInstance& instance : kernel.instances) {
-            std::pair<int, int> shape{reduction_plan_inputs(instance), reduction_outputs(instance)};
-            if (shapes.insert(shape).second) {
-                std::string arguments =
-                    std::to_string(shape.first) + ", " + std::to_string(shape.second);
-                equal("reduce_plan_reduce_word(" + arguments + ")",
-                      reduce_plan_reduce_word(instance));
-                equal("reduce_plan_words(" + arguments + ")", reduce_plan_words(instance));
-            }
-        }
-    }
-    out << "static_assert(" << join(conditions, " &&\n              ") << ",\n"
-        << "              \"this header was generated for another gpucc runtime: regenerate "
-           "it\");\n\n";
-}
-
 void write_reduction_tables(std::ostream& out, const kir::Module& module) {
     if (module.reductions.empty()) {
         return;

@@ -7,6 +7,7 @@
 // (detail/scalar_convert.h). Users do not call the detail:: parts.
 #pragma once
 
+#include "gpucc/abi/version.h"
 #include "gpucc/array/array.h"
 #include "gpucc/array/axis.h"
 #include "gpucc/array/dtype.h"

@@ -6,7 +6,8 @@
 //     "<symbol>__rows".
 //   host entry points (global C symbols): "<module>__<symbol>__host", then "_strided" for the
 //     strided entry, then "_v3" for the x86-64-v3 build; a reduction's "__host_partial",
-//     "__host_combine", "__host_finish".
+//     "__host_combine", "__host_finish"; a jit-style kernel's "<module>__<symbol>__grid", then
+//     "_strided", then "_v3".
 //   the device image: "gpucc_image_<module>", its size "..._size", its flags "..._flags".
 // Depends on nothing but <string_view>.
 #pragma once
@@ -26,6 +27,7 @@ inline constexpr std::string_view kHostV3Suffix = "_v3";
 inline constexpr std::string_view kHostPartialSuffix = "__host_partial";
 inline constexpr std::string_view kHostCombineSuffix = "__host_combine";
 inline constexpr std::string_view kHostFinishSuffix = "__host_finish";
+inline constexpr std::string_view kGridHostSuffix = "__grid";
 
 inline constexpr std::string_view kImagePrefix = "gpucc_image_";
 inline constexpr std::string_view kImageSizeSuffix = "_size";

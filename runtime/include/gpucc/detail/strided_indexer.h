@@ -35,8 +35,6 @@ namespace gpucc::detail {
 
 // The layout's words, flags and sizes (gpucc/abi/indexer_layout.h, shared with the compiler).
 using namespace gpucc::abi;
-/// The name generated headers of this release check (TRANSITIONAL: goes with the one ABI check).
-inline constexpr std::int64_t kTiled = kIndexerTiled;
 
 /// One non-raw parameter as the layout sees it: its element strides along the (uncollapsed)
 /// loop shape, 0 where it is broadcast; `vector_aligned` says its address suits a vector
