@@ -24,8 +24,8 @@ namespace {
 
 std::string host_pointer(const std::string& module_name, const kir::GridKernelInstance& instance,
                          HostIsa isa, EntryKind entry) {
-    return "reinterpret_cast<gpucc::detail::HostKernelFn>(reinterpret_cast<void (*)()>(&" +
-           grid_host_symbol(module_name, instance, isa, entry) + "))";
+    return "gpucc::detail::grid_host_entry(&" +
+           grid_host_symbol(module_name, instance, isa, entry) + ")";
 }
 
 /// KernelRef's HostEntry of one entry point: "{baseline, v3}", or nulls without a host version.
@@ -280,6 +280,15 @@ void write_grid_declarations(std::ostream& out, const kir::Module& module) {
                 }
             }
         }
+    }
+}
+
+void write_grid_table_declarations(std::ostream& out, const kir::Module& module) {
+    for (const kir::GridKernel& kernel : module.grid_kernels) {
+        out << "extern gpucc::detail::KernelRef " << kernel.name << "[" << kernel.instances.size()
+            << "];\n"
+            << "extern const char* const " << kernel.name << "__gpu_only["
+            << kernel.instances.size() << "];\n";
     }
 }
 

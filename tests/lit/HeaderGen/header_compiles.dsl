@@ -1,5 +1,6 @@
 // The generated header compiles with -Wall -Wextra -Werror, declares one function template per
-// kernel (allocating and given-output forms), and a kernel table entry per instance.
+// kernel (allocating and given-output forms), and, below the plumbing banner after them, a kernel
+// table entry per instance.
 // RUN: rm -rf %t && %gpucc %s -o %t
 // RUN: FileCheck %s < %t/header_compiles.gpucc.h
 // RUN: echo '#include "header_compiles.gpucc.h"' > %t/include_only.cpp
@@ -15,12 +16,26 @@ elementwise polar<T: float32 | float64>(T re, T im) -> (T r, T phi) {
 elementwise reverse<T: int32 | float64>(raw T x) -> (T y) { y = x[_ind.size() - i - 1]; }
 
 // CHECK: #pragma once
+// CHECK: namespace hc {
+// CHECK: extern gpucc::detail::KernelRef polar[2];
+// CHECK: inline auto squared_diff(const In_x& x, const In_y& y) {
+// CHECK: gpucc_launch.argument<float>("x", x);
+// CHECK-NEXT: gpucc_launch.argument<float>("y", y);
+// CHECK: inline auto squared_diff(const In_x& x, const In_y& y, const Out_z& z) {
+// CHECK: gpucc::detail::ElementwiseLaunch gpucc_launch("polar",
+// CHECK-NEXT: gpucc_kernels::polar[gpucc::detail::index_of_v<T, float, double>]);
+// CHECK: return std::make_tuple(r, phi);
+// CHECK: } // namespace hc
+// CHECK: // ---- internal: generated plumbing, not part of the API ----
 // CHECK: extern const unsigned char gpucc_image_hc[];
 // CHECK: void hc__polar__float32__host(void**, std::int64_t, std::int64_t);
 // CHECK: void hc__polar__float32__host_v3(void**, std::int64_t, std::int64_t);
 // CHECK: void hc__polar__float32__host_strided(void**, std::int64_t, std::int64_t);
 // CHECK: void hc__polar__float32__host_strided_v3(void**, std::int64_t, std::int64_t);
-// CHECK: static_assert(gpucc::detail::kIndexerDims == 8 && gpucc::detail::kIndexerStrideWord == 18 && gpucc::detail::indexer_words(1) == 27 && gpucc::detail::kTiled == 4,
+// CHECK: static_assert(gpucc::detail::kIndexerDims == 8 &&
+// CHECK-NEXT: gpucc::detail::kIndexerStrideWord == 18 &&
+// CHECK-NEXT: gpucc::detail::indexer_words(1) == 27 &&
+// CHECK-NEXT: gpucc::detail::kTiled == 4,
 // CHECK: namespace hc {
 // CHECK: {image, "polar__float32", "polar__float32__strided",
 // CHECK-NEXT: {&hc__polar__float32__host, &hc__polar__float32__host_v3},
@@ -28,6 +43,3 @@ elementwise reverse<T: int32 | float64>(raw T x) -> (T y) { y = x[_ind.size() - 
 // CHECK: {image, "polar__float64", "polar__float64__strided",
 // CHECK-NEXT: {&hc__polar__float64__host, &hc__polar__float64__host_v3},
 // CHECK-NEXT: {&hc__polar__float64__host_strided, &hc__polar__float64__host_strided_v3}, 2},
-// CHECK: inline auto squared_diff(const In_x& x, const In_y& y) {
-// CHECK: inline auto squared_diff(const In_x& x, const In_y& y, const Out_z& z) {
-// CHECK: return std::make_tuple(r, phi);

@@ -67,6 +67,12 @@ const NDArray* first_ndarray(const A& first, const Rest&... rest) {
 [[noreturn]] void throw_grid_placeholder_type(const char* kernel, const char* placeholder,
                                               DType dtype, const char* param, const char* types);
 
+/// A kernel's CPU version as the generated KernelRef tables store it (launch_grid_kernel casts
+/// it back to HostGridKernelFn before calling it).
+inline HostKernelFn grid_host_entry(HostGridKernelFn function) noexcept {
+    return reinterpret_cast<HostKernelFn>(reinterpret_cast<void (*)()>(function));
+}
+
 class GridKernelLaunch {
 public:
     /// `slots`: the kernel's argument slots (2 + 2 * rank per array, one per scalar).
