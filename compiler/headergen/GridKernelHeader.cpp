@@ -68,8 +68,8 @@ void write_static_checks(std::ostream& out, const kir::GridKernel& kernel) {
                           described)
                 << ");\n";
         } else if (std::holds_alternative<ScalarType>(param.type)) {
-            out << "    static_assert(gpucc::detail::is_ndarray_v<" << argument
-                << "> || gpucc::detail::is_array_of_v<" << type << ", " << argument << ">, "
+            out << "    static_assert(gpucc::detail::is_grid_array_of_v<" << type << ", "
+                << argument << ">, "
                 << quoted(name + ": " + param.name + " must be an Array of " + described +
                           " (or an NDArray)")
                 << ");\n";

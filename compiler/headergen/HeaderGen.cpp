@@ -1,8 +1,10 @@
-// Generation of the typed C++ header (HeaderGen.h): its frame (banner, declarations, the kernel
-// tables' namespace) and the elementwise kernels; ReductionHeader.cpp writes the reduction
-// kernels' parts into the same frame. Each elementwise kernel becomes two function templates: one
-// that allocates and returns its outputs, and one that takes them after the inputs. Inputs are
-// template parameters because each non-raw input takes an array or a C++ scalar.
+// Generation of the typed C++ header (HeaderGen.h): its frame (banner, the tables' declarations
+// before the functions, the plumbing banner and the tables' definitions after them) and the
+// elementwise kernels; ReductionHeader.cpp, GridKernelHeader.cpp and RawHeader.cpp write the other
+// kinds' parts into the same frame, and LineWrap.cpp wraps the result at 100 columns. Each
+// elementwise kernel becomes two function templates: one that allocates and returns its outputs,
+// and one that takes them after the inputs. Inputs are template parameters because each non-raw
+// input takes an array or a C++ scalar (ElementwiseLaunch::argument tells which).
 #include "compiler/headergen/HeaderGen.h"
 
 #include "compiler/codegen/KernelAbi.h"

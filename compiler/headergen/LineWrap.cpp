@@ -48,6 +48,11 @@ std::vector<Chunk> split_code(const std::string& line, bool open_breaks) {
             }
         } else if (c == '"') {
             in_string = true;
+        } else if (c == '/' && i + 1 < line.size() && line[i + 1] == '/') {
+            // A trailing comment stays on the line it ends.
+            chunk.text += line.substr(i);
+            chunk.brackets.resize(chunk.text.size(), 0);
+            break;
         } else if (c == '(' || c == '[' || c == '{') {
             bracket = 1;
         } else if (c == ')' || c == ']' || c == '}') {
@@ -111,6 +116,14 @@ std::vector<std::string> split_literal(const std::string& literal, const std::st
         std::size_t cut = body.rfind(' ', room - 3);
         if (cut == std::string::npos || cut == 0 || body[cut - 1] == '\\') {
             break;
+        }
+        // Not a last line of a word or two ("for");): take words before them along.
+        while (body.size() - cut + rtrim(rest).size() < 16) {
+            std::size_t earlier = body.rfind(' ', cut - 1);
+            if (earlier == std::string::npos || earlier <= room / 2 || body[earlier - 1] == '\\') {
+                break;
+            }
+            cut = earlier;
         }
         pieces.push_back(quoted(body.substr(0, cut + 1)));
         body.erase(0, cut + 1);
@@ -226,11 +239,9 @@ void wrap_comment(const std::string& line, std::ostream& out) {
     std::size_t slashes = line.find("//");
     std::size_t text_start = line.find_first_not_of('/', slashes);
     std::size_t words_start = line.find_first_not_of(' ', text_start);
-    std::string continuation =
-        line.substr(0, words_start == std::string::npos ? line.size() : words_start) + "    ";
-    std::string current;
+    const std::string continuation = line.substr(0, words_start) + "    ";
     std::istringstream words(line.substr(words_start));
-    current = line.substr(0, words_start);
+    std::string current = line.substr(0, words_start);
     bool first = true;
     std::string word;
     while (words >> word) {

@@ -36,6 +36,11 @@ inline constexpr bool is_ndarray_v = std::is_same_v<std::remove_cvref_t<A>, NDAr
 template <class A>
 inline constexpr bool is_grid_array_argument_v = is_array_v<A> || is_ndarray_v<A>;
 
+/// What a `T[] x` parameter of a fixed type T takes: a gpucc::Array<T> or an NDArray (its dtype
+/// checked at run time).
+template <class T, class A>
+inline constexpr bool is_grid_array_of_v = is_ndarray_v<A> || is_array_of_v<T, A>;
+
 /// Whether argument type A agrees with placeholder type T: T is not known yet (void), A is not a
 /// typed array, or A is Array<T>.
 template <class T, class A>
