@@ -24,8 +24,8 @@ namespace {
 
 std::string host_pointer(const std::string& module_name, const kir::GridKernelInstance& instance,
                          HostIsa isa, EntryKind entry) {
-    return "reinterpret_cast<gpucc::detail::HostKernelFn>(reinterpret_cast<void (*)()>(&" +
-           grid_host_symbol(module_name, instance, isa, entry) + "))";
+    return "gpucc::detail::grid_host_entry(&" +
+           grid_host_symbol(module_name, instance, isa, entry) + ")";
 }
 
 /// KernelRef's HostEntry of one entry point: "{baseline, v3}", or nulls without a host version.
@@ -68,8 +68,8 @@ void write_static_checks(std::ostream& out, const kir::GridKernel& kernel) {
                           described)
                 << ");\n";
         } else if (std::holds_alternative<ScalarType>(param.type)) {
-            out << "    static_assert(gpucc::detail::is_ndarray_v<" << argument
-                << "> || gpucc::detail::is_array_of_v<" << type << ", " << argument << ">, "
+            out << "    static_assert(gpucc::detail::is_grid_array_of_v<" << type << ", "
+                << argument << ">, "
                 << quoted(name + ": " + param.name + " must be an Array of " + described +
                           " (or an NDArray)")
                 << ");\n";
@@ -280,6 +280,15 @@ void write_grid_declarations(std::ostream& out, const kir::Module& module) {
                 }
             }
         }
+    }
+}
+
+void write_grid_table_declarations(std::ostream& out, const kir::Module& module) {
+    for (const kir::GridKernel& kernel : module.grid_kernels) {
+        out << "extern gpucc::detail::KernelRef " << kernel.name << "[" << kernel.instances.size()
+            << "];\n"
+            << "extern const char* const " << kernel.name << "__gpu_only["
+            << kernel.instances.size() << "];\n";
     }
 }
 

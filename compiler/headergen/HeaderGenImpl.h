@@ -1,7 +1,8 @@
-// What HeaderGen.cpp (the header's frame and the elementwise kernels) and ReductionHeader.cpp
-// (the reduction kernels) share: text helpers, the signature shown in comments, and the binding of
-// type placeholders from array arguments, which both kinds of wrapper do the same way. Internal
-// to compiler/headergen.
+// What HeaderGen.cpp (the header's frame and the elementwise kernels) and the files writing the
+// other kinds' parts (ReductionHeader.cpp, GridKernelHeader.cpp, RawHeader.cpp) share: text
+// helpers, the signature shown in comments, the binding of type placeholders from array
+// arguments, which the wrappers do the same way, and the wrapping of the result at 100 columns
+// (LineWrap.cpp). Internal to compiler/headergen.
 #pragma once
 
 #include "compiler/kir/KernelIR.h"
@@ -11,6 +12,14 @@
 #include <vector>
 
 namespace gpucc::headergen {
+
+/// The project's line length, which the generated header keeps to.
+inline constexpr std::size_t kColumns = 100;
+
+/// `text` with every line longer than kColumns broken as the project's style lays it out by hand
+/// (LineWrap.cpp): code after a comma or a `&&`, aligned after the open bracket; string literals
+/// split into adjacent literals; comments at a space.
+std::string wrap_to_columns(const std::string& text);
 
 std::string join(const std::vector<std::string>& parts, const char* separator);
 std::string quoted(const std::string& text);
@@ -53,12 +62,15 @@ std::string instance_index(const std::vector<kir::Placeholder>& placeholders);
 
 /// The includes reduction wrappers need beyond gpucc/generated_support.h.
 void write_reduction_includes(std::ostream& out, const kir::Module& module);
-/// Inside the header's extern "C" block: each instance's host functions.
-void write_reduction_declarations(std::ostream& out, const kir::Module& module);
-/// Inside namespace gpucc_kernels: a ReductionKernelRef table per reduction kernel.
-void write_reduction_tables(std::ostream& out, const kir::Module& module);
+/// Inside namespace gpucc_kernels, before the wrappers: the declaration of each table.
+void write_reduction_table_declarations(std::ostream& out, const kir::Module& module);
 /// In the module's namespace: the typed functions of each reduction kernel.
 void write_reduction_wrappers(std::ostream& out, const kir::Module& module);
+/// Inside the header's extern "C" block (under the plumbing banner): each instance's host
+/// functions.
+void write_reduction_declarations(std::ostream& out, const kir::Module& module);
+/// Inside namespace gpucc_kernels, at the end: a ReductionKernelRef table per reduction kernel.
+void write_reduction_tables(std::ostream& out, const kir::Module& module);
 
 // Raw CUDA kernels (RawHeader.cpp), in the order the header holds them.
 
@@ -67,22 +79,30 @@ bool module_has_raw_cuda(const kir::Module& module);
 void write_raw_banner(std::ostream& out, const kir::Module& module);
 /// The includes raw launchers need.
 void write_raw_includes(std::ostream& out, const kir::Module& module);
-/// Inside namespace gpucc_kernels: a KernelRef and a launcher class per kernel, a class template
-/// per kernel template.
-void write_raw_tables(std::ostream& out, const kir::Module& module);
+/// Inside namespace gpucc_kernels, before the wrappers: the declaration of each KernelRef.
+void write_raw_table_declarations(std::ostream& out, const kir::Module& module);
+/// Inside namespace gpucc_kernels, before the wrappers: a launcher class per kernel, a class
+/// template per kernel template.
+void write_raw_launchers(std::ostream& out, const kir::Module& module);
 /// In the module's namespace: the launcher objects and the variables' accessors.
 void write_raw_wrappers(std::ostream& out, const kir::Module& module);
+/// Inside namespace gpucc_kernels, at the end: a KernelRef per kernel.
+void write_raw_tables(std::ostream& out, const kir::Module& module);
+
 // Jit-style kernels (GridKernelHeader.cpp), in the order the header holds them.
 
 /// "name<T: float32, float64>(T[] x, uint32 n)".
 std::string grid_signature_text(const kir::GridKernel& kernel);
 void write_grid_includes(std::ostream& out, const kir::Module& module);
-/// Inside the header's extern "C" block: each instance's host versions.
-void write_grid_declarations(std::ostream& out, const kir::Module& module);
-/// Inside namespace gpucc_kernels: a KernelRef table per kernel and what keeps each instance on
-/// the GPU.
-void write_grid_tables(std::ostream& out, const kir::Module& module);
+/// Inside namespace gpucc_kernels, before the wrappers: the declaration of each table.
+void write_grid_table_declarations(std::ostream& out, const kir::Module& module);
 /// In the module's namespace: the launchers and attribute queries of each kernel.
 void write_grid_wrappers(std::ostream& out, const kir::Module& module);
+/// Inside the header's extern "C" block (under the plumbing banner): each instance's host
+/// versions.
+void write_grid_declarations(std::ostream& out, const kir::Module& module);
+/// Inside namespace gpucc_kernels, at the end: a KernelRef table per kernel and what keeps each
+/// instance on the GPU.
+void write_grid_tables(std::ostream& out, const kir::Module& module);
 
 } // namespace gpucc::headergen

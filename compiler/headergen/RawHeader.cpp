@@ -155,8 +155,9 @@ void write_launcher(std::ostream& out, const kir::RawKernel& kernel, std::size_t
         << "        gpucc::detail::set_max_dynamic_shared_bytes(" << ref << ", device, bytes);\n"
         << "    }\n"
         << "    /// The kernel's entry point in the module image.\n"
-        << "    static constexpr const char* symbol() noexcept { return " << quoted(kernel.symbol)
-        << "; }\n"
+        << "    static constexpr const char* symbol() noexcept {\n"
+        << "        return " << quoted(kernel.symbol) << ";\n"
+        << "    }\n"
         << "};\n";
 }
 
@@ -239,12 +240,26 @@ void write_raw_includes(std::ostream& out, const kir::Module& module) {
     }
 }
 
+void write_raw_table_declarations(std::ostream& out, const kir::Module& module) {
+    std::vector<const kir::RawKernel*> kernels = all_kernels(module);
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+        out << "extern gpucc::detail::KernelRef " << kernel_ref(i) << ";\n";
+    }
+}
+
 void write_raw_tables(std::ostream& out, const kir::Module& module) {
     std::vector<const kir::RawKernel*> kernels = all_kernels(module);
     for (std::size_t i = 0; i < kernels.size(); ++i) {
-        out << "inline gpucc::detail::KernelRef " << kernel_ref(i) << "{image, "
-            << quoted(kernels[i]->symbol) << ", nullptr, {nullptr, nullptr}, {nullptr, nullptr}, "
-            << "1};\n";
+        out << "inline gpucc::detail::KernelRef " << kernel_ref(i) << "{\n"
+            << "    image, " << quoted(kernels[i]->symbol)
+            << ", nullptr, {nullptr, nullptr}, {nullptr, nullptr}, 1};\n";
+    }
+}
+
+void write_raw_launchers(std::ostream& out, const kir::Module& module) {
+    std::vector<const kir::RawKernel*> kernels = all_kernels(module);
+    if (!kernels.empty()) {
+        out << "\n// The raw CUDA kernels' launchers: each kernel below is an object of one.\n";
     }
     for (std::size_t i = 0; i < kernels.size(); ++i) {
         write_launcher(out, *kernels[i], i);

@@ -181,6 +181,13 @@ void write_reduction_declarations(std::ostream& out, const kir::Module& module) 
     }
 }
 
+void write_reduction_table_declarations(std::ostream& out, const kir::Module& module) {
+    for (const kir::ReductionKernel& kernel : module.reductions) {
+        out << "extern gpucc::detail::ReductionKernelRef " << kernel.name << "["
+            << kernel.instances.size() << "];\n";
+    }
+}
+
 void write_reduction_tables(std::ostream& out, const kir::Module& module) {
     if (module.reductions.empty()) {
         return;

@@ -1,7 +1,8 @@
 // A jit-style kernel's header: its host versions (none for a kernel that uses shared memory; two
-// entries, contiguous and strided, for one with ranked arrays), a KernelRef table, launchers taking a LaunchConfig or a grid and a block, and an attribute
-// query. Right calls compile with -Wall -Wextra -Werror; each wrong one is a C++ compile error
-// naming the kernel, the parameter and the types.
+// entries, contiguous and strided, for one with ranked arrays), a KernelRef table, launchers
+// taking a LaunchConfig or a grid and a block, and an attribute query; the launchers come first,
+// the host versions and tables below the plumbing banner. Right calls compile with -Wall -Wextra
+// -Werror; each wrong one is a C++ compile error naming the kernel, the parameter and the types.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gpucc --emit=header %s > %t/kernel_header.gpucc.h
 // RUN: FileCheck %s < %t/kernel_header.gpucc.h
@@ -35,7 +36,25 @@ kernel transpose_copy<T: float32 | float64>(T[:, :] x, T[:, :] y) {
 // CHECK: //   kernel block_sum(float32[] x, float32[] out, int32 n)
 // CHECK: //   kernel transpose_copy<T: float32, float64>(T[:, :] x, T[:, :] y)
 // CHECK: #include <gpucc/detail/grid_kernel_launch.h>
-// CHECK: void kh__elementwise_copy__float32__grid(void**, const gpucc::detail::HostGridShape*, std::int64_t, std::int64_t);
+// CHECK: extern gpucc::detail::KernelRef elementwise_copy[2];
+// CHECK-NEXT: extern const char* const elementwise_copy__gpu_only[2];
+// CHECK-NEXT: extern gpucc::detail::KernelRef block_sum[1];
+// CHECK-NEXT: extern const char* const block_sum__gpu_only[1];
+// CHECK-NEXT: extern gpucc::detail::KernelRef transpose_copy[2];
+// CHECK-NEXT: extern const char* const transpose_copy__gpu_only[2];
+// CHECK: inline void elementwise_copy(const gpucc::LaunchConfig& gpucc_config, const In_x& x, const In_y& y,
+// CHECK-NEXT: {{^                             }}const In_size& size) {
+// CHECK: inline void elementwise_copy(gpucc::Dim3 gpucc_grid, gpucc::Dim3 gpucc_block, const In_x& x,
+// CHECK-NEXT: {{^                             }}const In_y& y, const In_size& size) {
+// CHECK: inline gpucc::KernelAttributes elementwise_copy_attributes(gpucc::Device gpucc_device) {
+// CHECK: inline gpucc::KernelAttributes block_sum_attributes(gpucc::Device gpucc_device) {
+// CHECK: gpucc::detail::GridKernelLaunch gpucc_launch("transpose_copy", gpucc_config, 12);
+// CHECK-NEXT: gpucc_launch.array<T>("x", x, 2);
+// CHECK-NEXT: gpucc_launch.array<T>("y", y, 2);
+// CHECK: } // namespace kh
+// CHECK: // ---- internal: generated plumbing, not part of the API ----
+// CHECK: void kh__elementwise_copy__float32__grid(void**, const gpucc::detail::HostGridShape*, std::int64_t,
+// CHECK-NEXT: {{^                                         }}std::int64_t);
 // CHECK: void kh__elementwise_copy__float64__grid_v3(
 // CHECK-NOT: block_sum__grid
 // CHECK: void kh__transpose_copy__float32__grid(
@@ -50,17 +69,10 @@ kernel transpose_copy<T: float32 | float64>(T[:, :] x, T[:, :] y) {
 // CHECK: inline constexpr const char* block_sum__gpu_only[] = {"shared memory"};
 // CHECK: inline gpucc::detail::KernelRef transpose_copy[] = {
 // CHECK-NEXT: {image, "transpose_copy__float32", "transpose_copy__float32__strided",
-// CHECK-NEXT: {reinterpret_cast<gpucc::detail::HostKernelFn>(reinterpret_cast<void (*)()>(&kh__transpose_copy__float32__grid)),
-// CHECK-NEXT: reinterpret_cast<gpucc::detail::HostKernelFn>(reinterpret_cast<void (*)()>(&kh__transpose_copy__float32__grid_v3))},
-// CHECK-NEXT: {reinterpret_cast<gpucc::detail::HostKernelFn>(reinterpret_cast<void (*)()>(&kh__transpose_copy__float32__grid_strided)),
-// CHECK-NEXT: reinterpret_cast<gpucc::detail::HostKernelFn>(reinterpret_cast<void (*)()>(&kh__transpose_copy__float32__grid_strided_v3))}, 1},
-// CHECK: inline void elementwise_copy(const gpucc::LaunchConfig& gpucc_config, const In_x& x, const In_y& y, const In_size& size) {
-// CHECK: inline void elementwise_copy(gpucc::Dim3 gpucc_grid, gpucc::Dim3 gpucc_block, const In_x& x, const In_y& y, const In_size& size) {
-// CHECK: inline gpucc::KernelAttributes elementwise_copy_attributes(gpucc::Device gpucc_device) {
-// CHECK: inline gpucc::KernelAttributes block_sum_attributes(gpucc::Device gpucc_device) {
-// CHECK: gpucc::detail::GridKernelLaunch gpucc_launch("transpose_copy", gpucc_config, 12);
-// CHECK-NEXT: gpucc_launch.array<T>("x", x, 2);
-// CHECK-NEXT: gpucc_launch.array<T>("y", y, 2);
+// CHECK-NEXT: {gpucc::detail::grid_host_entry(&kh__transpose_copy__float32__grid),
+// CHECK-NEXT: gpucc::detail::grid_host_entry(&kh__transpose_copy__float32__grid_v3)},
+// CHECK-NEXT: {gpucc::detail::grid_host_entry(&kh__transpose_copy__float32__grid_strided),
+// CHECK-NEXT: gpucc::detail::grid_host_entry(&kh__transpose_copy__float32__grid_strided_v3)}, 1},
 
 // FIXED: block_sum: x must be an Array of float32 (or an NDArray)
 // UNCOMPILED: elementwise_copy: T must be one of float32, float64, the types it was compiled for

@@ -1,7 +1,8 @@
 // The header of reduction kernels, printed by --emit=header before their code generation exists:
-// the host functions of every instance, the ABI check against the runtime's reduction plan, a
-// ReductionKernelRef per instance, and two functions per kernel (outputs allocated and returned,
-// or given after the inputs), each taking `gpucc::Axis axis = {}, bool keepdims = false` last.
+// two functions per kernel (outputs allocated and returned, or given after the inputs), each
+// taking `gpucc::Axis axis = {}, bool keepdims = false` last; then, under the plumbing banner,
+// the host functions of every instance, the ABI check against the runtime's reduction plan and
+// a ReductionKernelRef per instance.
 // The header compiles with -Wall -Wextra -Werror, and so do calls of every form.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %gpucc --emit=header %s > %t/reduction_header.gpucc.h
@@ -53,7 +54,83 @@ reduction total(float32 x) -> (float32 y) { identity: 0; map: x; reduce: a + b; 
 // CHECK-NEXT: #include <gpucc/axis.h>
 // CHECK-NEXT: #include <gpucc/detail/reduction_launch.h>
 
+// The tables are declared before the functions that use them and defined with the plumbing.
+// CHECK: namespace gpucc_kernels {
+// CHECK-NEXT: extern gpucc::detail::ModuleImage image;
+// CHECK-NEXT: extern gpucc::detail::ReductionKernelRef l2norm[2];
+// CHECK-NEXT: extern gpucc::detail::ReductionKernelRef sum_abs[2];
+// CHECK-NEXT: extern gpucc::detail::ReductionKernelRef weighted[2];
+// CHECK-NEXT: extern gpucc::detail::ReductionKernelRef min_max[2];
+// CHECK-NEXT: extern gpucc::detail::ReductionKernelRef total[1];
+// CHECK-NEXT: } // namespace gpucc_kernels
+
+// CHECK: // reduction l2norm<T: float32, float64>(T x) -> (T y)
+// CHECK-NEXT: template <class In_x>
+// CHECK-NEXT: inline auto l2norm(const In_x& x, gpucc::Axis axis = {}, bool keepdims = false) {
+// CHECK-NEXT: using T = gpucc::detail::first_array_element_t<In_x>;
+// CHECK-NEXT: static_assert(!std::is_void_v<T>,
+// CHECK-NEXT: "l2norm: cannot infer T: no array is passed for x (type placeholders are bound "
+// CHECK-NEXT: "by arrays only)");
+// CHECK-NEXT: static_assert(gpucc::detail::one_of_v<T, float, double>,
+// CHECK-NEXT: "l2norm: T must be one of float32, float64, the types it was compiled for");
+// CHECK-NEXT: static_assert(gpucc::detail::is_array_of_v<T, In_x>, "l2norm: x must be an Array of T");
+// CHECK-NEXT: gpucc::detail::ReductionLaunch gpucc_launch("l2norm",
+// CHECK-NEXT: gpucc_kernels::l2norm[gpucc::detail::index_of_v<T, float, double>]);
+// CHECK-NEXT: gpucc_launch.input<T>("x", x);
+// CHECK-NEXT: gpucc_launch.axes(axis, keepdims);
+// CHECK-NEXT: gpucc::Array<T> y = gpucc_launch.output<T>("y");
+// CHECK-NEXT: gpucc_launch.run();
+// CHECK-NEXT: return y;
+// CHECK-NEXT: }
+// CHECK: template <class In_x, class Out_y>
+// CHECK-NEXT: requires(gpucc::detail::is_array_v<Out_y>)
+// CHECK-NEXT: inline void l2norm(const In_x& x, const Out_y& y, gpucc::Axis axis = {}, bool keepdims = false) {
+// CHECK-NEXT: using T = gpucc::detail::first_array_element_t<Out_y, In_x>;
+// CHECK: static_assert(gpucc::detail::is_array_of_v<T, Out_y>, "l2norm: y must be an Array of T");
+// CHECK: gpucc_launch.input<T>("x", x);
+// CHECK-NEXT: gpucc_launch.axes(axis, keepdims);
+// CHECK-NEXT: gpucc_launch.output<T>("y", y);
+// CHECK-NEXT: gpucc_launch.run();
+// CHECK-NEXT: }
+
+// CHECK: // reduction weighted
+// CHECK-NEXT: template <class In_x, class In_w, class In_scale>
+// CHECK-NEXT: inline auto weighted(const In_x& x, const In_w& w, const In_scale& scale, gpucc::Axis axis = {},
+// CHECK-NEXT: {{^                     }}bool keepdims = false) {
+// CHECK-NEXT: using T = gpucc::detail::first_array_element_t<In_x, In_w>;
+// CHECK: static_assert(gpucc::detail::is_scalar_argument_v<In_scale>,
+// CHECK-NEXT: "weighted: scale must be a scalar convertible to float64 (a scalar parameter)");
+// CHECK: gpucc_launch.input<T>("x", x);
+// CHECK-NEXT: gpucc_launch.input<T>("w", w);
+// CHECK-NEXT: gpucc_launch.scalar<double>("scale", scale);
+// CHECK-NEXT: gpucc_launch.axes(axis, keepdims);
+// CHECK: template <class In_x, class In_w, class In_scale, class Out_y>
+// CHECK-NEXT: requires(gpucc::detail::is_array_v<Out_y>)
+// CHECK-NEXT: inline void weighted(const In_x& x, const In_w& w, const In_scale& scale, const Out_y& y,
+// CHECK-NEXT: {{^                     }}gpucc::Axis axis = {}, bool keepdims = false) {
+
+// CHECK: // reduction min_max
+// CHECK: gpucc::Array<T> lo = gpucc_launch.output<T>("lo");
+// CHECK-NEXT: gpucc::Array<double> hi = gpucc_launch.output<double>("hi");
+// CHECK-NEXT: gpucc_launch.run();
+// CHECK-NEXT: return std::make_tuple(lo, hi);
+// CHECK: requires(gpucc::detail::is_array_v<Out_lo> && gpucc::detail::is_array_v<Out_hi>)
+// CHECK-NEXT: inline void min_max(const In_x& x, const Out_lo& lo, const Out_hi& hi, gpucc::Axis axis = {},
+// CHECK-NEXT: {{^                    }}bool keepdims = false) {
+// CHECK: static_assert(gpucc::detail::is_array_of_v<double, Out_hi>,
+// CHECK-NEXT: "min_max: hi must be an Array of float64");
+
+// CHECK: // reduction total(float32 x) -> (float32 y)
+// CHECK-NEXT: template <class In_x>
+// CHECK-NEXT: inline auto total(const In_x& x, gpucc::Axis axis = {}, bool keepdims = false) {
+// CHECK-NEXT: static_assert(gpucc::detail::is_array_of_v<float, In_x>,
+// CHECK-NEXT: "total: x must be an Array of float32");
+// CHECK-NEXT: gpucc::detail::ReductionLaunch gpucc_launch("total", gpucc_kernels::total[0]);
+
+// The generated plumbing follows the functions.
 // The host functions (KernelAbi.h, "Reduction kernels").
+// CHECK: } // namespace rh
+// CHECK: // ---- internal: generated plumbing, not part of the API ----
 // CHECK: extern "C" {
 // CHECK: void rh__l2norm__float32__host_partial(void**, std::int64_t, std::int64_t, std::int64_t, void*);
 // CHECK-NEXT: void rh__l2norm__float32__host_partial_v3(void**, std::int64_t, std::int64_t, std::int64_t, void*);
@@ -94,57 +171,5 @@ reduction total(float32 x) -> (float32 y) { identity: 0; map: x; reduce: a + b; 
 // CHECK-NEXT: &rh__total__host_combine, &rh__total__host_finish},
 // CHECK-NEXT: 4, 4, true, 1, 1, false},
 // CHECK: } // namespace gpucc_kernels
+// CHECK-NEXT: } // namespace rh
 
-// CHECK: // reduction l2norm<T: float32, float64>(T x) -> (T y)
-// CHECK-NEXT: template <class In_x>
-// CHECK-NEXT: inline auto l2norm(const In_x& x, gpucc::Axis axis = {}, bool keepdims = false) {
-// CHECK-NEXT: using T = gpucc::detail::first_array_element_t<In_x>;
-// CHECK-NEXT: static_assert(!std::is_void_v<T>, "l2norm: cannot infer T: no array is passed for x (type placeholders are bound by arrays only)");
-// CHECK-NEXT: static_assert(gpucc::detail::one_of_v<T, float, double>, "l2norm: T must be one of float32, float64, the types it was compiled for");
-// CHECK-NEXT: static_assert(gpucc::detail::is_array_of_v<T, In_x>, "l2norm: x must be an Array of T");
-// CHECK-NEXT: gpucc::detail::ReductionLaunch gpucc_launch("l2norm", gpucc_kernels::l2norm[(0) * 2 + gpucc::detail::index_of_v<T, float, double>]);
-// CHECK-NEXT: gpucc_launch.input<T>("x", x);
-// CHECK-NEXT: gpucc_launch.axes(axis, keepdims);
-// CHECK-NEXT: gpucc::Array<T> y = gpucc_launch.output<T>("y");
-// CHECK-NEXT: gpucc_launch.run();
-// CHECK-NEXT: return y;
-// CHECK-NEXT: }
-// CHECK: template <class In_x, class Out_y>
-// CHECK-NEXT: requires(gpucc::detail::is_array_v<Out_y>)
-// CHECK-NEXT: inline void l2norm(const In_x& x, const Out_y& y, gpucc::Axis axis = {}, bool keepdims = false) {
-// CHECK-NEXT: using T = gpucc::detail::first_array_element_t<Out_y, In_x>;
-// CHECK: static_assert(gpucc::detail::is_array_of_v<T, Out_y>, "l2norm: y must be an Array of T");
-// CHECK: gpucc_launch.input<T>("x", x);
-// CHECK-NEXT: gpucc_launch.axes(axis, keepdims);
-// CHECK-NEXT: gpucc_launch.output<T>("y", y);
-// CHECK-NEXT: gpucc_launch.run();
-// CHECK-NEXT: }
-
-// CHECK: // reduction weighted
-// CHECK-NEXT: template <class In_x, class In_w, class In_scale>
-// CHECK-NEXT: inline auto weighted(const In_x& x, const In_w& w, const In_scale& scale, gpucc::Axis axis = {}, bool keepdims = false) {
-// CHECK-NEXT: using T = gpucc::detail::first_array_element_t<In_x, In_w>;
-// CHECK: static_assert(gpucc::detail::is_scalar_argument_v<In_scale>, "weighted: scale must be a scalar convertible to float64 (a scalar parameter)");
-// CHECK: gpucc_launch.input<T>("x", x);
-// CHECK-NEXT: gpucc_launch.input<T>("w", w);
-// CHECK-NEXT: gpucc_launch.scalar<double>("scale", scale);
-// CHECK-NEXT: gpucc_launch.axes(axis, keepdims);
-// CHECK: template <class In_x, class In_w, class In_scale, class Out_y>
-// CHECK-NEXT: requires(gpucc::detail::is_array_v<Out_y>)
-// CHECK-NEXT: inline void weighted(const In_x& x, const In_w& w, const In_scale& scale, const Out_y& y, gpucc::Axis axis = {}, bool keepdims = false) {
-
-// CHECK: // reduction min_max
-// CHECK: gpucc::Array<T> lo = gpucc_launch.output<T>("lo");
-// CHECK-NEXT: gpucc::Array<double> hi = gpucc_launch.output<double>("hi");
-// CHECK-NEXT: gpucc_launch.run();
-// CHECK-NEXT: return std::make_tuple(lo, hi);
-// CHECK: requires(gpucc::detail::is_array_v<Out_lo> && gpucc::detail::is_array_v<Out_hi>)
-// CHECK-NEXT: inline void min_max(const In_x& x, const Out_lo& lo, const Out_hi& hi, gpucc::Axis axis = {}, bool keepdims = false) {
-// CHECK: static_assert(gpucc::detail::is_array_of_v<double, Out_hi>, "min_max: hi must be an Array of float64");
-
-// CHECK: // reduction total(float32 x) -> (float32 y)
-// CHECK-NEXT: template <class In_x>
-// CHECK-NEXT: inline auto total(const In_x& x, gpucc::Axis axis = {}, bool keepdims = false) {
-// CHECK-NEXT: static_assert(gpucc::detail::is_array_of_v<float, In_x>, "total: x must be an Array of float32");
-// CHECK-NEXT: gpucc::detail::ReductionLaunch gpucc_launch("total", gpucc_kernels::total[0]);
-// CHECK: } // namespace rh

@@ -44,15 +44,22 @@ __device__ unsigned long long counter;
 // CHECK: //   raw cuda scale<float>(float* x, float a, int n)
 // CHECK: //   __constant__ float[4] coeffs
 // CHECK: #include <gpucc/detail/raw_kernel.h>
-// CHECK: inline gpucc::detail::KernelRef raw_kernel_0{image, "my_add", nullptr, {nullptr, nullptr}, {nullptr, nullptr}, 1};
+// CHECK: extern gpucc::detail::KernelRef raw_kernel_0;
 // CHECK: struct raw_launcher_0 {
-// CHECK: void operator()(gpucc::Dim3 grid, gpucc::Dim3 block, const A0& x1, const A1& x2, const A2& y, const A3& n) const {
-// CHECK: void operator()(const gpucc::LaunchConfig& config, const A0& x1, const A1& x2, const A2& y, const A3& n) const {
-// CHECK: static_assert(gpucc::detail::raw_arg_ok_v<const float*, A0>, "my_add: argument 'x1' has type const float*: pass a pointer that converts to it or a C-contiguous gpucc array of float32");
+// CHECK: void operator()(gpucc::Dim3 grid, gpucc::Dim3 block, const A0& x1, const A1& x2, const A2& y,
+// CHECK-NEXT: {{^                    }}const A3& n) const {
+// CHECK: void operator()(const gpucc::LaunchConfig& config, const A0& x1, const A1& x2, const A2& y,
+// CHECK-NEXT: {{^                    }}const A3& n) const {
+// CHECK: static_assert(gpucc::detail::raw_arg_ok_v<const float*, A0>,
+// CHECK-NEXT: "my_add: argument 'x1' has type const float*: pass a pointer that converts "
+// CHECK-NEXT: "to it or a C-contiguous gpucc array of float32");
 // CHECK: gpucc::detail::launch_grid_kernel(raw_kernel_0, config, gpucc_args);
 // CHECK: gpucc::KernelAttributes attributes(gpucc::Device device = gpucc::default_device()) const {
-// CHECK: void set_max_dynamic_shared_bytes(int bytes, gpucc::Device device = gpucc::default_device()) const {
-// CHECK: static constexpr const char* symbol() noexcept { return "my_add"; }
+// CHECK: void set_max_dynamic_shared_bytes(int bytes,
+// CHECK-NEXT: gpucc::Device device = gpucc::default_device()) const {
+// CHECK: static constexpr const char* symbol() noexcept {
+// CHECK-NEXT: return "my_add";
+// CHECK-NEXT: }
 // CHECK: template <class T>
 // CHECK-NEXT: struct raw_template_0 {
 // CHECK: template <>
@@ -63,8 +70,13 @@ __device__ unsigned long long counter;
 // CHECK: } // namespace lin
 // CHECK: template <class T>
 // CHECK-NEXT: inline constexpr ::demo::gpucc_kernels::raw_template_0<T> scale{};
-// CHECK: inline constexpr gpucc::detail::RawArrayGlobal<float, 4> coeffs{&::demo::gpucc_kernels::image, "coeffs"};
-// CHECK: inline constexpr gpucc::detail::RawScalarGlobal<unsigned long long> counter{&::demo::gpucc_kernels::image, "counter"};
+// CHECK: inline constexpr gpucc::detail::RawArrayGlobal<float, 4> coeffs{&::demo::gpucc_kernels::image,
+// CHECK-NEXT: {{^                                                                }}"coeffs"};
+// CHECK: inline constexpr gpucc::detail::RawScalarGlobal<unsigned long long> counter{
+// CHECK-NEXT: &::demo::gpucc_kernels::image, "counter"};
+// CHECK: // ---- internal: generated plumbing, not part of the API ----
+// CHECK: inline gpucc::detail::KernelRef raw_kernel_0{
+// CHECK-NEXT: image, "my_add", nullptr, {nullptr, nullptr}, {nullptr, nullptr}, 1};
 
 // POINTER: my_add: argument 'x1' has type const float*: pass a pointer that converts to it or a C-contiguous gpucc array of float32
 // ARRAY: my_add: argument 'x2' has type const float*: pass a pointer that converts to it or a C-contiguous gpucc array of float32

@@ -1,7 +1,8 @@
 // ElementwiseLaunch builds and runs one call of an elementwise kernel for a generated wrapper.
-// The wrapper calls input()/input_scalar()/raw()/output() once per kernel parameter, in
-// parameter order, then run(). Each call appends the parameter's argument slots (one entry of
-// `void* args[]` each) in this order, the kernel ABI the compiler generates against:
+// The wrapper calls argument()/raw()/output() once per kernel parameter, in parameter order,
+// then run() (argument() is input() for an array and input_scalar() for a C++ scalar). Each call
+// appends the parameter's argument slots (one entry of `void* args[]` each) in this order, the
+// kernel ABI the compiler generates against:
 //   non-raw input  : `const T* ptr`, then `T value`   (ptr == nullptr: a scalar, use value)
 //   non-raw output : `T* ptr`
 //   raw parameter  : `T* ptr`  (input or output; indexed by the kernel itself)
@@ -43,6 +44,7 @@
 #include "gpucc/detail/module_image.h"
 #include "gpucc/detail/scalar_convert.h"
 #include "gpucc/detail/strided_indexer.h"
+#include "gpucc/detail/wrapper_traits.h"
 #include "gpucc/device/device.h"
 
 #include <cstdint>
@@ -82,6 +84,17 @@ public:
         note_scalar(param);
         push_slot(static_cast<const T*>(nullptr));
         push_slot(converted);
+    }
+
+    /// A non-raw input given as the wrapper's argument `value`: input() when it is an array,
+    /// input_scalar() when it is a C++ scalar (the wrapper's static_asserts have checked which).
+    template <ElementType T, class A>
+    void argument(const char* param, const A& value) {
+        if constexpr (is_array_v<A>) {
+            input<T>(param, value);
+        } else {
+            input_scalar<T>(param, value);
+        }
     }
 
     /// A raw parameter (input or output): slot `T* ptr`. Its shape is free.

@@ -36,6 +36,11 @@ inline constexpr bool is_ndarray_v = std::is_same_v<std::remove_cvref_t<A>, NDAr
 template <class A>
 inline constexpr bool is_grid_array_argument_v = is_array_v<A> || is_ndarray_v<A>;
 
+/// What a `T[] x` parameter of a fixed type T takes: a gpucc::Array<T> or an NDArray (its dtype
+/// checked at run time).
+template <class T, class A>
+inline constexpr bool is_grid_array_of_v = is_ndarray_v<A> || is_array_of_v<T, A>;
+
 /// Whether argument type A agrees with placeholder type T: T is not known yet (void), A is not a
 /// typed array, or A is Array<T>.
 template <class T, class A>
@@ -66,6 +71,12 @@ const NDArray* first_ndarray(const A& first, const Rest&... rest) {
 /// types it was compiled for: <types>".
 [[noreturn]] void throw_grid_placeholder_type(const char* kernel, const char* placeholder,
                                               DType dtype, const char* param, const char* types);
+
+/// A kernel's CPU version as the generated KernelRef tables store it (launch_grid_kernel casts
+/// it back to HostGridKernelFn before calling it).
+inline HostKernelFn grid_host_entry(HostGridKernelFn function) noexcept {
+    return reinterpret_cast<HostKernelFn>(reinterpret_cast<void (*)()>(function));
+}
 
 class GridKernelLaunch {
 public:
