@@ -259,7 +259,7 @@ std::string grid_signature_text(const kir::GridKernel& kernel) {
 void write_grid_includes(std::ostream& out, const kir::Module& module) {
     if (!module.grid_kernels.empty()) {
         out << "#include <gpucc/detail/grid_kernel_launch.h>\n"
-            << "#include <gpucc/launch.h>\n";
+            << "#include <gpucc/launch/grid.h>\n";
     }
 }
 

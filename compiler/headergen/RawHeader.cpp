@@ -236,7 +236,7 @@ void write_raw_banner(std::ostream& out, const kir::Module& module) {
 
 void write_raw_includes(std::ostream& out, const kir::Module& module) {
     if (module_has_raw_cuda(module)) {
-        out << "#include <gpucc/detail/raw_kernel.h>\n#include <gpucc/launch.h>\n";
+        out << "#include <gpucc/detail/raw_kernel.h>\n#include <gpucc/launch/grid.h>\n";
     }
 }
 

@@ -158,7 +158,7 @@ void write_wrapper(std::ostream& out, const kir::ReductionKernel& kernel, bool o
 void write_reduction_includes(std::ostream& out, const kir::Module& module) {
     // Beyond what gpucc/generated_support.h promises; harmless if it comes to include them too.
     if (!module.reductions.empty()) {
-        out << "#include <gpucc/axis.h>\n#include <gpucc/detail/reduction_launch.h>\n";
+        out << "#include <gpucc/array/axis.h>\n#include <gpucc/detail/reduction_launch.h>\n";
     }
 }
 

@@ -51,7 +51,7 @@ reduction total(float32 x) -> (float32 y) { identity: 0; map: x; reduce: a + b; 
 // CHECK-NEXT: //   reduction total(float32 x) -> (float32 y)
 // CHECK: #pragma once
 // CHECK: #include <gpucc/generated_support.h>
-// CHECK-NEXT: #include <gpucc/axis.h>
+// CHECK-NEXT: #include <gpucc/array/axis.h>
 // CHECK-NEXT: #include <gpucc/detail/reduction_launch.h>
 
 // The tables are declared before the functions that use them and defined with the plumbing.
