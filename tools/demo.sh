@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
-cmake --build build --target gpucc gpucc_runtime
+# gpucc and the libraries gpucc::runtime names (the standard library brings the core it links).
+cmake --build build --target gpucc gpucc_stdlib
 cmake --install build --prefix build/install >/dev/null
 cmake -S examples/quickstart -B build/quickstart -G Ninja -DCMAKE_BUILD_TYPE=Release \
       -DCMAKE_PREFIX_PATH="$PWD/build/install"
