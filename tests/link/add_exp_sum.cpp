@@ -1,10 +1,9 @@
 // A program that calls three functions of the standard library, add, exp and sum, and nothing
 // else: what tests/link/CMakeLists.txt checks it links. It prints sum(exp(x + x)) for
 // x = 0, 0.001, ..., 0.999 and checks it against the same sum in double precision on the host.
-#include <gpucc/gpucc.h>
-
 #include <cmath>
 #include <cstdio>
+#include <gpucc/gpucc.h>
 #include <vector>
 
 int main() {
