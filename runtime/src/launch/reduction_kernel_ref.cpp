@@ -3,10 +3,8 @@
 // path's) and the three host functions, with the partial loop chosen for the CPU's instruction
 // set as KernelRef::host_function chooses. It is apart from reduction.cpp as KernelRef
 // (module_registry.cpp) is apart from ElementwiseLaunch: one reference lives for the program,
-// declared at static initialisation, while a launch is built for every call.
+// constant-initialized (its constructor is in the header), while a launch is built for every call.
 #include "gpucc/detail/reduction_launch.h"
-
-#include <algorithm>
 
 namespace gpucc::detail {
 
