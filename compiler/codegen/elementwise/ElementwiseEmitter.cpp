@@ -6,6 +6,7 @@
 
 #include "compiler/abi/KernelAbi.h"
 #include "compiler/codegen/common/ArgumentSlots.h"
+#include "compiler/codegen/common/Loops.h"
 #include "compiler/codegen/elementwise/ElementwiseEmitterImpl.h"
 
 #include <llvm/IR/Intrinsics.h>
@@ -239,58 +240,22 @@ void ElementwiseEmitter::emit_gpu_loops(const std::vector<InputForm>& forms) {
         llvm::Value* step =
             builder_.CreateMul(nthreads, llvm::ConstantInt::get(i64, width), "", true, true);
 
-        llvm::BasicBlock* before = builder_.GetInsertBlock();
-        llvm::BasicBlock* header = new_block("vector.header");
-        llvm::BasicBlock* body = new_block("vector.body");
-        llvm::BasicBlock* exit = new_block("vector.exit");
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(header);
-        llvm::PHINode* base = builder_.CreatePHI(i64, 2, "base");
-        base->addIncoming(first, before);
-        builder_.CreateCondBr(builder_.CreateICmpSLT(base, vector_end), body, exit);
-        builder_.SetInsertPoint(body);
-        emit_vector_elements(base, width, forms);
-        llvm::Value* next = builder_.CreateAdd(base, step, "", true, true);
-        base->addIncoming(next, builder_.GetInsertBlock());
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(exit);
+        emit_counted_loop(builder_, element_loop(first, vector_end, step, "base", "vector"),
+                          [&](llvm::Value* base, llvm::BasicBlock*) {
+                              emit_vector_elements(base, width, forms);
+                          });
     }
 
-    llvm::BasicBlock* before = builder_.GetInsertBlock();
     llvm::Value* first = builder_.CreateAdd(vector_end, tid, "", true, true);
-    llvm::BasicBlock* header = new_block("scalar.header");
-    llvm::BasicBlock* body = new_block("scalar.body");
-    llvm::BasicBlock* exit = new_block("scalar.exit");
-    builder_.CreateBr(header);
-    builder_.SetInsertPoint(header);
-    llvm::PHINode* index = builder_.CreatePHI(i64, 2, "i");
-    index->addIncoming(first, before);
-    builder_.CreateCondBr(builder_.CreateICmpSLT(index, loop_size_), body, exit);
-    builder_.SetInsertPoint(body);
-    emit_scalar_element(index, forms);
-    llvm::Value* next = builder_.CreateAdd(index, nthreads, "", true, true);
-    index->addIncoming(next, builder_.GetInsertBlock());
-    builder_.CreateBr(header);
-    builder_.SetInsertPoint(exit);
+    emit_counted_loop(
+        builder_, element_loop(first, loop_size_, nthreads, "i", "scalar"),
+        [&](llvm::Value* index, llvm::BasicBlock*) { emit_scalar_element(index, forms); });
 }
 
 void ElementwiseEmitter::emit_host_loop(const std::vector<InputForm>& forms) {
-    llvm::Type* i64 = builder_.getInt64Ty();
-    llvm::BasicBlock* before = builder_.GetInsertBlock();
-    llvm::BasicBlock* header = new_block("loop.header");
-    llvm::BasicBlock* body = new_block("loop.body");
-    llvm::BasicBlock* exit = new_block("loop.exit");
-    builder_.CreateBr(header);
-    builder_.SetInsertPoint(header);
-    llvm::PHINode* index = builder_.CreatePHI(i64, 2, "i");
-    index->addIncoming(host_begin_, before);
-    builder_.CreateCondBr(builder_.CreateICmpSLT(index, host_end_), body, exit);
-    builder_.SetInsertPoint(body);
-    emit_scalar_element(index, forms);
-    llvm::Value* next = builder_.CreateAdd(index, llvm::ConstantInt::get(i64, 1), "", true, true);
-    index->addIncoming(next, builder_.GetInsertBlock());
-    builder_.CreateBr(header);
-    builder_.SetInsertPoint(exit);
+    emit_counted_loop(
+        builder_, element_loop(host_begin_, host_end_, nullptr, "i", "loop"),
+        [&](llvm::Value* index, llvm::BasicBlock*) { emit_scalar_element(index, forms); });
 }
 
 } // namespace elementwise_detail

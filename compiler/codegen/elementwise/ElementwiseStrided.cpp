@@ -13,6 +13,7 @@
 //  - Host: the thread's [begin, end) range is divided once; then rows of the innermost
 //    dimension run as a plain loop over j with offset + j * stride per array (LLVM versions it
 //    for unit strides and vectorizes), and the coordinates carry like an odometer between rows.
+#include "compiler/codegen/common/Loops.h"
 #include "compiler/codegen/elementwise/ElementwiseEmitterImpl.h"
 
 #include <llvm/IR/Intrinsics.h>
@@ -136,27 +137,16 @@ void ElementwiseEmitter::emit_strided_gpu_loop(const std::vector<InputForm>& for
         builder_.CreateMul(tid, llvm::ConstantInt::get(i64, width), "", true, true);
     llvm::Value* step =
         builder_.CreateMul(nthreads, llvm::ConstantInt::get(i64, width), "", true, true);
-    llvm::BasicBlock* before = builder_.GetInsertBlock();
-    llvm::BasicBlock* header = new_block("strided.header");
-    llvm::BasicBlock* body = new_block("strided.body");
-    llvm::BasicBlock* exit = new_block("strided.exit");
-    builder_.CreateBr(header);
-    builder_.SetInsertPoint(header);
-    llvm::PHINode* base = builder_.CreatePHI(i64, 2, "i");
-    base->addIncoming(first, before);
     // With vectors the runtime guarantees n is a multiple of the width.
-    builder_.CreateCondBr(builder_.CreateICmpSLT(base, loop_size_), body, exit);
-    builder_.SetInsertPoint(body);
-    decompose_index(base, index32);
-    if (vectors) {
-        emit_vector_elements(base, width, forms);
-    } else {
-        emit_scalar_element(base, forms);
-    }
-    llvm::Value* next = builder_.CreateAdd(base, step, "", true, true);
-    base->addIncoming(next, builder_.GetInsertBlock());
-    builder_.CreateBr(header);
-    builder_.SetInsertPoint(exit);
+    emit_counted_loop(builder_, element_loop(first, loop_size_, step, "i", "strided"),
+                      [&](llvm::Value* base, llvm::BasicBlock*) {
+                          decompose_index(base, index32);
+                          if (vectors) {
+                              emit_vector_elements(base, width, forms);
+                          } else {
+                              emit_scalar_element(base, forms);
+                          }
+                      });
 }
 
 void ElementwiseEmitter::emit_strided_gpu_loops(const std::vector<InputForm>& forms) {
@@ -230,109 +220,90 @@ void ElementwiseEmitter::emit_strided_host_loop(const std::vector<InputForm>& fo
     };
 
     // Divide `begin` through the dimensions once.
-    {
-        llvm::BasicBlock* before = builder_.GetInsertBlock();
-        llvm::BasicBlock* header = new_block("split.header");
-        llvm::BasicBlock* body = new_block("split.body");
-        llvm::BasicBlock* exit = new_block("split.exit");
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(header);
-        llvm::PHINode* dim = builder_.CreatePHI(i64, 2, "dim");
-        llvm::PHINode* remaining = builder_.CreatePHI(i64, 2, "remaining");
-        dim->addIncoming(zero, before);
-        remaining->addIncoming(host_begin_, before);
-        builder_.CreateCondBr(builder_.CreateICmpSLT(dim, ndim), body, exit);
-        builder_.SetInsertPoint(body);
-        llvm::Value* extent =
-            indexer_word(builder_.CreateAdd(dim, builder_.getInt64(kIndexerShapeWord)));
-        llvm::Value* quotient = builder_.CreateUDiv(remaining, extent);
-        llvm::Value* coordinate =
-            builder_.CreateSub(remaining, builder_.CreateMul(quotient, extent));
-        builder_.CreateStore(coordinate, coordinate_address(dim));
-        add_to_offsets(coordinate, dim, false);
-        dim->addIncoming(builder_.CreateAdd(dim, one), builder_.GetInsertBlock());
-        remaining->addIncoming(quotient, builder_.GetInsertBlock());
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(exit);
-    }
+    emit_loop(
+        builder_, {"split.header", "split.body", "split.exit"},
+        {{zero, "dim"}, {host_begin_, "remaining"}},
+        [&](llvm::ArrayRef<llvm::PHINode*> carried) {
+            return LoopTest{builder_.CreateICmpSLT(carried[0], ndim)};
+        },
+        [&](llvm::ArrayRef<llvm::PHINode*> carried) -> std::vector<llvm::Value*> {
+            llvm::Value* dim = carried[0];
+            llvm::Value* remaining = carried[1];
+            llvm::Value* extent =
+                indexer_word(builder_.CreateAdd(dim, builder_.getInt64(kIndexerShapeWord)));
+            llvm::Value* quotient = builder_.CreateUDiv(remaining, extent);
+            llvm::Value* coordinate =
+                builder_.CreateSub(remaining, builder_.CreateMul(quotient, extent));
+            builder_.CreateStore(coordinate, coordinate_address(dim));
+            add_to_offsets(coordinate, dim, false);
+            return {builder_.CreateAdd(dim, one), quotient};
+        });
+
+    // Carry into the outer dimensions: dimension `dim` wrapped when its coordinate reached its
+    // extent and a next one exists.
+    auto emit_carry = [&] {
+        llvm::Value* extent = nullptr;
+        llvm::Value* next_dim = nullptr;
+        emit_loop(
+            builder_, {"carry.header", "carry.body", "carry.exit"}, {{zero, "carry_dim"}},
+            [&](llvm::ArrayRef<llvm::PHINode*> carried) {
+                llvm::Value* dim = carried[0];
+                extent =
+                    indexer_word(builder_.CreateAdd(dim, builder_.getInt64(kIndexerShapeWord)));
+                llvm::Value* coordinate = builder_.CreateLoad(i64, coordinate_address(dim));
+                next_dim = builder_.CreateAdd(dim, one);
+                return LoopTest{builder_.CreateAnd(builder_.CreateICmpSGE(coordinate, extent),
+                                                   builder_.CreateICmpSLT(next_dim, ndim))};
+            },
+            [&](llvm::ArrayRef<llvm::PHINode*> carried) -> std::vector<llvm::Value*> {
+                llvm::Value* dim = carried[0];
+                builder_.CreateStore(zero, coordinate_address(dim));
+                add_to_offsets(extent, dim, true);
+                llvm::Value* outer = builder_.CreateLoad(i64, coordinate_address(next_dim));
+                builder_.CreateStore(builder_.CreateAdd(outer, one), coordinate_address(next_dim));
+                add_to_offsets(one, next_dim, false);
+                return {next_dim};
+            });
+    };
 
     // Rows: for j in [0, segment): the element at linear index i + j.
-    llvm::BasicBlock* before_rows = builder_.GetInsertBlock();
-    llvm::BasicBlock* row_header = new_block("row.header");
-    llvm::BasicBlock* row_body = new_block("row.body");
-    llvm::BasicBlock* rows_done = new_block("row.exit");
-    builder_.CreateBr(row_header);
-    builder_.SetInsertPoint(row_header);
-    llvm::PHINode* row_start = builder_.CreatePHI(i64, 2, "row_start");
-    row_start->addIncoming(host_begin_, before_rows);
-    builder_.CreateCondBr(builder_.CreateICmpSLT(row_start, host_end_), row_body, rows_done);
-    builder_.SetInsertPoint(row_body);
-    llvm::Value* inner_coordinate = builder_.CreateLoad(i64, coordinate_address(zero));
-    llvm::Value* segment = builder_.CreateBinaryIntrinsic(
-        llvm::Intrinsic::smin, builder_.CreateSub(inner_extent, inner_coordinate),
-        builder_.CreateSub(host_end_, row_start), nullptr, "segment");
-    std::vector<llvm::Value*> row_offsets(count, nullptr);
-    for (std::size_t p = 0; p < count; ++p) {
-        if (offset_slots[p] != nullptr) {
-            row_offsets[p] = builder_.CreateLoad(i64, offset_slots[p]);
-        }
-    }
-    {
-        llvm::BasicBlock* before = builder_.GetInsertBlock();
-        llvm::BasicBlock* header = new_block("inner.header");
-        llvm::BasicBlock* body = new_block("inner.body");
-        llvm::BasicBlock* exit = new_block("inner.exit");
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(header);
-        llvm::PHINode* j = builder_.CreatePHI(i64, 2, "j");
-        j->addIncoming(zero, before);
-        builder_.CreateCondBr(builder_.CreateICmpSLT(j, segment), body, exit);
-        builder_.SetInsertPoint(body);
+    auto emit_row = [&](llvm::ArrayRef<llvm::PHINode*> carried) -> std::vector<llvm::Value*> {
+        llvm::Value* row_start = carried[0];
+        llvm::Value* inner_coordinate = builder_.CreateLoad(i64, coordinate_address(zero));
+        llvm::Value* segment = builder_.CreateBinaryIntrinsic(
+            llvm::Intrinsic::smin, builder_.CreateSub(inner_extent, inner_coordinate),
+            builder_.CreateSub(host_end_, row_start), nullptr, "segment");
+        std::vector<llvm::Value*> row_offsets(count, nullptr);
         for (std::size_t p = 0; p < count; ++p) {
-            if (row_offsets[p] != nullptr) {
-                element_offsets_[p] =
-                    builder_.CreateAdd(row_offsets[p], builder_.CreateMul(j, inner_strides[p]));
+            if (offset_slots[p] != nullptr) {
+                row_offsets[p] = builder_.CreateLoad(i64, offset_slots[p]);
             }
         }
-        emit_scalar_element(builder_.CreateAdd(row_start, j, "", true, true), forms);
-        j->addIncoming(builder_.CreateAdd(j, one, "", true, true), builder_.GetInsertBlock());
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(exit);
-    }
-    llvm::Value* next_row = builder_.CreateAdd(row_start, segment, "", true, true);
-    // Carry: the row ended at the innermost extent (or the range ended, and nothing is read).
-    add_to_offsets(segment, zero, false);
-    builder_.CreateStore(builder_.CreateAdd(inner_coordinate, segment), coordinate_address(zero));
-    {
-        llvm::BasicBlock* before = builder_.GetInsertBlock();
-        llvm::BasicBlock* header = new_block("carry.header");
-        llvm::BasicBlock* body = new_block("carry.body");
-        llvm::BasicBlock* exit = new_block("carry.exit");
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(header);
-        llvm::PHINode* dim = builder_.CreatePHI(i64, 2, "carry_dim");
-        dim->addIncoming(zero, before);
-        // Dimension `dim` wrapped when its coordinate reached its extent and a next one exists.
-        llvm::Value* extent =
-            indexer_word(builder_.CreateAdd(dim, builder_.getInt64(kIndexerShapeWord)));
-        llvm::Value* coordinate = builder_.CreateLoad(i64, coordinate_address(dim));
-        llvm::Value* next_dim = builder_.CreateAdd(dim, one);
-        llvm::Value* wraps = builder_.CreateAnd(builder_.CreateICmpSGE(coordinate, extent),
-                                                builder_.CreateICmpSLT(next_dim, ndim));
-        builder_.CreateCondBr(wraps, body, exit);
-        builder_.SetInsertPoint(body);
-        builder_.CreateStore(zero, coordinate_address(dim));
-        add_to_offsets(extent, dim, true);
-        llvm::Value* outer = builder_.CreateLoad(i64, coordinate_address(next_dim));
-        builder_.CreateStore(builder_.CreateAdd(outer, one), coordinate_address(next_dim));
-        add_to_offsets(one, next_dim, false);
-        dim->addIncoming(next_dim, builder_.GetInsertBlock());
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(exit);
-    }
-    row_start->addIncoming(next_row, builder_.GetInsertBlock());
-    builder_.CreateBr(row_header);
-    builder_.SetInsertPoint(rows_done);
+        emit_counted_loop(builder_, element_loop(zero, segment, one, "j", "inner"),
+                          [&](llvm::Value* j, llvm::BasicBlock*) {
+                              for (std::size_t p = 0; p < count; ++p) {
+                                  if (row_offsets[p] != nullptr) {
+                                      element_offsets_[p] = builder_.CreateAdd(
+                                          row_offsets[p], builder_.CreateMul(j, inner_strides[p]));
+                                  }
+                              }
+                              emit_scalar_element(builder_.CreateAdd(row_start, j, "", true, true),
+                                                  forms);
+                          });
+        llvm::Value* next_row = builder_.CreateAdd(row_start, segment, "", true, true);
+        // Carry: the row ended at the innermost extent (or the range ended, and nothing is read).
+        add_to_offsets(segment, zero, false);
+        builder_.CreateStore(builder_.CreateAdd(inner_coordinate, segment),
+                             coordinate_address(zero));
+        emit_carry();
+        return {next_row};
+    };
+    emit_loop(
+        builder_, {"row.header", "row.body", "row.exit"}, {{host_begin_, "row_start"}},
+        [&](llvm::ArrayRef<llvm::PHINode*> carried) {
+            return LoopTest{builder_.CreateICmpSLT(carried[0], host_end_)};
+        },
+        emit_row);
 }
 
 } // namespace gpucc::elementwise_detail

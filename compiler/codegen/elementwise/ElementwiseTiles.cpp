@@ -8,6 +8,7 @@
 // neighbouring tile row, which runs at the same time. (Tiles of 2W rows used whole sectors but
 // took 128 registers for a three-input kernel, and the strided entry's other loops share them.)
 // How each parameter is read comes from the layout's access words (KernelAbi.h).
+#include "compiler/codegen/common/Loops.h"
 #include "compiler/codegen/elementwise/ElementwiseEmitterImpl.h"
 
 namespace gpucc::elementwise_detail {
@@ -133,135 +134,127 @@ void ElementwiseEmitter::emit_strided_tile_loop(const std::vector<InputForm>& fo
 
     llvm::Value* tid = thread_index();
     llvm::Value* nthreads = thread_count();
-    llvm::BasicBlock* before = builder_.GetInsertBlock();
-    llvm::BasicBlock* header = new_block("tile.header");
-    llvm::BasicBlock* body = new_block("tile.body");
-    llvm::BasicBlock* exit = new_block("tile.exit");
-    builder_.CreateBr(header);
-    builder_.SetInsertPoint(header);
-    llvm::PHINode* tile = builder_.CreatePHI(i64, 2, "tile");
-    tile->addIncoming(tid, before);
-    builder_.CreateCondBr(builder_.CreateICmpSLT(tile, tiles), body, exit);
-    builder_.SetInsertPoint(body);
+    // One tile per iteration, grid-stride.
+    auto emit_tile = [&](llvm::Value* tile, llvm::BasicBlock*) {
+        // The tile's corner: plane (the outer dimensions), tile row, tile column.
+        llvm::Value* t = builder_.CreateTrunc(tile, i32);
+        llvm::Value* plane = builder_.CreateUDiv(t, tiles_per_plane);
+        llvm::Value* in_plane = builder_.CreateSub(t, builder_.CreateMul(plane, tiles_per_plane));
+        llvm::Value* tile_row = builder_.CreateUDiv(in_plane, tiles_across);
+        llvm::Value* tile_column =
+            builder_.CreateSub(in_plane, builder_.CreateMul(tile_row, tiles_across));
+        llvm::Value* first_row =
+            builder_.CreateAdd(builder_.CreateMul(plane, extent1),
+                               builder_.CreateMul(tile_row, builder_.getInt32(rows)));
+        llvm::Value* corner_index = builder_.CreateZExt(
+            builder_.CreateAdd(builder_.CreateMul(first_row, extent0),
+                               builder_.CreateMul(tile_column, builder_.getInt32(width))),
+            i64, "corner");
+        decompose_index(corner_index, true);
+        std::vector<llvm::Value*> corner = element_offsets_;
 
-    // The tile's corner: plane (the outer dimensions), tile row, tile column.
-    llvm::Value* t = builder_.CreateTrunc(tile, i32);
-    llvm::Value* plane = builder_.CreateUDiv(t, tiles_per_plane);
-    llvm::Value* in_plane = builder_.CreateSub(t, builder_.CreateMul(plane, tiles_per_plane));
-    llvm::Value* tile_row = builder_.CreateUDiv(in_plane, tiles_across);
-    llvm::Value* tile_column =
-        builder_.CreateSub(in_plane, builder_.CreateMul(tile_row, tiles_across));
-    llvm::Value* first_row = builder_.CreateAdd(
-        builder_.CreateMul(plane, extent1), builder_.CreateMul(tile_row, builder_.getInt32(rows)));
-    llvm::Value* corner_index = builder_.CreateZExt(
-        builder_.CreateAdd(builder_.CreateMul(first_row, extent0),
-                           builder_.CreateMul(tile_column, builder_.getInt32(width))),
-        i64, "corner");
-    decompose_index(corner_index, true);
-    std::vector<llvm::Value*> corner = element_offsets_;
-
-    for (std::size_t p = 0; p < count; ++p) {
-        if (tile_of[p] == nullptr) {
-            continue;
-        }
-        if (forms[p] != InputForm::Unknown) {
+        for (std::size_t p = 0; p < count; ++p) {
+            if (tile_of[p] == nullptr) {
+                continue;
+            }
+            if (forms[p] != InputForm::Unknown) {
+                emit_tile_load(static_cast<int>(p), corner[p], tile_of[p]);
+                continue;
+            }
+            // A scalar in an unspecialized slot: nothing to load, the element takes the value.
+            llvm::BasicBlock* load_block = new_block("tile.array");
+            llvm::BasicBlock* join = new_block("tile.input.done");
+            builder_.CreateCondBr(builder_.CreateIsNull(param_pointers_[p]), join, load_block);
+            builder_.SetInsertPoint(load_block);
             emit_tile_load(static_cast<int>(p), corner[p], tile_of[p]);
-            continue;
+            builder_.CreateBr(join);
+            builder_.SetInsertPoint(join);
         }
-        // A scalar in an unspecialized slot: nothing to load, the element takes the value.
-        llvm::BasicBlock* load_block = new_block("tile.array");
-        llvm::BasicBlock* join = new_block("tile.input.done");
-        builder_.CreateCondBr(builder_.CreateIsNull(param_pointers_[p]), join, load_block);
-        builder_.SetInsertPoint(load_block);
-        emit_tile_load(static_cast<int>(p), corner[p], tile_of[p]);
-        builder_.CreateBr(join);
-        builder_.SetInsertPoint(join);
-    }
 
-    llvm::Value* extent0_wide = builder_.CreateZExt(extent0, i64);
-    for (int row = 0; row < rows; ++row) {
-        for (int column = 0; column < width; ++column) {
-            const auto position = static_cast<std::uint64_t>(row * width + column);
-            element_.assign(count, {});
-            for (std::size_t p = 0; p < count; ++p) {
-                const kir::Param& param = instance_.params[p];
-                if (param.is_raw) {
-                    continue;
+        llvm::Value* extent0_wide = builder_.CreateZExt(extent0, i64);
+        for (int row = 0; row < rows; ++row) {
+            for (int column = 0; column < width; ++column) {
+                const auto position = static_cast<std::uint64_t>(row * width + column);
+                element_.assign(count, {});
+                for (std::size_t p = 0; p < count; ++p) {
+                    const kir::Param& param = instance_.params[p];
+                    if (param.is_raw) {
+                        continue;
+                    }
+                    llvm::Value* stored = nullptr;
+                    if (tile_of[p] != nullptr) {
+                        llvm::Type* tile_type = tile_of[p]->getAllocatedType();
+                        stored = builder_.CreateLoad(storage_type(param.type),
+                                                     builder_.CreateConstInBoundsGEP2_64(
+                                                         tile_type, tile_of[p], 0, position));
+                    }
+                    if (param.role == kir::ParamRole::Input) {
+                        if (forms[p] == InputForm::Scalar) {
+                            element_[p].value = scalar_values_[p];
+                        } else {
+                            llvm::Value* value = from_storage(stored, param.type);
+                            if (forms[p] == InputForm::Unknown) {
+                                value =
+                                    builder_.CreateSelect(builder_.CreateIsNull(param_pointers_[p]),
+                                                          scalar_values_[p], value);
+                            }
+                            element_[p].value = value;
+                        }
+                    } else {
+                        builder_.CreateStore(from_storage(stored, param.type), output_slots_[p]);
+                        element_[p].slot = output_slots_[p];
+                    }
                 }
-                llvm::Value* stored = nullptr;
-                if (tile_of[p] != nullptr) {
+                llvm::Value* index = builder_.CreateAdd(
+                    corner_index,
+                    builder_.CreateAdd(
+                        builder_.CreateMul(builder_.getInt64(static_cast<std::uint64_t>(row)),
+                                           extent0_wide),
+                        builder_.getInt64(static_cast<std::uint64_t>(column))));
+                emit_body_for_element(index);
+                for (std::size_t p = 0; p < count; ++p) {
+                    if (element_[p].slot == nullptr) {
+                        continue;
+                    }
+                    ScalarType type = instance_.params[p].type;
                     llvm::Type* tile_type = tile_of[p]->getAllocatedType();
-                    stored = builder_.CreateLoad(
-                        storage_type(param.type),
+                    builder_.CreateStore(
+                        to_storage(builder_.CreateLoad(register_type(type), element_[p].slot),
+                                   type),
                         builder_.CreateConstInBoundsGEP2_64(tile_type, tile_of[p], 0, position));
                 }
-                if (param.role == kir::ParamRole::Input) {
-                    if (forms[p] == InputForm::Scalar) {
-                        element_[p].value = scalar_values_[p];
-                    } else {
-                        llvm::Value* value = from_storage(stored, param.type);
-                        if (forms[p] == InputForm::Unknown) {
-                            value = builder_.CreateSelect(builder_.CreateIsNull(param_pointers_[p]),
-                                                          scalar_values_[p], value);
-                        }
-                        element_[p].value = value;
-                    }
-                } else {
-                    builder_.CreateStore(from_storage(stored, param.type), output_slots_[p]);
-                    element_[p].slot = output_slots_[p];
+            }
+        }
+        // Outputs are row-major in a tiled layout: one vector store per row.
+        for (std::size_t p = 0; p < count; ++p) {
+            const kir::Param& param = instance_.params[p];
+            if (param.is_raw || param.role != kir::ParamRole::Output) {
+                continue;
+            }
+            llvm::Type* element = storage_type(param.type);
+            llvm::Type* tile_type = tile_of[p]->getAllocatedType();
+            llvm::Value* stride1 = operand_stride(operand_of_param_[p], builder_.getInt64(1));
+            const llvm::Align align(static_cast<std::uint64_t>(width) * size_in_bytes(param.type));
+            for (int row = 0; row < rows; ++row) {
+                llvm::Value* vector = llvm::PoisonValue::get(
+                    llvm::FixedVectorType::get(element, static_cast<unsigned>(width)));
+                for (int column = 0; column < width; ++column) {
+                    llvm::Value* value = builder_.CreateLoad(
+                        element, builder_.CreateConstInBoundsGEP2_64(
+                                     tile_type, tile_of[p], 0,
+                                     static_cast<std::uint64_t>(row * width + column)));
+                    vector = builder_.CreateInsertElement(vector, value,
+                                                          static_cast<std::uint64_t>(column));
                 }
-            }
-            llvm::Value* index = builder_.CreateAdd(
-                corner_index,
-                builder_.CreateAdd(
-                    builder_.CreateMul(builder_.getInt64(static_cast<std::uint64_t>(row)),
-                                       extent0_wide),
-                    builder_.getInt64(static_cast<std::uint64_t>(column))));
-            emit_body_for_element(index);
-            for (std::size_t p = 0; p < count; ++p) {
-                if (element_[p].slot == nullptr) {
-                    continue;
-                }
-                ScalarType type = instance_.params[p].type;
-                llvm::Type* tile_type = tile_of[p]->getAllocatedType();
-                builder_.CreateStore(
-                    to_storage(builder_.CreateLoad(register_type(type), element_[p].slot), type),
-                    builder_.CreateConstInBoundsGEP2_64(tile_type, tile_of[p], 0, position));
+                llvm::Value* offset = builder_.CreateAdd(
+                    corner[p], builder_.CreateMul(
+                                   builder_.getInt64(static_cast<std::uint64_t>(row)), stride1));
+                builder_.CreateAlignedStore(
+                    vector, builder_.CreateGEP(element, param_pointers_[p], offset), align);
             }
         }
-    }
-    // Outputs are row-major in a tiled layout: one vector store per row.
-    for (std::size_t p = 0; p < count; ++p) {
-        const kir::Param& param = instance_.params[p];
-        if (param.is_raw || param.role != kir::ParamRole::Output) {
-            continue;
-        }
-        llvm::Type* element = storage_type(param.type);
-        llvm::Type* tile_type = tile_of[p]->getAllocatedType();
-        llvm::Value* stride1 = operand_stride(operand_of_param_[p], builder_.getInt64(1));
-        const llvm::Align align(static_cast<std::uint64_t>(width) * size_in_bytes(param.type));
-        for (int row = 0; row < rows; ++row) {
-            llvm::Value* vector = llvm::PoisonValue::get(
-                llvm::FixedVectorType::get(element, static_cast<unsigned>(width)));
-            for (int column = 0; column < width; ++column) {
-                llvm::Value* value = builder_.CreateLoad(
-                    element, builder_.CreateConstInBoundsGEP2_64(
-                                 tile_type, tile_of[p], 0,
-                                 static_cast<std::uint64_t>(row * width + column)));
-                vector =
-                    builder_.CreateInsertElement(vector, value, static_cast<std::uint64_t>(column));
-            }
-            llvm::Value* offset = builder_.CreateAdd(
-                corner[p],
-                builder_.CreateMul(builder_.getInt64(static_cast<std::uint64_t>(row)), stride1));
-            builder_.CreateAlignedStore(
-                vector, builder_.CreateGEP(element, param_pointers_[p], offset), align);
-        }
-    }
-    tile->addIncoming(builder_.CreateAdd(tile, nthreads, "", true, true),
-                      builder_.GetInsertBlock());
-    builder_.CreateBr(header);
-    builder_.SetInsertPoint(exit);
+    };
+    emit_counted_loop(builder_, element_loop(tid, tiles, nthreads, "tile", "tile"), emit_tile);
 }
 
 } // namespace gpucc::elementwise_detail

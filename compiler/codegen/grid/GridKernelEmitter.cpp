@@ -5,7 +5,10 @@
 #include "compiler/codegen/grid/GridKernelEmitter.h"
 
 #include "compiler/codegen/common/ArgumentSlots.h"
+#include "compiler/codegen/common/Loops.h"
 #include "compiler/codegen/grid/GridKernelEmitterImpl.h"
+
+#include <functional>
 
 namespace gpucc {
 namespace grid_detail {
@@ -84,31 +87,6 @@ void GridKernelEmitter::load_arguments() {
     }
 }
 
-template <class Body>
-void GridKernelEmitter::emit_counted_loop(llvm::Value* begin, llvm::Value* end, const char* name,
-                                          Body body) {
-    llvm::BasicBlock* before = builder_.GetInsertBlock();
-    llvm::BasicBlock* header = new_block((std::string(name) + ".cond").c_str());
-    llvm::BasicBlock* inside = new_block((std::string(name) + ".body").c_str());
-    llvm::BasicBlock* latch = new_block((std::string(name) + ".next").c_str());
-    llvm::BasicBlock* exit = new_block((std::string(name) + ".end").c_str());
-    builder_.CreateBr(header);
-    builder_.SetInsertPoint(header);
-    llvm::PHINode* index = builder_.CreatePHI(begin->getType(), 2, name);
-    index->addIncoming(begin, before);
-    builder_.CreateCondBr(builder_.CreateICmpULT(index, end), inside, exit);
-    builder_.SetInsertPoint(inside);
-    body(index, latch);
-    if (block_is_open()) {
-        builder_.CreateBr(latch);
-    }
-    builder_.SetInsertPoint(latch);
-    llvm::Value* next = builder_.CreateAdd(index, llvm::ConstantInt::get(begin->getType(), 1));
-    index->addIncoming(next, latch);
-    builder_.CreateBr(header);
-    builder_.SetInsertPoint(exit);
-}
-
 void GridKernelEmitter::emit_gpu_body() {
     llvm::BasicBlock* done = new_block("thread.end");
     element_end_ = done;
@@ -135,26 +113,38 @@ void GridKernelEmitter::emit_host_blocks() {
     llvm::Value* grid_x = builder_.CreateZExt(grid_dim_[0], i64);
     llvm::Value* grid_y = builder_.CreateZExt(grid_dim_[1], i64);
     llvm::Value* zero = builder_.getInt32(0);
+    // `for (i = begin; i < end; ++i)`, unsigned; `return;` in the body jumps to the latch.
+    auto counted = [](llvm::Value* begin, llvm::Value* end, const std::string& name) {
+        CountedLoop loop;
+        loop.begin = begin;
+        loop.end = end;
+        loop.compare = LoopCompare::UnsignedLess;
+        loop.index_name = name;
+        loop.blocks = {name + ".cond", name + ".body", name + ".end", name + ".next"};
+        return loop;
+    };
+    // Threads z, y, x from `dim` inwards, then the body; `return;` ends the thread's iteration.
+    const char* const thread_names[3] = {"tx", "ty", "tz"};
+    std::function<void(int)> thread_loops = [&](int dim) {
+        if (dim < 0) {
+            emit_stmt(*instance_.body);
+            return;
+        }
+        emit_counted_loop(builder_, counted(zero, block_dim_[dim], thread_names[dim]),
+                          [&](llvm::Value* thread, llvm::BasicBlock* next) {
+                              thread_idx_[dim] = thread;
+                              element_end_ = next;
+                              thread_loops(dim - 1);
+                          });
+    };
     emit_counted_loop(
-        function_->getArg(2), function_->getArg(3), "block",
+        builder_, counted(function_->getArg(2), function_->getArg(3), "block"),
         [&](llvm::Value* block, llvm::BasicBlock*) {
             llvm::Value* rest = builder_.CreateUDiv(block, grid_x);
             block_idx_[0] = builder_.CreateTrunc(builder_.CreateURem(block, grid_x), i32);
             block_idx_[1] = builder_.CreateTrunc(builder_.CreateURem(rest, grid_y), i32);
             block_idx_[2] = builder_.CreateTrunc(builder_.CreateUDiv(rest, grid_y), i32);
-            emit_counted_loop(zero, block_dim_[2], "tz", [&](llvm::Value* tz, llvm::BasicBlock*) {
-                thread_idx_[2] = tz;
-                emit_counted_loop(
-                    zero, block_dim_[1], "ty", [&](llvm::Value* ty, llvm::BasicBlock*) {
-                        thread_idx_[1] = ty;
-                        emit_counted_loop(zero, block_dim_[0], "tx",
-                                          [&](llvm::Value* tx, llvm::BasicBlock* next) {
-                                              thread_idx_[0] = tx;
-                                              element_end_ = next;
-                                              emit_stmt(*instance_.body);
-                                          });
-                    });
-            });
+            thread_loops(2);
         });
     builder_.CreateRetVoid();
 }

@@ -28,9 +28,6 @@ private:
     void load_arguments();
     void emit_gpu_body();
     void emit_host_blocks();
-    /// `for (i = begin; i < end; ++i) body(i, next)`, unsigned; `next` is the latch block.
-    template <class Body>
-    void emit_counted_loop(llvm::Value* begin, llvm::Value* end, const char* name, Body body);
 
     // --- builtins (GridKernelBuiltins.cpp) -------------------------------------------------------
     void create_shared_arrays();

@@ -7,6 +7,7 @@
 // the last block of each column (counted with an atomic) combines them in slice order, so the
 // result does not depend on the order blocks finish in.
 #include "compiler/codegen/common/ArgumentSlots.h"
+#include "compiler/codegen/common/Loops.h"
 #include "compiler/codegen/reduction/ReductionEmitter.h"
 #include "compiler/codegen/reduction/ReductionEmitterImpl.h"
 
@@ -138,7 +139,6 @@ Partial ReductionEmitter::shuffle_reduce(Partial mine, int max_distance, llvm::V
 }
 
 Partial ReductionEmitter::block_reduce(Partial mine) {
-    llvm::Type* i32 = builder_.getInt32Ty();
     const PartialSlot block = new_partial_slot("block");
     auto save = [&](Partial partial) { store_partial(block, partial); };
     llvm::BasicBlock* along_warp = new_block("block.lanes");
@@ -184,29 +184,28 @@ Partial ReductionEmitter::block_reduce(Partial mine) {
     {
         store_shared(tid_, mine);
         barrier();
-        llvm::BasicBlock* before = builder_.GetInsertBlock();
-        llvm::BasicBlock* header = new_block("rows.header");
-        llvm::BasicBlock* body = new_block("rows.body");
-        llvm::BasicBlock* exit = new_block("rows.exit");
-        llvm::Value* half_start = builder_.CreateLShr(lane_count_, 1);
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(header);
-        llvm::PHINode* half = builder_.CreatePHI(i32, 2, "half");
-        half->addIncoming(half_start, before);
-        builder_.CreateCondBr(builder_.CreateICmpEQ(half, builder_.getInt32(0)), exit, body);
-        builder_.SetInsertPoint(body);
-        llvm::BasicBlock* active = new_block("rows.active");
-        llvm::BasicBlock* next = new_block("rows.next");
-        builder_.CreateCondBr(builder_.CreateICmpULT(lane_, half), active, next);
-        builder_.SetInsertPoint(active);
-        llvm::Value* partner = builder_.CreateAdd(tid_, builder_.CreateMul(half, out_count_));
-        store_shared(tid_, combine(load_shared(tid_), load_shared(partner)));
-        builder_.CreateBr(next);
-        builder_.SetInsertPoint(next);
-        barrier();
-        half->addIncoming(builder_.CreateLShr(half, 1), builder_.GetInsertBlock());
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(exit);
+        // for (half = lanes / 2; half != 0; half /= 2): the lanes below half take their partner's.
+        emit_loop(
+            builder_, {"rows.header", "rows.body", "rows.exit"},
+            {{builder_.CreateLShr(lane_count_, 1), "half"}},
+            [&](llvm::ArrayRef<llvm::PHINode*> carried) {
+                return LoopTest{builder_.CreateICmpEQ(carried[0], builder_.getInt32(0)),
+                                /*leave_when_true=*/true};
+            },
+            [&](llvm::ArrayRef<llvm::PHINode*> carried) -> std::vector<llvm::Value*> {
+                llvm::Value* half = carried[0];
+                llvm::BasicBlock* active = new_block("rows.active");
+                llvm::BasicBlock* next = new_block("rows.next");
+                builder_.CreateCondBr(builder_.CreateICmpULT(lane_, half), active, next);
+                builder_.SetInsertPoint(active);
+                llvm::Value* partner =
+                    builder_.CreateAdd(tid_, builder_.CreateMul(half, out_count_));
+                store_shared(tid_, combine(load_shared(tid_), load_shared(partner)));
+                builder_.CreateBr(next);
+                builder_.SetInsertPoint(next);
+                barrier();
+                return {builder_.CreateLShr(half, 1)};
+            });
         save(load_shared(out_lane_));
         barrier(); // shared memory is reused after
         builder_.CreateBr(done);
@@ -268,46 +267,25 @@ Partial ReductionEmitter::accumulate_scalars(llvm::Value* first, llvm::Value* st
         return loaded;
     };
     // Main loop: scalar_unroll positions a step apart, loads first.
-    {
-        llvm::BasicBlock* header = new_block("scalars.header");
-        llvm::BasicBlock* body = new_block("scalars.body");
-        llvm::BasicBlock* exit = new_block("scalars.exit");
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(header);
-        llvm::Value* r = builder_.CreateLoad(i64, position);
-        llvm::Value* last =
-            builder_.CreateAdd(r, builder_.CreateMul(step, builder_.getInt64(scalar_unroll - 1)));
-        builder_.CreateCondBr(builder_.CreateICmpSLT(last, r_end), body, exit);
-        builder_.SetInsertPoint(body);
-        std::vector<std::vector<llvm::Value*>> loaded;
-        for (int u = 0; u < scalar_unroll; ++u) {
-            loaded.push_back(load_inputs(builder_.CreateAdd(
-                r, builder_.CreateMul(step, builder_.getInt64(static_cast<std::uint64_t>(u))))));
-        }
-        for (int u = 0; u < scalar_unroll; ++u) {
-            fold(u, map_values(loaded[static_cast<std::size_t>(u)]));
-        }
-        builder_.CreateStore(
-            builder_.CreateAdd(r, builder_.CreateMul(step, builder_.getInt64(scalar_unroll))),
-            position);
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(exit);
-    }
+    emit_slot_loop(
+        builder_,
+        {position, step, r_end, scalar_unroll, {"scalars.header", "scalars.body", "scalars.exit"}},
+        [&](llvm::Value* r) {
+            std::vector<std::vector<llvm::Value*>> loaded;
+            for (int u = 0; u < scalar_unroll; ++u) {
+                loaded.push_back(load_inputs(builder_.CreateAdd(
+                    r,
+                    builder_.CreateMul(step, builder_.getInt64(static_cast<std::uint64_t>(u))))));
+            }
+            for (int u = 0; u < scalar_unroll; ++u) {
+                fold(u, map_values(loaded[static_cast<std::size_t>(u)]));
+            }
+        });
     // The rest, one position at a time.
-    {
-        llvm::BasicBlock* header = new_block("scalars.tail");
-        llvm::BasicBlock* body = new_block("scalars.tail.body");
-        llvm::BasicBlock* exit = new_block("scalars.tail.exit");
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(header);
-        llvm::Value* r = builder_.CreateLoad(i64, position);
-        builder_.CreateCondBr(builder_.CreateICmpSLT(r, r_end), body, exit);
-        builder_.SetInsertPoint(body);
-        fold(0, map_values(load_inputs(r)));
-        builder_.CreateStore(builder_.CreateAdd(r, step), position);
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(exit);
-    }
+    emit_slot_loop(
+        builder_,
+        {position, step, r_end, 1, {"scalars.tail", "scalars.tail.body", "scalars.tail.exit"}},
+        [&](llvm::Value* r) { fold(0, map_values(load_inputs(r))); });
     std::vector<Partial> partials;
     for (const PartialSlot& accumulator : accumulators) {
         partials.push_back(load_partial(accumulator));
@@ -374,51 +352,36 @@ Partial ReductionEmitter::accumulate_vectors(llvm::Value* lane, llvm::Value* lan
     llvm::Value* step = builder_.CreateMul(lanes, v);
     builder_.CreateStore(builder_.CreateAdd(r_begin, builder_.CreateMul(lane, v)), position);
     // kVectorUnroll vectors a step apart per iteration.
-    {
-        llvm::BasicBlock* header = new_block("vectors.header");
-        llvm::BasicBlock* body = new_block("vectors.body");
-        llvm::BasicBlock* exit = new_block("vectors.exit");
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(header);
-        llvm::Value* r = builder_.CreateLoad(i64, position);
-        llvm::Value* last =
-            builder_.CreateAdd(r, builder_.CreateMul(step, builder_.getInt64(kVectorUnroll - 1)));
-        builder_.CreateCondBr(builder_.CreateICmpSLT(last, full_end), body, exit);
-        builder_.SetInsertPoint(body);
-        std::vector<std::vector<std::vector<llvm::Value*>>> loaded;
-        for (int u = 0; u < kVectorUnroll; ++u) {
-            loaded.push_back(load_vectors(builder_.CreateAdd(
-                r, builder_.CreateMul(step, builder_.getInt64(static_cast<std::uint64_t>(u))))));
-        }
-        for (int u = 0; u < kVectorUnroll; ++u) {
-            for (int k = 0; k < width; ++k) {
-                fold(u * width + k, map_lane(loaded[static_cast<std::size_t>(u)], k));
+    emit_slot_loop(
+        builder_,
+        {position,
+         step,
+         full_end,
+         kVectorUnroll,
+         {"vectors.header", "vectors.body", "vectors.exit"}},
+        [&](llvm::Value* r) {
+            std::vector<std::vector<std::vector<llvm::Value*>>> loaded;
+            for (int u = 0; u < kVectorUnroll; ++u) {
+                loaded.push_back(load_vectors(builder_.CreateAdd(
+                    r,
+                    builder_.CreateMul(step, builder_.getInt64(static_cast<std::uint64_t>(u))))));
             }
-        }
-        builder_.CreateStore(
-            builder_.CreateAdd(r, builder_.CreateMul(step, builder_.getInt64(kVectorUnroll))),
-            position);
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(exit);
-    }
+            for (int u = 0; u < kVectorUnroll; ++u) {
+                for (int k = 0; k < width; ++k) {
+                    fold(u * width + k, map_lane(loaded[static_cast<std::size_t>(u)], k));
+                }
+            }
+        });
     // Whole vectors left, one at a time.
-    {
-        llvm::BasicBlock* header = new_block("vectors.rest");
-        llvm::BasicBlock* body = new_block("vectors.rest.body");
-        llvm::BasicBlock* exit = new_block("vectors.rest.exit");
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(header);
-        llvm::Value* r = builder_.CreateLoad(i64, position);
-        builder_.CreateCondBr(builder_.CreateICmpSLT(r, full_end), body, exit);
-        builder_.SetInsertPoint(body);
-        auto loaded = load_vectors(r);
-        for (int k = 0; k < width; ++k) {
-            fold(k, map_lane(loaded, k));
-        }
-        builder_.CreateStore(builder_.CreateAdd(r, step), position);
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(exit);
-    }
+    emit_slot_loop(
+        builder_,
+        {position, step, full_end, 1, {"vectors.rest", "vectors.rest.body", "vectors.rest.exit"}},
+        [&](llvm::Value* r) {
+            auto loaded = load_vectors(r);
+            for (int k = 0; k < width; ++k) {
+                fold(k, map_lane(loaded, k));
+            }
+        });
     std::vector<Partial> partials;
     for (const PartialSlot& accumulator : accumulators) {
         partials.push_back(load_partial(accumulator));
@@ -628,23 +591,20 @@ void ReductionEmitter::emit_gpu_kernel(bool rows) {
         builder_.CreateCondBr(output_valid, gather, gathered);
         builder_.SetInsertPoint(gather);
         // Slices lane, lane + Rb, ... of this output, in order.
-        llvm::BasicBlock* before = builder_.GetInsertBlock();
-        llvm::BasicBlock* header = new_block("gather.header");
-        llvm::BasicBlock* body = new_block("gather.body");
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(header);
-        llvm::PHINode* t = builder_.CreatePHI(i64, 2, "t");
-        t->addIncoming(lane64, before);
-        builder_.CreateCondBr(builder_.CreateICmpSLT(t, slices), body, gathered);
-        builder_.SetInsertPoint(body);
-        llvm::Value* index = builder_.CreateAdd(builder_.CreateMul(t, outputs), output);
-        llvm::LoadInst* loaded =
-            builder_.CreateLoad(stored, builder_.CreateGEP(stored, partials_, index));
-        loaded->setVolatile(true); // written by other blocks: not from a stale L1 line
-        fold_into(share, from_storage(loaded, instance_.reduce_type));
-        t->addIncoming(builder_.CreateAdd(t, lanes64), builder_.GetInsertBlock());
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(gathered);
+        CountedLoop slices_of_output;
+        slices_of_output.begin = lane64;
+        slices_of_output.end = slices;
+        slices_of_output.step = lanes64;
+        slices_of_output.index_name = "t";
+        slices_of_output.blocks = {"gather.header", "gather.body", ""};
+        slices_of_output.exit = gathered;
+        emit_counted_loop(builder_, slices_of_output, [&](llvm::Value* t, llvm::BasicBlock*) {
+            llvm::Value* index = builder_.CreateAdd(builder_.CreateMul(t, outputs), output);
+            llvm::LoadInst* loaded =
+                builder_.CreateLoad(stored, builder_.CreateGEP(stored, partials_, index));
+            loaded->setVolatile(true); // written by other blocks: not from a stale L1 line
+            fold_into(share, from_storage(loaded, instance_.reduce_type));
+        });
     }
     Partial total = block_reduce(load_partial(share));
     post_if_writer(total.value);

@@ -5,6 +5,7 @@
 // for one output. The runtime cuts the reduced positions into chunks and combines the chunks'
 // partials pairwise.
 #include "compiler/codegen/common/ArgumentSlots.h"
+#include "compiler/codegen/common/Loops.h"
 #include "compiler/codegen/reduction/ReductionEmitter.h"
 #include "compiler/codegen/reduction/ReductionEmitterImpl.h"
 
@@ -53,27 +54,22 @@ void ReductionEmitter::emit_host_partial() {
         // The first position starts the fold (no identity needed: the range is not empty).
         llvm::Value* first = map_at(reduce_offsets(begin, is_one_dim, false));
         llvm::Value* next = builder_.CreateAdd(begin, builder_.getInt64(1));
-        llvm::BasicBlock* before = builder_.GetInsertBlock();
-        llvm::BasicBlock* header = new_block("loop");
-        llvm::BasicBlock* body = new_block("loop.body");
-        llvm::BasicBlock* exit = new_block("loop.exit");
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(header);
-        llvm::PHINode* r = builder_.CreatePHI(i64, 2, "r");
-        llvm::PHINode* acc = builder_.CreatePHI(reduce_type, 2, "acc");
-        r->addIncoming(next, before);
-        acc->addIncoming(first, before);
-        builder_.CreateCondBr(builder_.CreateICmpSLT(r, end), body, exit);
-        builder_.SetInsertPoint(body);
-        llvm::Value* mapped = map_at(reduce_offsets(r, is_one_dim, false));
-        reassociate_floats_ = true; // the combine only, never map's arithmetic
-        llvm::Value* folded = reduce_values(acc, mapped);
-        reassociate_floats_ = false;
-        r->addIncoming(builder_.CreateAdd(r, builder_.getInt64(1)), builder_.GetInsertBlock());
-        acc->addIncoming(folded, builder_.GetInsertBlock());
-        builder_.CreateBr(header);
-        builder_.SetInsertPoint(exit);
-        arrivals.emplace_back(exit, acc);
+        // for (r = begin + 1, acc = first; r < end; ++r) acc = reduce(acc, map(r))
+        std::vector<llvm::PHINode*> carried = emit_loop(
+            builder_, {"loop", "loop.body", "loop.exit"}, {{next, "r"}, {first, "acc"}},
+            [&](llvm::ArrayRef<llvm::PHINode*> values) {
+                return LoopTest{builder_.CreateICmpSLT(values[0], end)};
+            },
+            [&](llvm::ArrayRef<llvm::PHINode*> values) -> std::vector<llvm::Value*> {
+                llvm::Value* r = values[0];
+                llvm::Value* mapped = map_at(reduce_offsets(r, is_one_dim, false));
+                reassociate_floats_ = true; // the combine only, never map's arithmetic
+                llvm::Value* folded = reduce_values(values[1], mapped);
+                reassociate_floats_ = false;
+                llvm::Value* r_next = builder_.CreateAdd(r, builder_.getInt64(1));
+                return {r_next, folded};
+            });
+        arrivals.emplace_back(builder_.GetInsertBlock(), carried[1]);
         builder_.CreateBr(done);
     }
     builder_.SetInsertPoint(done);
