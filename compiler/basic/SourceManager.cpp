@@ -3,6 +3,7 @@
 #include "compiler/basic/SourceManager.h"
 
 #include <cassert>
+#include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 
 namespace gpucc {
@@ -17,6 +18,26 @@ SourceManager::SourceManager() = default;
 SourceManager::~SourceManager() = default;
 
 std::uint32_t SourceManager::load_file(const std::string& path, std::string& error) {
+    // Only regular files of a bounded size are read: a device (/dev/zero) or a pipe would be read
+    // until memory runs out.
+    llvm::sys::fs::file_status status;
+    if (std::error_code code = llvm::sys::fs::status(path, status)) {
+        error = code.message();
+        return 0;
+    }
+    if (status.type() == llvm::sys::fs::file_type::directory_file) {
+        error = "it is a directory";
+        return 0;
+    }
+    if (status.type() != llvm::sys::fs::file_type::regular_file) {
+        error = "not a regular file (a device, a pipe or a socket)";
+        return 0;
+    }
+    if (status.getSize() > kMaxFileBytes) {
+        error = "the file has " + std::to_string(status.getSize()) +
+                " bytes; gpucc reads at most " + std::to_string(kMaxFileBytes >> 20) + " MiB";
+        return 0;
+    }
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
         llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
     if (!buffer) {

@@ -18,7 +18,11 @@ public:
     SourceManager();
     ~SourceManager();
 
-    /// Reads a file; returns its id, or 0 with `error` set when it cannot be read.
+    /// The largest file load_file reads.
+    static constexpr std::uint64_t kMaxFileBytes = std::uint64_t{64} << 20;
+
+    /// Reads a regular file of at most kMaxFileBytes; returns its id, or 0 with `error` set when
+    /// it cannot be read (missing, a directory, a device or pipe, too large).
     std::uint32_t load_file(const std::string& path, std::string& error);
     /// Adds text under a name (tests, generated code); returns its id.
     std::uint32_t add_buffer(std::string name, std::string text);

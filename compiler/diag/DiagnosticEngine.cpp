@@ -4,6 +4,7 @@
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/diag/InternalError.h"
 
+#include <algorithm>
 #include <array>
 #include <llvm/Support/raw_ostream.h>
 
@@ -73,8 +74,18 @@ void DiagnosticEngine::set_verify_mode(bool verify) {
 
 void DiagnosticEngine::report_with_args(SourceSpan span, DiagKind kind,
                                         const std::vector<std::string>& args) {
+    // An argument taken from the source (a name) can be as long as a line: cut it, the caret
+    // shows where it is.
+    constexpr std::size_t kLongestArg = 256;
+    std::vector<std::string> shown = args;
+    for (std::string& arg : shown) {
+        if (arg.size() > kLongestArg) {
+            arg.resize(kLongestArg - 3);
+            arg += "...";
+        }
+    }
     report_diagnostic(
-        Diagnostic{kind, diag_severity(kind), span, format_diagnostic(diag_format(kind), args)});
+        Diagnostic{kind, diag_severity(kind), span, format_diagnostic(diag_format(kind), shown)});
 }
 
 void DiagnosticEngine::begin_capture(std::vector<Diagnostic>& sink) {
@@ -98,27 +109,47 @@ void DiagnosticEngine::report_diagnostic(const Diagnostic& diagnostic) {
         }
         return;
     }
-    for (const Diagnostic& earlier : reported_) {
-        if (earlier.severity == diagnostic.severity && earlier.kind == diagnostic.kind &&
-            earlier.span.begin.file_id == span.begin.file_id &&
-            earlier.span.begin.line == span.begin.line &&
-            earlier.span.begin.column == span.begin.column &&
-            earlier.message == diagnostic.message) {
-            dropping_notes_ = true;
-            return;
-        }
+    std::string key = std::to_string(static_cast<unsigned>(diagnostic.severity)) + ":" +
+                      std::to_string(static_cast<unsigned>(diagnostic.kind)) + ":" +
+                      std::to_string(span.begin.file_id) + ":" + std::to_string(span.begin.line) +
+                      ":" + std::to_string(span.begin.column) + ":" + diagnostic.message;
+    if (!seen_.insert(std::move(key)).second) {
+        dropping_notes_ = true;
+        return;
     }
     dropping_notes_ = false;
-    if (diagnostic.severity == Severity::Error) {
-        ++error_count_;
-    } else {
-        ++warning_count_;
+    bool is_error = diagnostic.severity == Severity::Error;
+    if (!verify_mode_ && error_limit_ != 0 &&
+        (over_limit_ || (is_error && error_count_ >= error_limit_))) {
+        // Past the limit: counted, not shown, and its notes go with it.
+        over_limit_ = true;
+        ++(is_error ? error_count_ : warning_count_);
+        ++(is_error ? suppressed_errors_ : suppressed_warnings_);
+        dropping_notes_ = true;
+        return;
     }
+    ++(is_error ? error_count_ : warning_count_);
     emit(diagnostic);
     for (auto context = contexts_.rbegin(); context != contexts_.rend(); ++context) {
         emit(Diagnostic{context->note_kind, Severity::Note, context->span,
                         format_diagnostic(diag_format(context->note_kind), context->args)});
     }
+}
+
+void DiagnosticEngine::print_suppressed() {
+    if (suppressed_errors_ == 0 && suppressed_warnings_ == 0) {
+        return;
+    }
+    auto count = [](unsigned n, const char* what) {
+        return std::to_string(n) + " more " + what + (n == 1 ? "" : "s");
+    };
+    std::string what = suppressed_errors_ != 0 ? count(suppressed_errors_, "error") : "";
+    if (suppressed_warnings_ != 0) {
+        what += (what.empty() ? "" : " and ") + count(suppressed_warnings_, "warning");
+    }
+    out_ << "gpucc: note: " << what << " not shown: the error limit is " << error_limit_
+         << "; --error-limit=N raises it (0: no limit)\n";
+    out_.flush();
 }
 
 void DiagnosticEngine::report_tool_error(std::string message) {
@@ -146,6 +177,55 @@ void DiagnosticEngine::emit(const Diagnostic& diagnostic) {
     }
 }
 
+/// The source line under a diagnostic, and its caret line. A long line is cut to a window of
+/// kLineWindow bytes around the caret, marked with "..." where cut; control bytes are shown as
+/// <XX> (hex) so they cannot act on the terminal. Tabs are kept on both lines so the caret lines
+/// up however tabs are displayed.
+void DiagnosticEngine::print_source_line(std::string_view line, std::uint32_t column,
+                                         std::uint32_t length) {
+    constexpr std::size_t kLineWindow = 200;
+    std::size_t caret = column == 0 ? 0 : column - 1; // byte offset of the caret
+    std::size_t first = 0;
+    std::size_t last = line.size();
+    if (line.size() > kLineWindow) {
+        first = caret > kLineWindow / 2 ? std::min(caret - kLineWindow / 2,
+                                                   line.size() - std::min(line.size(), kLineWindow))
+                                        : 0;
+        last = std::min(line.size(), first + kLineWindow);
+    }
+    std::string shown = first > 0 ? "..." : "";
+    std::string marker(shown.size(), ' ');
+    std::size_t underline_end = caret + (length == 0 ? 1 : length);
+    for (std::size_t pos = first; pos < last; ++pos) {
+        char c = line[pos];
+        std::string text(1, c);
+        auto byte = static_cast<unsigned char>(c);
+        if ((byte < 0x20 && c != '\t') || byte == 0x7f) {
+            constexpr char kHex[] = "0123456789ABCDEF";
+            text = std::string("<") + kHex[byte >> 4] + kHex[byte & 15] + ">";
+        }
+        shown += text;
+        char fill = pos == caret ? '^' : pos > caret && pos < underline_end ? '~' : ' ';
+        if (pos < caret && c == '\t') {
+            marker += '\t';
+        } else if (pos <= caret || pos < underline_end) {
+            marker += std::string(pos == caret ? 1 : text.size(), fill);
+            if (pos == caret && text.size() > 1) {
+                marker += std::string(text.size() - 1, length > 1 ? '~' : ' ');
+            }
+        }
+    }
+    if (last < line.size()) {
+        shown += "...";
+    }
+    if (caret >= last) {
+        marker += '^'; // at the end of the line (a missing ';')
+    }
+    // Trailing spaces of the marker are not printed.
+    marker.erase(marker.find_last_not_of(' ') + 1);
+    out_ << shown << "\n" << marker << "\n";
+}
+
 void DiagnosticEngine::print(const Diagnostic& diagnostic) {
     SourceLocation loc = diagnostic.span.begin;
     if (!loc.is_valid() || loc.file_id > sources_.file_count()) {
@@ -158,19 +238,7 @@ void DiagnosticEngine::print(const Diagnostic& diagnostic) {
          << severity_name(diagnostic.severity) << ": " << diagnostic.message << "\n";
     std::string_view line = sources_.line_text(loc.file_id, loc.line);
     if (!line.empty() || loc.column == 1) {
-        out_ << line << "\n";
-        std::string marker;
-        // Keep tabs so the caret lines up under the source however tabs are displayed.
-        for (std::uint32_t col = 1; col < loc.column && col - 1 < line.size(); ++col) {
-            marker += line[col - 1] == '\t' ? '\t' : ' ';
-        }
-        marker += '^';
-        std::uint32_t last =
-            loc.column + (diagnostic.span.length == 0 ? 0 : diagnostic.span.length - 1);
-        for (std::uint32_t col = loc.column + 1; col <= last && col <= line.size(); ++col) {
-            marker += '~';
-        }
-        out_ << marker << "\n";
+        print_source_line(line, loc.column, diagnostic.span.length);
     }
     out_.flush();
 }

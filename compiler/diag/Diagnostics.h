@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <unordered_set>
 #include <vector>
 
 namespace llvm {
@@ -78,6 +79,12 @@ public:
 
     /// In verify mode diagnostics are recorded, not printed, until verify() compares them.
     void set_verify_mode(bool verify);
+    /// After `limit` errors (0: no limit) nothing more is printed, only counted (as clang's
+    /// -ferror-limit); print_suppressed() then says how many were not shown. Verify mode records
+    /// every diagnostic whatever the limit.
+    void set_error_limit(unsigned limit) { error_limit_ = limit; }
+    /// "gpucc: note: N more errors were not shown ...", when the limit suppressed any.
+    void print_suppressed();
 
     /// Reports a diagnostic of `kind` at `span`; `args` fill the format's {0}, {1}, ...
     /// An error or warning identical to one already reported (same place, same text) is dropped
@@ -125,6 +132,7 @@ private:
     };
     void emit(const Diagnostic& diagnostic);
     void print(const Diagnostic& diagnostic);
+    void print_source_line(std::string_view line, std::uint32_t column, std::uint32_t length);
 
     const SourceManager& sources_;
     llvm::raw_ostream& out_;
@@ -134,6 +142,12 @@ private:
     unsigned error_count_ = 0;
     unsigned warning_count_ = 0;
     unsigned tool_error_count_ = 0;
+    unsigned error_limit_ = 0;
+    bool over_limit_ = false;
+    unsigned suppressed_errors_ = 0;
+    unsigned suppressed_warnings_ = 0;
+    /// Every error and warning reported, by place and text: a repeat is found in constant time.
+    std::unordered_set<std::string> seen_;
     std::vector<Diagnostic> reported_;
     std::vector<Context> contexts_;
 };

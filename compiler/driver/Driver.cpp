@@ -82,6 +82,7 @@ public:
     explicit Session(const DriverOptions& options)
         : options(options), diags(sources, llvm::errs()) {
         diags.set_verify_mode(options.verify);
+        diags.set_error_limit(options.error_limit);
     }
 
     const DriverOptions& options;
@@ -122,6 +123,7 @@ public:
     /// The exit status: 0 on success, 1 on errors; in verify mode, whether the expected
     /// diagnostics were the ones reported.
     int finish() {
+        diags.print_suppressed();
         if (options.verify) {
             return diags.verify() ? 0 : 1;
         }
@@ -154,6 +156,12 @@ int compile(const DriverOptions& options) {
     if (file == 0) {
         diags.report_tool_error("cannot read '" + options.input_path + "': " + read_error);
         return 1;
+    }
+
+    if (!options.depfile.empty() && !options.verify && options.emit == EmitKind::None &&
+        !check_depfile_path(options.depfile, output_paths(options.input_path, options.output_dir),
+                            {options.input_path}, diags)) {
+        return session.finish();
     }
 
     std::vector<Token> tokens = lex_file(file, sources, diags);

@@ -20,7 +20,8 @@ struct DriverOptions {
     std::string module_name;                ///< overrides the module declaration and file stem
     std::string cuda_path;                  ///< CUDA toolkit root (ptxas, fatbinary, libdevice)
     bool verify = false;                    ///< check expected-* comments instead of printing
-    std::string depfile; ///< where to write the outputs' dependencies (Make syntax), if set
+    std::string depfile;       ///< where to write the outputs' dependencies (Make syntax), if set
+    unsigned error_limit = 20; ///< errors shown before the rest are only counted (0: all)
 };
 
 /// Compiles one file. Returns the process exit status: 0 on success, 1 on user errors (which

@@ -60,9 +60,57 @@ bool write_output(const std::string& path, const std::string& bytes, DiagnosticE
     return true;
 }
 
+namespace {
+
+/// Whether two paths name one file: the same file on disk, or, for a file not yet written, the
+/// same absolute path once "." and ".." are resolved.
+bool same_file(const std::string& a, const std::string& b) {
+    bool equivalent = false;
+    if (!llvm::sys::fs::equivalent(a, b, equivalent)) {
+        return equivalent;
+    }
+    auto normalized = [](const std::string& path) {
+        llvm::SmallString<256> full(path);
+        llvm::sys::fs::make_absolute(full);
+        llvm::sys::path::remove_dots(full, /*remove_dot_dot=*/true);
+        return std::string(full);
+    };
+    return normalized(a) == normalized(b);
+}
+
+} // namespace
+
+bool check_depfile_path(const std::string& depfile, const OutputPaths& outputs,
+                        const std::vector<std::string>& inputs, DiagnosticEngine& diags) {
+    auto refuse = [&](const std::string& what, const std::string& path) {
+        diags.report_tool_error("--depfile='" + depfile + "' is " + what + " '" + path +
+                                "': it would be overwritten; name another file");
+        return false;
+    };
+    for (const std::string& input : inputs) {
+        if (same_file(depfile, input)) {
+            return refuse("the input", input);
+        }
+    }
+    if (same_file(depfile, outputs.header)) {
+        return refuse("the output", outputs.header);
+    }
+    if (same_file(depfile, outputs.object)) {
+        return refuse("the output", outputs.object);
+    }
+    return true;
+}
+
 void write_depfile(const std::string& depfile, const OutputPaths& outputs,
                    const std::string& input_path, const kir::Module& kernels,
                    DiagnosticEngine& diags) {
+    std::vector<std::string> inputs{input_path};
+    for (const kir::RawCudaUnit& unit : kernels.raw_cuda) {
+        inputs.insert(inputs.end(), unit.dependencies.begin(), unit.dependencies.end());
+    }
+    if (!check_depfile_path(depfile, outputs, inputs, diags)) {
+        return;
+    }
     auto escape = [](const std::string& path) {
         std::string escaped;
         for (char c : path) {

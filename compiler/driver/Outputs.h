@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace gpucc {
 
@@ -29,6 +30,11 @@ OutputPaths output_paths(const std::string& input_path, const std::string& outpu
 /// Writes `bytes` to `path` through a temporary file, or leaves `path` untouched (its modification
 /// time too) when it already holds exactly `bytes`; reports a failure to `diags` and returns false.
 bool write_output(const std::string& path, const std::string& bytes, DiagnosticEngine& diags);
+
+/// Reports and returns false when `depfile` names one of `inputs` (the .dsl file, the files its raw
+/// CUDA reads) or an output: writing it would destroy that file.
+bool check_depfile_path(const std::string& depfile, const OutputPaths& outputs,
+                        const std::vector<std::string>& inputs, DiagnosticEngine& diags);
 
 /// `--depfile`: the outputs depend on the .dsl file and on every user file Clang read for the
 /// module's raw CUDA definitions (Make's syntax, which Ninja and CMake's DEPFILE read).

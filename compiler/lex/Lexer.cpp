@@ -256,7 +256,15 @@ private:
                 advance();
             }
         }
-        diags_.report(SourceSpan(loc, 1), DiagKind::CharLiteralUnsupported);
+        // 'float32 x, float32 y' or 'y = x * 2': a CuPy ElementwiseKernel's strings, not a
+        // character; say how gpucc writes them.
+        std::string_view content = text_.substr(begin + 1, pos_ - begin - 1);
+        if (content.ends_with('\'')) {
+            content.remove_suffix(1);
+        }
+        bool cupy_string = content.size() > 2 && content.find(' ') != std::string_view::npos;
+        diags_.report(SourceSpan(loc, 1), cupy_string ? DiagKind::CupyStringDefinition
+                                                      : DiagKind::CharLiteralUnsupported);
         return make(TokenKind::Invalid, begin, loc);
     }
 

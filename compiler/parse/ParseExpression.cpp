@@ -176,6 +176,30 @@ ast::ExprPtr Parser::parse_binary(int min_precedence) {
 /// unary ::= ('+' | '-' | '!' | '~' | '++' | '--' | '&') unary      ('&' in jit-style kernels)
 ///          | '(' type_name ')' unary | postfix
 ast::ExprPtr Parser::parse_unary() {
+    // A prefix operator's or a cast's operand is one level deeper; a parenthesis is counted by
+    // parse_assignment, so each '(' counts once.
+    bool nests = false;
+    switch (peek().kind) {
+    case TokenKind::Plus:
+    case TokenKind::Minus:
+    case TokenKind::Bang:
+    case TokenKind::Tilde:
+    case TokenKind::PlusPlus:
+    case TokenKind::MinusMinus:
+    case TokenKind::Amp:
+        nests = true;
+        break;
+    case TokenKind::LParen: {
+        std::size_t length = type_name_length(1);
+        nests = length != 0 && peek(1 + length).is(TokenKind::RParen);
+        break;
+    }
+    default:
+        break;
+    }
+    if (!nests) {
+        return parse_unary_unguarded();
+    }
     if (!enter_nesting("expression")) {
         return nullptr;
     }

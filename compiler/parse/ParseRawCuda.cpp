@@ -86,7 +86,7 @@ std::optional<ast::RawCudaDef> Parser::parse_raw_cuda() {
 }
 
 /// One template_id of an `instantiate` list: a name, then template arguments in balanced angle
-/// brackets (a '>>' closes two).
+/// brackets (a '>>' closes two; angle brackets inside parentheses are operators).
 std::optional<ast::RawInstantiation> Parser::parse_raw_instantiation() {
     const Token& first = peek();
     if (!first.is(TokenKind::Identifier)) {
@@ -103,18 +103,29 @@ std::optional<ast::RawInstantiation> Parser::parse_raw_instantiation() {
                        "'");
         return std::nullopt;
     }
+    // As in C++: inside parentheses, brackets or braces '<' and '>' are comparisons
+    // (`t<(2 > 1)>`), and '<<' is a shift.
     int depth = 0;
+    int groups = 0;
     const Token* last = nullptr;
     while (!at(TokenKind::EndOfFile) && !at(TokenKind::Semicolon)) {
         const Token& token = advance();
-        if (token.is(TokenKind::Less)) {
+        if (token.is(TokenKind::LParen) || token.is(TokenKind::LBracket) ||
+            token.is(TokenKind::LBrace)) {
+            ++groups;
+        } else if (token.is(TokenKind::RParen) || token.is(TokenKind::RBracket) ||
+                   token.is(TokenKind::RBrace)) {
+            if (--groups < 0) {
+                break;
+            }
+        } else if (groups > 0) {
+            continue;
+        } else if (token.is(TokenKind::Less)) {
             ++depth;
         } else if (token.is(TokenKind::Greater)) {
             --depth;
         } else if (token.is(TokenKind::GreaterGreater)) {
             depth -= 2;
-        } else if (token.is(TokenKind::LessLess)) {
-            depth += 2;
         }
         if (depth <= 0) {
             last = &token;

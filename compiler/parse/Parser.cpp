@@ -110,7 +110,9 @@ bool Parser::enter_nesting(std::string_view what) {
     if (nesting_ >= kMaxNesting) {
         if (!limit_reported_) {
             diags_.report(SourceSpan(peek().loc, 1), DiagKind::TooComplex, what,
-                          std::to_string(kMaxNesting) + " levels");
+                          std::to_string(kMaxNesting) +
+                              " levels: each enclosing statement, parenthesis, bracket, call, "
+                              "prefix operator, cast and assignment is one");
             limit_reported_ = true;
         }
         return false;
@@ -292,8 +294,18 @@ bool Parser::parse_kernel_signature(std::string_view keyword, bool allow_scalar,
     if (at(TokenKind::Less) && !parse_placeholders(placeholders)) {
         return false;
     }
-    return expect(TokenKind::LParen, "and the input parameters after the kernel's name") &&
-           parse_param_list(inputs, "input", allow_scalar) &&
+    if (!expect(TokenKind::LParen, "and the input parameters after the kernel's name")) {
+        return false;
+    }
+    if (at(TokenKind::StringLiteral)) {
+        // elementwise f("float32 x", "float32 y", "y = x") as CuPy's ElementwiseKernel is written
+        diags_.report(SourceSpan(peek().loc, 1), DiagKind::CupyStringDefinition);
+        return false;
+    }
+    if (at(TokenKind::Invalid) && peek().spelling.starts_with("'")) {
+        return false; // the lexer reported the quoted text
+    }
+    return parse_param_list(inputs, "input", allow_scalar) &&
            expect(TokenKind::Arrow, "and the output parameters after the inputs") &&
            expect(TokenKind::LParen, "before the output parameters") &&
            parse_param_list(outputs, "output", allow_scalar);

@@ -111,6 +111,10 @@ private:
     kir::ExprPtr check_assign(const ast::AssignExpr& assign);
     kir::ExprPtr check_conditional(const ast::ConditionalExpr& conditional);
     kir::ExprPtr check_cast(const ast::CastExpr& cast);
+    /// Reports and returns false when `lhs op rhs` in `type` is undefined for constant operands
+    /// (division by zero, the smallest value divided by -1, a shift count out of range).
+    bool check_defined(kir::BinaryOp op, ScalarType type, const kir::Expr& lhs,
+                       const kir::Expr& rhs, SourceSpan span);
     /// Reports and returns false unless `target` may be assigned (an output, a non-const local).
     bool check_assignable(const kir::Expr& target, const ast::Expr& source);
 
@@ -167,6 +171,8 @@ private:
     bool used_position_ = false;
     std::vector<Scope> scopes_;
     int loop_depth_ = 0;
+    /// The local whose initializer is being checked (null outside one): reading it is an error.
+    const kir::Variable* initializing_ = nullptr;
     std::string gpu_only_feature_;         ///< jit-style kernels, see gpu_only_feature()
     std::int64_t static_shared_bytes_ = 0; ///< jit-style kernels: the sized shared arrays'
     bool shared_limit_reported_ = false;

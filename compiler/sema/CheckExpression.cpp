@@ -4,6 +4,7 @@
 // float64 (MathBuiltins.h). Names and member calls are resolved in CheckNames.cpp.
 #include "compiler/diag/InternalError.h"
 #include "compiler/sema/BodyChecker.h"
+#include "compiler/sema/ConstantFold.h"
 #include "compiler/sema/MathBuiltins.h"
 #include "compiler/sema/Suggest.h"
 #include "compiler/sema/TypeRules.h"
@@ -234,8 +235,10 @@ kir::ExprPtr BodyChecker::check_call(const ast::CallExpr& call) {
     if (find_builtin_function(callee.name)) {
         return check_builtin_call(call, callee.name);
     }
-    if (std::optional<std::string> suggestion =
-            closest_name(callee.name, builtin_function_names())) {
+    if (std::optional<std::string_view> replacement = numpy_replacement(callee.name)) {
+        diags_.report(span, DiagKind::UnknownFunctionNumpy, callee.name, *replacement);
+    } else if (std::optional<std::string> suggestion =
+                   closest_name(callee.name, builtin_function_names())) {
         diags_.report(span, DiagKind::UnknownFunctionSuggest, callee.name, *suggestion);
     } else {
         diags_.report(span, DiagKind::UnknownFunction, callee.name);
@@ -421,8 +424,25 @@ kir::ExprPtr BodyChecker::check_binary(const ast::BinaryExpr& binary) {
     }
     ScalarType result = is_shift(*op) ? promote_integer(lhs->type)
                                       : usual_arithmetic_conversion(lhs->type, rhs->type);
-    return std::make_unique<kir::BinaryExpr>(*op, convert(std::move(lhs), result),
-                                             convert(std::move(rhs), result), result, binary.loc);
+    lhs = convert(std::move(lhs), result);
+    if (!is_shift(*op)) {
+        rhs = convert(std::move(rhs), result); // a shift's count is judged as written
+    }
+    if (!check_defined(*op, result, *lhs, *rhs,
+                       SourceSpan(binary.loc, length_of(ast::spelling(binary.op))))) {
+        return nullptr;
+    }
+    return std::make_unique<kir::BinaryExpr>(*op, std::move(lhs), convert(std::move(rhs), result),
+                                             result, binary.loc);
+}
+
+bool BodyChecker::check_defined(kir::BinaryOp op, ScalarType type, const kir::Expr& lhs,
+                                const kir::Expr& rhs, SourceSpan span) {
+    if (std::optional<std::string> reason = undefined_operation(op, type, lhs, rhs)) {
+        diags_.report(span, DiagKind::UndefinedOperation, *reason);
+        return false;
+    }
+    return true;
 }
 
 kir::ExprPtr BodyChecker::check_assign(const ast::AssignExpr& assign) {
@@ -451,6 +471,13 @@ kir::ExprPtr BodyChecker::check_assign(const ast::AssignExpr& assign) {
     }
     ScalarType compute = is_shift(*op) ? promote_integer(target_type)
                                        : usual_arithmetic_conversion(target_type, value->type);
+    if (!is_shift(*op)) {
+        value = convert(std::move(value), compute);
+    }
+    if (!check_defined(*op, compute, *target, *value,
+                       SourceSpan(assign.loc, length_of(spelling)))) {
+        return nullptr;
+    }
     value = convert(std::move(value), compute);
     return std::make_unique<kir::AssignExpr>(std::move(target), std::move(value), op, compute,
                                              assign.loc);

@@ -136,6 +136,11 @@ kir::ExprPtr BodyChecker::check_name(const ast::NameExpr& name) {
         if (entry->variable == nullptr) {
             return nullptr; // its declaration was reported
         }
+        if (entry->variable == initializing_) {
+            diags_.report(SourceSpan(name.loc, length_of(name.name)), DiagKind::LocalReadInOwnInit,
+                          name.name);
+            return nullptr;
+        }
         if (entry->variable->is_shared()) {
             diags_.report(SourceSpan(name.loc, length_of(name.name)), DiagKind::SharedNotIndexed,
                           name.name);

@@ -219,7 +219,10 @@ void BodyChecker::check_declaration(const ast::DeclStmt& decl, std::vector<kir::
         }
         kir::ExprPtr init;
         if (declarator.init) {
+            // The name is visible in its initializer but has no value yet: reading it is an error.
+            initializing_ = variable;
             init = check_expression(*declarator.init);
+            initializing_ = nullptr;
             if (!init) {
                 continue;
             }

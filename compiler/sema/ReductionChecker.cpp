@@ -6,6 +6,7 @@
 
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/sema/BodyChecker.h"
+#include "compiler/sema/DefiniteAssignment.h"
 #include "compiler/sema/IdentityRange.h"
 #include "compiler/sema/Instantiation.h"
 #include "compiler/sema/Signature.h"
@@ -47,8 +48,18 @@ public:
         kernel_.reduce_type = *reduce_type;
         kernel_.reduce_type_declared = def_.reduce_type.has_value();
         kernel_.post_is_default = !def_.post_loc.is_valid();
+        unsigned errors_before = diags_.error_count();
         for_each_instance(def_.name, def_.name_loc, kernel_.placeholders, diags_,
                           [&](const InstanceKey& key) { instantiate(key); });
+        if (def_.post && diags_.error_count() == errors_before) {
+            // A post replaces the default `y = a`: it must assign every output.
+            AssignmentCheck check{
+                .kind = "reduction", .kernel = def_.name, .reads_mean_in_place = false};
+            for (const ast::Param& output : def_.outputs) {
+                check.outputs.push_back(&output);
+            }
+            check_outputs_assigned(*def_.post, check, diags_);
+        }
         return std::move(kernel_);
     }
 

@@ -9,6 +9,7 @@
 #include "compiler/diag/InternalError.h"
 #include "compiler/sema/BodyChecker.h"
 #include "compiler/sema/CppNames.h"
+#include "compiler/sema/DefiniteAssignment.h"
 #include "compiler/sema/GridKernelChecker.h"
 #include "compiler/sema/Instantiation.h"
 #include "compiler/sema/ReductionChecker.h"
@@ -41,6 +42,7 @@ std::optional<kir::ElementwiseKernel> check_elementwise(const ast::ElementwiseDe
     kernel.placeholders = std::move(signature.placeholders);
     kernel.params = std::move(signature.params);
     GPUCC_CHECK(def.body, "the parser only builds definitions with a body");
+    unsigned errors_before = diags.error_count();
     sema::for_each_instance(
         def.name, def.name_loc, kernel.placeholders, diags, [&](const sema::InstanceKey& key) {
             kir::ElementwiseInstance instance;
@@ -57,6 +59,15 @@ std::optional<kir::ElementwiseKernel> check_elementwise(const ast::ElementwiseDe
             instance.body = checker.check_body(*def.body);
             kernel.instances.push_back(std::move(instance));
         });
+    if (diags.error_count() == errors_before) {
+        sema::AssignmentCheck check{.kind = "elementwise kernel", .kernel = def.name};
+        for (const ast::Param& output : def.outputs) {
+            if (!output.is_raw) {
+                check.outputs.push_back(&output);
+            }
+        }
+        sema::check_outputs_assigned(*def.body, check, diags);
+    }
     return kernel;
 }
 

@@ -1,6 +1,7 @@
 // The gpucc command: parses the command line and hands it to the driver (compiler/driver).
 #include "compiler/driver/Driver.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/InitLLVM.h>
@@ -63,6 +64,11 @@ cl::opt<bool> verify("verify",
                               "diagnostics instead of printing them; exit 0 when they match"),
                      cl::cat(gpucc_category));
 
+cl::opt<unsigned> error_limit("error-limit",
+                              cl::desc("Show at most this many errors; count the rest "
+                                       "(default: 20; 0: no limit)"),
+                              cl::value_desc("N"), cl::init(20), cl::cat(gpucc_category));
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -100,6 +106,19 @@ int main(int argc, char** argv) {
             return 1;
         }
     }
+    // The module name is the generated header's namespace and part of the object's symbols.
+    const std::string& module = module_name;
+    bool identifier =
+        !module_name.empty() && std::isdigit(static_cast<unsigned char>(module[0])) == 0;
+    for (char c : module) {
+        identifier = identifier && (std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_');
+    }
+    if (module_name.getNumOccurrences() != 0 && !identifier) {
+        llvm::errs() << "gpucc: error: --module: '" << module
+                     << "' is not a C++ identifier (letters, digits and '_', not starting with a "
+                        "digit); it names the generated header's namespace\n";
+        return 1;
+    }
     options.module_name = module_name;
     options.cuda_path = cuda_path;
     if (options.cuda_path.empty()) {
@@ -108,5 +127,6 @@ int main(int argc, char** argv) {
     }
     options.verify = verify;
     options.depfile = depfile;
+    options.error_limit = error_limit;
     return gpucc::compile(options);
 }
