@@ -5,6 +5,7 @@
 
 #include "compiler/basic/ScalarType.h"
 #include "compiler/driver/EmitKind.h"
+#include "compiler/driver/Progress.h"
 
 #include <string>
 #include <vector>
@@ -21,6 +22,7 @@ struct DriverOptions {
     std::string cuda_path;                  ///< CUDA toolkit root (ptxas, fatbinary, libdevice)
     bool verify = false;                    ///< check expected-* comments instead of printing
     std::string depfile; ///< where to write the outputs' dependencies (Make syntax), if set
+    ProgressMode progress = ProgressMode::Auto; ///< progress lines on stderr (Progress.h)
 };
 
 /// Compiles one file. Returns the process exit status: 0 on success, 1 on user errors (which
