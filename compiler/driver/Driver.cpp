@@ -21,6 +21,7 @@
 #include "compiler/target/GridDependency.h"
 #include "compiler/target/HostBackend.h"
 #include "compiler/target/NvptxBackend.h"
+#include "compiler/target/PtxasMessages.h"
 
 #include <algorithm>
 #include <llvm/Support/FileSystem.h>
@@ -143,6 +144,24 @@ std::vector<int> target_archs(const DriverOptions& options) {
     return archs;
 }
 
+/// "12 kernel instances", for progress lines.
+std::string count_instances(const kir::Module& kernels) {
+    std::size_t count = 0;
+    for (const kir::ElementwiseKernel& kernel : kernels.elementwise) {
+        count += kernel.instances.size();
+    }
+    for (const kir::ReductionKernel& kernel : kernels.reductions) {
+        count += kernel.instances.size();
+    }
+    for (const kir::GridKernel& kernel : kernels.grid_kernels) {
+        count += kernel.instances.size();
+    }
+    for (const kir::RawCudaUnit& unit : kernels.raw_cuda) {
+        count += unit.kernels.size();
+    }
+    return std::to_string(count) + (count == 1 ? " kernel instance" : " kernel instances");
+}
+
 } // namespace
 
 int compile(const DriverOptions& options) {
@@ -216,7 +235,11 @@ int compile(const DriverOptions& options) {
     // newest, for GPUs newer than any listed.
     std::vector<int> archs = target_archs(options);
     std::vector<FatbinImage> images;
+    Progress progress(options.emit == EmitKind::None ? options.progress : ProgressMode::Never,
+                      llvm::sys::path::filename(options.input_path).str());
+    std::string instances = count_instances(*kernels);
     for (int arch : archs) {
+        progress.stage("PTX for sm_" + std::to_string(arch) + " (" + instances + ")");
         llvm::Expected<DeviceCode> device =
             compile_to_ptx(*kernels, arch, options.cuda_path, stops_at(EmitKind::Llvm), &diags);
         if (!device) {
@@ -228,9 +251,12 @@ int compile(const DriverOptions& options) {
         if (stops_at(EmitKind::Ptx)) {
             return session.print(device->ptx);
         }
+        progress.stage("ptxas for sm_" + std::to_string(arch));
         llvm::Expected<std::string> sass = run_ptxas(options.cuda_path, device->ptx, arch);
         if (!sass) {
-            return session.fail(sass.takeError());
+            report_ptxas_failure(*kernels, device->ptx, llvm::toString(sass.takeError()), arch,
+                                 diags);
+            return session.finish();
         }
         images.push_back({arch, false, std::move(*sass)});
         if (arch == archs.back()) {
@@ -241,6 +267,7 @@ int compile(const DriverOptions& options) {
     if (!fatbin) {
         return session.fail(fatbin.takeError());
     }
+    progress.stage("host code (" + instances + ")");
     llvm::Expected<HostObject> host =
         compile_host_object(*kernels, *fatbin, false, image_flags_for(archs));
     if (!host) {

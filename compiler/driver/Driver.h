@@ -5,6 +5,7 @@
 
 #include "compiler/basic/ScalarType.h"
 #include "compiler/driver/EmitKind.h"
+#include "compiler/driver/Progress.h"
 
 #include <string>
 #include <vector>
@@ -22,6 +23,7 @@ struct DriverOptions {
     bool verify = false;                    ///< check expected-* comments instead of printing
     std::string depfile;       ///< where to write the outputs' dependencies (Make syntax), if set
     unsigned error_limit = 20; ///< errors shown before the rest are only counted (0: all)
+    ProgressMode progress = ProgressMode::Auto; ///< progress lines on stderr (Progress.h)
 };
 
 /// Compiles one file. Returns the process exit status: 0 on success, 1 on user errors (which

@@ -267,7 +267,20 @@ void HeaderWriter::write(const std::string& header_name) {
         }
         out_ << "// elementwise "
              << headergen::signature_text(kernel.name, kernel.placeholders, kernel.params) << "\n";
-        if (has_input && !has_raw_output && !output_only_placeholder.empty()) {
+        if (has_input && has_raw_output) {
+            // Without its outputs such a call would match nothing, and the compiler would list
+            // every overload instead of the reason.
+            std::string raw_output;
+            for (const kir::ParamSignature& param : kernel.params) {
+                if (param.role == kir::ParamRole::Output && param.is_raw && raw_output.empty()) {
+                    raw_output = param.name;
+                }
+            }
+            write_outputs_required_wrapper(
+                kernel, kernel.name + ": output " + raw_output +
+                            " is raw, so there is no shape to allocate it with: pass the output "
+                            "array(s) after the inputs");
+        } else if (has_input && !has_raw_output && !output_only_placeholder.empty()) {
             write_outputs_required_wrapper(
                 kernel, kernel.name + ": cannot infer " + output_only_placeholder +
                             ", which only outputs use: pass the outputs after the inputs");

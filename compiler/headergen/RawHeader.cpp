@@ -92,6 +92,25 @@ std::string display_name(const kir::RawKernel& kernel) {
     return kernel.template_params.empty() ? text : text + "<" + kernel.template_args + ">";
 }
 
+/// Calls with too few or too many arguments: overloads taking any number, less specialized
+/// than the launcher's own, so only a call of the wrong arity reaches them, where a static_assert
+/// names the kernel and what it takes (instead of "no match for call to raw_launcher_0" and
+/// every candidate).
+void write_arity_check(std::ostream& out, const kir::RawKernel& kernel) {
+    std::size_t count = kernel.params.size();
+    std::string message =
+        display_name(kernel) + " takes " + std::to_string(count) +
+        (count == 1 ? " argument" : " arguments") +
+        " after the grid and block (or a gpucc::LaunchConfig): " + raw_signature(kernel);
+    for (const char* shape : {"gpucc::Dim3, gpucc::Dim3", "const gpucc::LaunchConfig&"}) {
+        out << "    template <class... A>\n"
+            << "    void operator()(" << shape << ", const A&...) const {\n"
+            << "        static_assert(sizeof...(A) == " << count << ", " << quoted(message)
+            << ");\n"
+            << "    }\n";
+    }
+}
+
 void write_launcher(std::ostream& out, const kir::RawKernel& kernel, std::size_t index) {
     std::vector<std::string> names = argument_names(kernel);
     std::vector<std::string> templates, params, forwards;
@@ -143,8 +162,9 @@ void write_launcher(std::ostream& out, const kir::RawKernel& kernel, std::size_t
         out << "        void* gpucc_args[] = {" << join(addresses, ", ") << "};\n"
             << "        gpucc::detail::launch_grid_kernel(" << ref << ", config, gpucc_args);\n";
     }
-    out << "    }\n"
-        << "    /// The kernel's registers, shared, constant and local memory, ... on `device`.\n"
+    out << "    }\n";
+    write_arity_check(out, kernel);
+    out << "    /// The kernel's registers, shared, constant and local memory, ... on `device`.\n"
         << "    gpucc::KernelAttributes attributes(gpucc::Device device = "
            "gpucc::default_device()) const {\n"
         << "        return gpucc::detail::kernel_attributes(" << ref << ", device);\n"

@@ -4,7 +4,9 @@
 // a CompilerInstance runs it on the generated source, which lives in an in-memory file beside the
 // .dsl file so that `#include "x.cuh"` finds headers next to it. One action both reads the AST
 // (the signatures) and generates the LLVM module. Clang's diagnostics pass through a consumer
-// that reports them through gpucc's DiagnosticEngine at the user's line and column.
+// that reports them through gpucc's DiagnosticEngine at the user's line and column. Clang runs on
+// a thread of its own with a large stack and a bracket depth limit, under crash recovery, so
+// neither deep nesting nor a crash in Clang takes gpucc down without a word at the definition.
 #include "compiler/codegen/common/TargetMachines.h"
 #include "compiler/rawcuda/ClangBridge.h"
 #include "compiler/rawcuda/RawSource.h"
@@ -12,6 +14,7 @@
 #include <clang/AST/ASTConsumer.h>
 #include <clang/AST/ASTContext.h>
 #include <clang/Basic/Diagnostic.h>
+#include <clang/Basic/DiagnosticDriver.h>
 #include <clang/Basic/DiagnosticOptions.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/CodeGen/CodeGenAction.h>
@@ -22,6 +25,7 @@
 #include <clang/Frontend/Utils.h>
 #include <clang/Lex/Lexer.h>
 #include <llvm/IR/Module.h>
+#include <llvm/Support/CrashRecoveryContext.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/VirtualFileSystem.h>
@@ -55,6 +59,9 @@ public:
         }
         llvm::SmallString<256> message;
         info.FormatDiagnostic(message);
+        if (kind == DiagKind::ClangNote && message.str().contains("-fbracket-depth")) {
+            return; // "use -fbracket-depth=N to increase ...": not an option of gpucc's
+        }
         SourceSpan span{SourceLocation{}};
         if (info.getLocation().isValid() && info.hasSourceManager()) {
             const clang::SourceManager& sources = info.getSourceManager();
@@ -116,20 +123,44 @@ private:
 };
 
 /// The driver's diagnostics: its errors only. Its warnings are about the command line gpucc
-/// builds (a CUDA newer than Clang knows), not about the user's code.
+/// builds (a CUDA newer than Clang knows), not about the user's code. A toolkit Clang cannot find
+/// is said in gpucc's terms: Clang's advice names its own options (`-nocudalib`, `-nocudainc`),
+/// which gpucc does not have.
 class DriverDiagnostics : public clang::DiagnosticConsumer {
 public:
-    explicit DriverDiagnostics(DiagnosticBridge& next) : next_(next) {}
+    DriverDiagnostics(DiagnosticBridge& next, DiagnosticEngine& diags, const ClangRequest& request)
+        : next_(next), diags_(diags), request_(request) {}
     void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
                           const clang::Diagnostic& info) override {
         clang::DiagnosticConsumer::HandleDiagnostic(level, info);
-        if (level >= clang::DiagnosticsEngine::Error) {
-            next_.HandleDiagnostic(level, info);
+        if (level < clang::DiagnosticsEngine::Error) {
+            return;
         }
+        const char* missing = nullptr;
+        if (info.getID() == clang::diag::err_drv_no_cuda_libdevice) {
+            missing = "libdevice (nvvm/libdevice/libdevice.10.bc)";
+        } else if (info.getID() == clang::diag::err_drv_no_cuda_installation) {
+            missing = "the CUDA headers (include/cuda.h)";
+        }
+        if (missing == nullptr) {
+            next_.HandleDiagnostic(level, info);
+            return;
+        }
+        if (reported_toolkit_) {
+            return; // one message says it
+        }
+        reported_toolkit_ = true;
+        diags_.report_tool_error("raw CUDA for sm_" + std::to_string(request_.arch) + " needs " +
+                                 missing + " from the CUDA toolkit, which is not in '" +
+                                 request_.cuda_path +
+                                 "'; give the toolkit's root with --cuda-path=DIR or CUDA_PATH");
     }
 
 private:
     DiagnosticBridge& next_;
+    DiagnosticEngine& diags_;
+    const ClangRequest& request_;
+    bool reported_toolkit_ = false;
 };
 
 /// Reads the AST before code generation sees it.
@@ -172,6 +203,16 @@ private:
     std::function<void(clang::ASTContext&)> on_ast_;
 };
 
+/// The deepest nesting of (), [] or {} (each counted apart) raw CUDA may use: Clang's
+/// documented default. Clang's own limit was deeper than the stack of gpucc's main thread, so
+/// 1,500 nested parentheses crashed it.
+constexpr int kBracketDepth = 256;
+
+/// The stack Clang runs on: a parse at kBracketDepth of each kind of bracket, template
+/// instantiation at Clang's depth limit and the optimizer take a few MB; the rest is margin (the
+/// pages are only reserved until used).
+constexpr unsigned kClangStackBytes = 64u << 20;
+
 std::vector<std::string> driver_arguments(const ClangRequest& request,
                                           const kir::RawCudaUnit& unit) {
     llvm::SmallString<256> cccl(request.cuda_path);
@@ -181,14 +222,15 @@ std::vector<std::string> driver_arguments(const ClangRequest& request,
             "--cuda-path=" + request.cuda_path, "-resource-dir", GPUCC_CLANG_RESOURCE_DIR,
             // CUDA 13 keeps CUB, Thrust and libcu++ (which cooperative groups use) here; nvcc
             // searches it without being told.
-            "-isystem", std::string(cccl), "-std=c++20", "-O3", "-Wno-unknown-cuda-version", "-c",
-            unit.buffer_name};
+            "-isystem", std::string(cccl), "-std=c++20", "-O3", "-Wno-unknown-cuda-version",
+            // Clang's parser recurses once per nesting level; past this many it reports an
+            // error instead of running out of stack (kClangStackBytes holds the levels allowed).
+            "-fbracket-depth=" + std::to_string(kBracketDepth), "-c", unit.buffer_name};
 }
 
-} // namespace
-
-std::unique_ptr<llvm::Module> run_clang(const ClangRequest& request, kir::RawCudaUnit& unit,
-                                        LocationMapper& mapper, DiagnosticEngine& diags) {
+/// run_clang's work, on the thread run_clang starts.
+std::unique_ptr<llvm::Module> run_clang_here(const ClangRequest& request, kir::RawCudaUnit& unit,
+                                             LocationMapper& mapper, DiagnosticEngine& diags) {
     auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
     memory->addFile(unit.buffer_name, 0,
                     llvm::MemoryBuffer::getMemBufferCopy(unit.source, unit.buffer_name));
@@ -197,7 +239,7 @@ std::unique_ptr<llvm::Module> run_clang(const ClangRequest& request, kir::RawCud
     files->pushOverlay(memory);
 
     DiagnosticBridge bridge(mapper, diags);
-    DriverDiagnostics driver_bridge(bridge);
+    DriverDiagnostics driver_bridge(bridge, diags, request);
     clang::DiagnosticOptions diagnostic_options;
     llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> driver_diags =
         clang::CompilerInstance::createDiagnostics(*files, diagnostic_options, &driver_bridge,
@@ -212,7 +254,7 @@ std::unique_ptr<llvm::Module> run_clang(const ClangRequest& request, kir::RawCud
     options.Diags = driver_diags;
     options.VFS = files;
     std::shared_ptr<clang::CompilerInvocation> invocation = clang::createInvocation(argv, options);
-    if (!invocation) {
+    if (!invocation || driver_diags->hasErrorOccurred()) {
         if (!driver_diags->hasErrorOccurred()) {
             diags.report_tool_error("Clang could not set up the compilation of raw CUDA for sm_" +
                                     std::to_string(request.arch));
@@ -256,6 +298,25 @@ std::unique_ptr<llvm::Module> run_clang(const ClangRequest& request, kir::RawCud
         return nullptr;
     }
     return action.takeModule();
+}
+
+} // namespace
+
+std::unique_ptr<llvm::Module> run_clang(const ClangRequest& request, kir::RawCudaUnit& unit,
+                                        LocationMapper& mapper, DiagnosticEngine& diags) {
+    // A crash inside Clang becomes an error at the definition rather than a dead compiler.
+    llvm::CrashRecoveryContext::Enable();
+    llvm::CrashRecoveryContext recovery;
+    std::unique_ptr<llvm::Module> module;
+    bool finished = recovery.RunSafelyOnThread(
+        [&] { module = run_clang_here(request, unit, mapper, diags); }, kClangStackBytes);
+    // Back to LLVM's handlers (which run on an alternate stack) for the rest of gpucc.
+    llvm::CrashRecoveryContext::Disable();
+    if (!finished) {
+        diags.report(unit.loc, DiagKind::RawCudaCrashed);
+        return nullptr;
+    }
+    return module;
 }
 
 } // namespace gpucc::rawcuda

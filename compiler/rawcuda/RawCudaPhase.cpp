@@ -37,7 +37,7 @@ public:
     /// Claims the name of `kernel` of unit number `unit`. False after reporting.
     bool claim(const kir::RawKernel& kernel, std::size_t unit) {
         std::string name = qualified(kernel.namespaces, kernel.name);
-        if (!usable(name, kernel.name, kernel.loc)) {
+        if (!usable(name, kernel.name, kernel.namespaces, kernel.loc)) {
             return false;
         }
         bool is_template = !kernel.template_params.empty();
@@ -74,7 +74,7 @@ public:
 
     bool claim(const kir::RawGlobal& global, SourceLocation loc, std::size_t unit) {
         std::string name = qualified(global.namespaces, global.name);
-        if (!usable(name, global.name, loc)) {
+        if (!usable(name, global.name, global.namespaces, loc)) {
             return false;
         }
         auto [entry, added] =
@@ -96,12 +96,26 @@ private:
         std::size_t unit;
     };
 
-    bool usable(const std::string& qualified_name, const std::string& name, SourceLocation loc) {
-        if (name == "gpucc" || name == "std" || name.rfind("gpucc_", 0) == 0) {
+    /// The header declares each launcher in the module's namespace inside namespaces of the
+    /// kernel's own: a kernel in a raw `namespace gpucc` would put `<module>::gpucc` in front of
+    /// the library's `gpucc` there, so a namespace name is reserved as a launcher's is.
+    bool usable(const std::string& qualified_name, const std::string& name,
+                const std::vector<std::string>& namespaces, SourceLocation loc) {
+        if (is_reserved(name)) {
             diags_.report(loc, DiagKind::RawNameReserved, qualified_name);
             return false;
         }
+        for (const std::string& space : namespaces) {
+            if (is_reserved(space)) {
+                diags_.report(loc, DiagKind::RawNamespaceReserved, qualified_name, space);
+                return false;
+            }
+        }
         return true;
+    }
+
+    static bool is_reserved(const std::string& name) {
+        return name == "gpucc" || name == "std" || name.rfind("gpucc_", 0) == 0;
     }
 
     void note_previous(const Entry& entry, const std::string& name) {

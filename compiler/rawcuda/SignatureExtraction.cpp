@@ -127,6 +127,7 @@ public:
 
     void walk(const clang::DeclContext& scope) {
         for (clang::Decl* decl : scope.decls()) {
+            check_ascii_names(*decl);
             if (const auto* space = llvm::dyn_cast<clang::NamespaceDecl>(decl)) {
                 walk(*space);
             } else if (const auto* block = llvm::dyn_cast<clang::LinkageSpecDecl>(decl)) {
@@ -160,6 +161,35 @@ public:
     }
 
 private:
+    /// NVPTX cannot print a symbol with a byte outside ASCII (LLVM stops with a fatal error), and
+    /// every name at namespace or class scope can end up in one (mangled names spell namespaces,
+    /// classes and template arguments): such a name is an error at its declaration.
+    void check_ascii_names(const clang::Decl& decl) {
+        const auto* named = llvm::dyn_cast<clang::NamedDecl>(&decl);
+        if (named == nullptr || !in_user_code(decl)) {
+            return;
+        }
+        if (named->getDeclName().isIdentifier()) {
+            llvm::StringRef name = named->getName();
+            if (llvm::any_of(name, [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+                diags_.report(locate_(named->getLocation()), DiagKind::RawNameNotAscii, name.str());
+            }
+        }
+        // Members of classes (their own functions, nested classes) and the class or function a
+        // template declares; namespaces and extern "C" blocks are walked by walk().
+        const clang::DeclContext* inner = nullptr;
+        if (const auto* record = llvm::dyn_cast<clang::CXXRecordDecl>(&decl)) {
+            inner = record;
+        } else if (const auto* class_template = llvm::dyn_cast<clang::ClassTemplateDecl>(&decl)) {
+            inner = class_template->getTemplatedDecl();
+        }
+        if (inner != nullptr) {
+            for (const clang::Decl* member : inner->decls()) {
+                check_ascii_names(*member);
+            }
+        }
+    }
+
     bool in_user_code(const clang::Decl& decl) const {
         clang::SourceLocation loc = decl.getLocation();
         return loc.isValid() && !context_.getSourceManager().isInSystemHeader(loc);

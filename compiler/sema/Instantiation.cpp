@@ -72,6 +72,27 @@ void report_instance_diagnostics(std::string_view kernel_name, SourceLocation na
     }
 }
 
+/// Past this many instances a kernel is a slow compile (each instance is compiled for every
+/// architecture and twice for the host) and a large object: worth a word, since bare
+/// placeholders (13 types each) multiply quickly.
+constexpr std::size_t kManyInstances = 256;
+
+void warn_if_many_instances(std::string_view kernel_name, SourceLocation name_loc,
+                            const std::vector<kir::Placeholder>& placeholders,
+                            DiagnosticEngine& diags) {
+    std::size_t count = 1;
+    std::string product;
+    for (const kir::Placeholder& placeholder : placeholders) {
+        count *= placeholder.allowed.size();
+        product += (product.empty() ? "" : " x ") + placeholder.name + ": " +
+                   std::to_string(placeholder.allowed.size());
+    }
+    if (count > kManyInstances) {
+        diags.report(SourceSpan(name_loc, length_of(kernel_name)), DiagKind::ManyInstances,
+                     std::string(kernel_name), std::to_string(count), product);
+    }
+}
+
 } // namespace
 
 ScalarType bound_type(const std::variant<ScalarType, int>& type,
@@ -92,6 +113,7 @@ void for_each_instance(std::string_view kernel_name, SourceLocation name_loc,
         check_instance(InstanceKey{{}, {}, std::string(kernel_name)});
         return;
     }
+    warn_if_many_instances(kernel_name, name_loc, placeholders, diags);
     std::vector<CheckedInstance> checked;
     // Odometer over the placeholders' type lists, last placeholder fastest.
     std::vector<std::size_t> choice(placeholders.size(), 0);

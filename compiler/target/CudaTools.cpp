@@ -1,13 +1,21 @@
-// ptxas and fatbinary as subprocesses, through temporary files (CudaTools.h).
+// ptxas and fatbinary as subprocesses, through temporary files (CudaTools.h). An interrupted
+// gpucc leaves neither: each temporary file is registered with LLVM's signal handler, which
+// removes it on SIGINT or SIGTERM (and on a crash), and the interrupt function installed here
+// kills the tool that is running before gpucc exits.
 #include "compiler/target/CudaTools.h"
 
+#include <atomic>
+#include <csignal>
+#include <cstdlib>
 #include <llvm/ADT/SmallString.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/Program.h>
+#include <llvm/Support/Signals.h>
 #include <llvm/Support/raw_ostream.h>
 #include <optional>
+#include <sys/types.h>
 
 namespace gpucc {
 namespace {
@@ -17,16 +25,20 @@ llvm::Error tool_error(std::string message) {
     return llvm::createStringError(std::move(message), llvm::inconvertibleErrorCode());
 }
 
-/// A temporary file removed when the object goes away.
+/// A temporary file removed when the object goes away, or by the signal handler when gpucc is
+/// interrupted first.
 class TempFile {
 public:
     explicit TempFile(const char* suffix) {
         if (llvm::sys::fs::createTemporaryFile("gpucc", suffix, path_)) {
             path_.clear();
+        } else {
+            llvm::sys::RemoveFileOnSignal(path_);
         }
     }
     ~TempFile() {
         if (!path_.empty()) {
+            llvm::sys::DontRemoveFileOnSignal(path_);
             llvm::sys::fs::remove(path_);
         }
     }
@@ -58,9 +70,34 @@ std::optional<std::string> read_file(const std::string& path) {
     return (*buffer)->getBuffer().str();
 }
 
+/// The process id of the tool running now, 0 when none: what the interrupt function kills.
+std::atomic<pid_t> running_tool{0};
+static_assert(std::atomic<pid_t>::is_always_lock_free, "read in a signal handler");
+
+/// Set while a tool is being started (its process id not yet known), and when an interrupt
+/// came then: run_tool stops the new tool and gpucc as soon as it has the id.
+std::atomic<bool> starting_tool{false};
+std::atomic<bool> interrupted_while_starting{false};
+
+/// The exit status of an interrupted gpucc: the shell's for an interrupt.
+constexpr int kInterruptedStatus = 130;
+
+/// Runs in LLVM's signal handler on SIGINT, SIGTERM and the like, after it removed the
+/// registered files: stops the running tool, then gpucc, as the signal would have.
+void on_interrupt() {
+    pid_t child = running_tool.load();
+    if (child > 0) {
+        ::kill(child, SIGKILL);
+    } else if (starting_tool.load()) {
+        interrupted_while_starting.store(true);
+        return;
+    }
+    std::_Exit(kInterruptedStatus);
+}
+
 /// Runs `tool` (in the toolkit's bin/) with `args`; on failure `error` holds its messages.
 bool run_tool(const std::string& cuda_path, const std::string& tool, std::vector<std::string> args,
-              std::string& error) {
+              std::string& error, const std::string& hide_path = "") {
     llvm::SmallString<256> program(cuda_path);
     llvm::sys::path::append(program, "bin", tool);
     if (!llvm::sys::fs::can_execute(program)) {
@@ -76,13 +113,42 @@ bool run_tool(const std::string& cuda_path, const std::string& tool, std::vector
     std::string messages_path = messages.path();
     std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(messages_path),
                                                   llvm::StringRef(messages_path)};
+    static const bool interrupt_installed = [] {
+        llvm::sys::SetInterruptFunction(on_interrupt);
+        return true;
+    }();
+    (void)interrupt_installed;
     std::string exec_error;
-    int status =
-        llvm::sys::ExecuteAndWait(program, argv, std::nullopt, redirects, 0, 0, &exec_error);
+    bool failed_to_start = false;
+    starting_tool.store(true);
+    llvm::sys::ProcessInfo child = llvm::sys::ExecuteNoWait(program, argv, std::nullopt, redirects,
+                                                            0, &exec_error, &failed_to_start);
+    if (!failed_to_start && child.Pid > 0) {
+        running_tool.store(child.Pid);
+    }
+    starting_tool.store(false);
+    if (interrupted_while_starting.load()) {
+        if (child.Pid > 0) {
+            ::kill(child.Pid, SIGKILL);
+        }
+        std::_Exit(kInterruptedStatus);
+    }
+    int status = -1;
+    if (!failed_to_start && child.Pid > 0) {
+        status = llvm::sys::Wait(child, std::nullopt, &exec_error).ReturnCode;
+        running_tool.store(0);
+    }
     if (status != 0) {
         std::optional<std::string> log = read_file(messages_path);
         error = tool + " failed" + (exec_error.empty() ? "" : " (" + exec_error + ")") + ":\n" +
                 log.value_or("");
+        // The input is a temporary file that is gone by the time anyone reads this.
+        if (!hide_path.empty()) {
+            for (std::size_t at = error.find(hide_path); at != std::string::npos;
+                 at = error.find(hide_path, at)) {
+                error.replace(at, hide_path.size(), kToolInputName);
+            }
+        }
         return false;
     }
     return true;
@@ -100,7 +166,7 @@ llvm::Expected<std::string> run_ptxas(const std::string& cuda_path, const std::s
     std::string error;
     if (!run_tool(cuda_path, "ptxas",
                   {"-arch=sm_" + std::to_string(arch), "-O3", input.path(), "-o", output.path()},
-                  error)) {
+                  error, input.path())) {
         return tool_error(std::move(error));
     }
     std::optional<std::string> cubin = read_file(output.path());

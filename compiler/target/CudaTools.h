@@ -9,8 +9,12 @@
 
 namespace gpucc {
 
+/// What ptxas's messages call the PTX they read (a temporary file, removed by then):
+/// "ptxas <PTX>, line 12; error   : ...".
+inline constexpr const char* kToolInputName = "<PTX>";
+
 /// Assembles `ptx` for sm_`arch` at -O3: the cubin's bytes, or what went wrong, including
-/// ptxas's messages.
+/// ptxas's messages (PtxasMessages.h places them at the kernels' definitions).
 llvm::Expected<std::string> run_ptxas(const std::string& cuda_path, const std::string& ptx,
                                       int arch);
 

@@ -1,10 +1,10 @@
 // The gpucc command: parses the command line and hands it to the driver (compiler/driver).
+#include "CrashHandlers.h"
 #include "compiler/driver/Driver.h"
 
 #include <cctype>
 #include <cstdlib>
 #include <llvm/Support/CommandLine.h>
-#include <llvm/Support/InitLLVM.h>
 #include <llvm/Support/raw_ostream.h>
 #include <string>
 
@@ -68,11 +68,25 @@ cl::opt<unsigned> error_limit("error-limit",
                               cl::desc("Show at most this many errors; count the rest "
                                        "(default: 20; 0: no limit)"),
                               cl::value_desc("N"), cl::init(20), cl::cat(gpucc_category));
+cl::opt<bool> quiet("quiet",
+                    cl::desc("Print no progress lines (by default a compile prints them "
+                             "when stderr is a terminal or it takes over 2 s)"),
+                    cl::cat(gpucc_category));
+cl::opt<bool> progress("progress", cl::desc("Print a progress line for each stage, always"),
+                       cl::cat(gpucc_category));
+
+// Hidden: makes gpucc fail in itself, for the tests of its crash handlers.
+cl::opt<std::string> debug_crash("debug-crash",
+                                 cl::desc("Crash (segv) or stop with an LLVM fatal "
+                                          "error (fatal), to test the handlers"),
+                                 cl::value_desc("segv|fatal"), cl::Hidden);
 
 } // namespace
 
 int main(int argc, char** argv) {
-    llvm::InitLLVM init(argc, argv);
+    // Instead of llvm::InitLLVM, whose crash handler prints LLVM's banner and stack dump (and
+    // whose llvm_shutdown at exit would tear down what a crashed Clang left half-built).
+    gpucc_tool::install_crash_handlers();
     cl::HideUnrelatedOptions(gpucc_category);
     cl::SetVersionPrinter([](llvm::raw_ostream& out) { out << "gpucc 0.1.0\n"; });
     if (!cl::ParseCommandLineOptions(
@@ -82,6 +96,10 @@ int main(int argc, char** argv) {
             "for the GPU and code for the host CPU\n",
             &llvm::errs())) {
         return 1;
+    }
+
+    if (!debug_crash.empty()) {
+        gpucc_tool::crash_for_test(debug_crash == "fatal");
     }
 
     gpucc::DriverOptions options;
@@ -128,5 +146,8 @@ int main(int argc, char** argv) {
     options.verify = verify;
     options.depfile = depfile;
     options.error_limit = error_limit;
+    options.progress = quiet      ? gpucc::ProgressMode::Never
+                       : progress ? gpucc::ProgressMode::Always
+                                  : gpucc::ProgressMode::Auto;
     return gpucc::compile(options);
 }

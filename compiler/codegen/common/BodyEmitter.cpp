@@ -308,9 +308,8 @@ llvm::Value* BodyEmitter::emit_binary(kir::BinaryOp op, llvm::Value* lhs, llvm::
     case BinaryOp::Mul:
         return builder_.CreateMul(lhs, rhs);
     case BinaryOp::Div:
-        return signed_type ? builder_.CreateSDiv(lhs, rhs) : builder_.CreateUDiv(lhs, rhs);
     case BinaryOp::Rem:
-        return signed_type ? builder_.CreateSRem(lhs, rhs) : builder_.CreateURem(lhs, rhs);
+        return emit_integer_division(op, lhs, rhs, signed_type);
     case BinaryOp::Shl:
         return builder_.CreateShl(lhs, rhs);
     case BinaryOp::Shr:
@@ -323,6 +322,37 @@ llvm::Value* BodyEmitter::emit_binary(kir::BinaryOp op, llvm::Value* lhs, llvm::
         return builder_.CreateXor(lhs, rhs);
     }
     return nullptr;
+}
+
+/// Integer `/` and `%` as NumPy defines them where C leaves them undefined (dsl/reference.md,
+/// "Integer division"): a zero divisor gives 0 for both, and the one signed overflow,
+/// MIN / -1, wraps to MIN (MIN % -1 is 0). Otherwise C's truncating division. The divisor is
+/// replaced by 1 in those cases (a select, no branch: vector loops stay vector loops), so the
+/// hardware division never sees them; on x86 they would raise SIGFPE.
+llvm::Value* BodyEmitter::emit_integer_division(kir::BinaryOp op, llvm::Value* lhs,
+                                                llvm::Value* rhs, bool signed_type) {
+    llvm::Type* type = rhs->getType();
+    llvm::Value* zero = llvm::ConstantInt::get(type, 0);
+    llvm::Value* one = llvm::ConstantInt::get(type, 1);
+    llvm::Value* divisor_is_zero = builder_.CreateICmpEQ(rhs, zero);
+    llvm::Value* avoid = divisor_is_zero;
+    if (signed_type) {
+        unsigned bits = type->getIntegerBitWidth();
+        llvm::Value* min = llvm::ConstantInt::get(type, llvm::APInt::getSignedMinValue(bits));
+        llvm::Value* overflows =
+            builder_.CreateAnd(builder_.CreateICmpEQ(lhs, min),
+                               builder_.CreateICmpEQ(rhs, llvm::ConstantInt::getSigned(type, -1)));
+        avoid = builder_.CreateOr(divisor_is_zero, overflows);
+    }
+    llvm::Value* divisor = builder_.CreateSelect(avoid, one, rhs);
+    if (op == kir::BinaryOp::Rem) {
+        // x % 1 == 0: both special cases are already right.
+        return signed_type ? builder_.CreateSRem(lhs, divisor) : builder_.CreateURem(lhs, divisor);
+    }
+    // MIN / 1 == MIN is the wrapped quotient; x / 1 must become 0 where the divisor was 0.
+    llvm::Value* quotient =
+        signed_type ? builder_.CreateSDiv(lhs, divisor) : builder_.CreateUDiv(lhs, divisor);
+    return builder_.CreateSelect(divisor_is_zero, zero, quotient);
 }
 
 llvm::Value* BodyEmitter::emit_compare(const kir::CompareExpr& expr) {

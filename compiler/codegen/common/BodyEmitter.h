@@ -56,6 +56,8 @@ protected:
     void store_lvalue(const LValue& lvalue, llvm::Value* value);
     llvm::Value* emit_constant(const kir::ConstantExpr& expr);
     llvm::Value* emit_binary(kir::BinaryOp op, llvm::Value* lhs, llvm::Value* rhs, ScalarType type);
+    llvm::Value* emit_integer_division(kir::BinaryOp op, llvm::Value* lhs, llvm::Value* rhs,
+                                       bool signed_type);
     llvm::Value* emit_compare(const kir::CompareExpr& expr);
     llvm::Value* emit_logical(const kir::LogicalExpr& expr);
     llvm::Value* emit_select(const kir::SelectExpr& expr);

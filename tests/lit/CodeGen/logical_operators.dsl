@@ -66,4 +66,4 @@ kernel divides(int32[] y, int32 n, int32 d) {
 }
 // CHECK-LABEL: define ptx_kernel void @divides(
 // CHECK: and.rhs:
-// CHECK: sdiv i32 %n, %d
+// CHECK: sdiv i32 %n, %{{[0-9a-z.]+}}

@@ -7,6 +7,7 @@
 // RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=4 %S/Inputs/calls_wrong.cpp 2>&1 | FileCheck --check-prefix=SCALARS %s
 // RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=5 %S/Inputs/calls_wrong.cpp 2>&1 | FileCheck --check-prefix=RAW %s
 // RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=6 %S/Inputs/calls_wrong.cpp 2>&1 | FileCheck --check-prefix=OUTPUT-ONLY %s
+// RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=7 %S/Inputs/calls_wrong.cpp 2>&1 | FileCheck --check-prefix=RAW-OUTPUT %s
 // A placeholder only outputs use: the header itself compiles, and passing the output works.
 // RUN: %cxx -std=c++20 -fsyntax-only -Wall -Wextra -Werror -I%runtime_include -I%t -DCASE=0 %S/Inputs/calls_wrong.cpp
 module te;
@@ -15,6 +16,7 @@ elementwise squared_diff(float32 x, float32 y) -> (float32 z) { z = (x - y) * (x
 elementwise generic<T: float32 | float64>(T x, T y) -> (T z) { z = x - y; }
 elementwise reverse<T: float32>(raw T x) -> (T y) { y = x[_ind.size() - i - 1]; }
 elementwise widen<T: float32 | float64>(float32 x) -> (T y) { y = x; }
+elementwise scatter<T: float32 | float64>(float32 x) -> (raw T y) { y[i] = x; }
 
 // FIXED: squared_diff: x must be an Array of float32 or a scalar convertible to it
 // UNCOMPILED: generic: T must be one of float32, float64, the types it was compiled for
@@ -22,3 +24,5 @@ elementwise widen<T: float32 | float64>(float32 x) -> (T y) { y = x; }
 // SCALARS: generic: cannot infer T: no array is passed for x or y
 // RAW: reverse: the loop size is undecided: every input is raw, so pass the output array(s)
 // OUTPUT-ONLY: widen: cannot infer T, which only outputs use: pass the outputs after the inputs
+// RAW-OUTPUT-NOT: no matching
+// RAW-OUTPUT: scatter: output y is raw, so there is no shape to allocate it with: pass the output array(s) after the inputs

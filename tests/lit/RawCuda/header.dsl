@@ -17,6 +17,7 @@
 // RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=9 %S/Inputs/raw_calls.cpp 2>&1 | FileCheck --check-prefix=HALF %s
 // RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=10 %S/Inputs/raw_calls.cpp 2>&1 | FileCheck --check-prefix=GLOBAL-TYPE %s
 // RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=11 %S/Inputs/raw_calls.cpp 2>&1 | FileCheck --check-prefix=INT-ARRAY %s
+// RUN: not %cxx -std=c++20 -fsyntax-only -I%runtime_include -I%t -DCASE=12 %S/Inputs/raw_calls.cpp 2>&1 | FileCheck --check-prefix=COUNT-CONFIG %s
 module demo;
 
 raw cuda """
@@ -85,7 +86,10 @@ __device__ unsigned long long counter;
 // NOT-INSTANTIATED: scale: this instantiation has no launcher; the .dsl file instantiates scale<float>, scale<double> (add it to 'instantiate')
 // CONST: my_add: argument 'y' has type float*: pass a pointer that converts to it
 // INT-FOR-FLOAT: scale<float>: argument 'a' has type float: pass that type or one that converts to it without narrowing
-// COUNT: no match for call
+// COUNT-NOT: no match
+// COUNT: my_add takes 4 arguments after the grid and block (or a gpucc::LaunchConfig): my_add(const float* x1, const float* x2, float* y, int n)
+// COUNT-NOT: no match
+// COUNT-CONFIG: lin::no_params takes 0 arguments after the grid and block (or a gpucc::LaunchConfig): lin::no_params()
 // HALF: lin::half_axpy: argument 'a' has type gpucc::float16: pass that type
 // GLOBAL-TYPE: cannot convert 'std::vector<double{{.*}}' to 'const std::vector<float
 // INT-ARRAY: lin::fill: argument 'x' has type long long*: pass a pointer that converts to it or a C-contiguous gpucc array of int64

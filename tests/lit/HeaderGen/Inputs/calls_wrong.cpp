@@ -20,8 +20,11 @@ void call_wrong() {
     te::reverse(f); // every input is raw: the output must be passed
 #elif CASE == 6
     te::widen(f); // T is used by the output only: the output must be passed
+#elif CASE == 7
+    te::scatter(f); // a raw output has no shape to allocate: the output must be passed
 #else
     te::widen(f, d); // CASE 0: with the output, T is float64: fine
+    te::scatter(f, d);
 #endif
     (void)f;
     (void)d;

@@ -71,5 +71,7 @@ void calls() {
     demo::coeffs.write(std::vector<double>{1, 2, 3, 4});
 #elif CASE == 11
     demo::lin::fill(1, 16, i32, 7LL, 16u); // int32 array for long long*
+#elif CASE == 12
+    demo::lin::no_params(gpucc::LaunchConfig{{1}, {1}, 0, std::nullopt}, x); // one too many
 #endif
 }

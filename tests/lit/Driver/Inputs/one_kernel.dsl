@@ -1,0 +1,3 @@
+module one_kernel;
+
+elementwise add(int32 x, int32 y) -> (int32 z) { z = x + y; }

@@ -1,0 +1,18 @@
+// What the gpucc command does when the compiler itself fails: LLVM's fatal errors, crashes and
+// interrupts. A user sees one line that says the failure is gpucc's, never LLVM's crash banner
+// and its request to report to LLVM, and the process exits with a status, leaving no temporary
+// files behind (those registered with llvm::sys::RemoveFileOnSignal).
+#pragma once
+
+namespace gpucc_tool {
+
+/// The exit status of a compiler that failed in itself (sysexits' EX_SOFTWARE).
+constexpr int kInternalErrorStatus = 70;
+
+/// Installs the handlers; call first thing in main.
+void install_crash_handlers();
+
+/// For the tests of these handlers (`gpucc --debug-crash=segv|fatal`): fails as asked.
+[[noreturn]] void crash_for_test(bool fatal_error);
+
+} // namespace gpucc_tool
