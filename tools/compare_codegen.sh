@@ -36,15 +36,15 @@ mapfile -t files < <(git ls-files '*.dsl')
 dump() {
     local binary=$1 dir=$2
     export binary dir
-    printf '%s\n' "${files[@]}" | xargs -P "$jobs" -I{} bash -c '
+    # shellcheck disable=SC2016 # the inner script expands its own variables
+    printf '%s\n' "${files[@]}" | xargs -P "$jobs" -n 1 bash -c '
         for stage in llvm llvm-host ptx; do
-            out="$dir/{}.$stage"
+            out="$dir/$1.$stage"
             mkdir -p "$(dirname "$out")"
-            if ! "$binary" --emit=$stage "{}" > "$out" 2> "$out.stderr"; then
+            if ! "$binary" --emit=$stage "$1" > "$out" 2> /dev/null; then
                 mv "$out" "$out.failed"
             fi
-            rm -f "$out.stderr"
-        done'
+        done' dump
 }
 
 stamp=$(sha256sum "$before_bin" | cut -d" " -f1)
