@@ -43,6 +43,36 @@ std::int64_t checked_element_count(const Shape& shape, std::size_t itemsize, con
 NDArray::NDArray(DType dtype) : shape_{0}, strides_{0}, dtype_(dtype) {
 }
 
+NDArray::NDArray(NDArray&& other) noexcept
+    : buffer_(std::move(other.buffer_)), shape_(other.shape_), strides_(other.strides_),
+      byte_offset_(other.byte_offset_), size_(other.size_), device_(other.device_),
+      dtype_(other.dtype_) {
+    other.make_empty();
+}
+
+NDArray& NDArray::operator=(NDArray&& other) noexcept {
+    if (this != &other) {
+        buffer_ = std::move(other.buffer_);
+        shape_ = other.shape_;
+        strides_ = other.strides_;
+        byte_offset_ = other.byte_offset_;
+        size_ = other.size_;
+        device_ = other.device_;
+        dtype_ = other.dtype_;
+        other.make_empty();
+    }
+    return *this;
+}
+
+void NDArray::make_empty() noexcept {
+    buffer_.reset();
+    shape_ = Shape{0};
+    strides_ = Strides{0};
+    byte_offset_ = 0;
+    size_ = 0;
+    device_ = Device::cpu();
+}
+
 NDArray::NDArray(std::shared_ptr<Buffer> buffer, DType dtype, Shape shape, Strides strides,
                  std::int64_t byte_offset)
     : buffer_(std::move(buffer)), shape_(shape), strides_(strides), byte_offset_(byte_offset),

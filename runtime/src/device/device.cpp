@@ -54,7 +54,7 @@ Device Device::cuda(int ordinal) {
     if (ordinal < 0) {
         throw ValueError("Device::cuda: the ordinal must be >= 0, got " + std::to_string(ordinal));
     }
-    return Device(ordinal);
+    return Device(OrdinalTag{}, ordinal);
 }
 
 Device Device::parse(std::string_view text) {

@@ -51,7 +51,8 @@ class Array {
 public:
     using value_type = T;
 
-    /// An empty array of shape (0,) on the CPU, with no buffer.
+    /// An empty array of shape (0,) on the CPU, with no buffer. A moved-from Array is this too
+    /// (NDArray's moves say what using one does: the answers of an empty array, never a crash).
     Array() : base_(dtype_of<T>()) {}
     /// `array` as typed; TypeError naming both dtypes unless its dtype is dtype_of<T>().
     explicit Array(NDArray array) : base_(std::move(array)) {

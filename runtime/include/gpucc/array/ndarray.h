@@ -50,6 +50,19 @@ public:
     NDArray(std::shared_ptr<Buffer> buffer, DType dtype, Shape shape, Strides strides,
             std::int64_t byte_offset);
 
+    /// Copies are views of the same elements.
+    NDArray(const NDArray& other) = default;
+    NDArray& operator=(const NDArray& other) = default;
+    /// A moved-from array is empty, never half-alive: shape (0,), no buffer, on the CPU, its dtype
+    /// kept (so a moved-from Array<T> is still an Array<T>): the state NDArray(dtype) makes. Using
+    /// it is using an empty array, with NumPy's answers: to_host() gives no elements, sum() gives
+    /// 0, printing shows `array([], dtype=...)`, item() is a ValueError naming the shape (0,), and
+    /// as a kernel's input or output it is a ShapeError (or broadcasts, as NumPy's (0,) does).
+    /// PyTorch leaves a moved-from tensor undefined; NumPy has no moves; std::vector is empty.
+    NDArray(NDArray&& other) noexcept;
+    NDArray& operator=(NDArray&& other) noexcept;
+    ~NDArray() = default;
+
     DType dtype() const noexcept { return dtype_; }
     const Shape& shape() const noexcept { return shape_; }
     /// Byte strides.
@@ -186,6 +199,8 @@ private:
     /// This array's buffer and dtype with another layout. Unchecked: the callers derive layouts
     /// whose elements lie inside the elements of this one.
     NDArray with_layout(const Shape& shape, const Strides& strides, std::int64_t byte_offset) const;
+    /// Leaves this array as NDArray(dtype()) leaves a new one: what a move leaves behind.
+    void make_empty() noexcept;
 
     std::shared_ptr<Buffer> buffer_;
     Shape shape_;

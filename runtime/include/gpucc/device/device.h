@@ -23,6 +23,11 @@ inline constexpr int kMaxDevices = 64;
 } // namespace detail
 
 /// The host CPU or the CUDA GPU of a given ordinal. A default-constructed Device is the CPU.
+///
+/// No constructor takes a lone integer, not even a private one: a braced `{n}` never converts to a
+/// Device, so in an overload set that takes a Shape or a Device in the same place
+/// (`asarray<float>(data, {n})`, `zeros<float>({n})`) a one-element brace list is a shape. GPUs
+/// are named with Device::cuda(n).
 class Device {
 public:
     constexpr Device() noexcept = default;
@@ -42,7 +47,8 @@ public:
     friend constexpr bool operator==(Device, Device) noexcept = default;
 
 private:
-    constexpr explicit Device(int ordinal) noexcept : ordinal_(ordinal) {}
+    struct OrdinalTag {};
+    constexpr Device(OrdinalTag, int ordinal) noexcept : ordinal_(ordinal) {}
     int ordinal_ = -1;
 };
 
