@@ -7,6 +7,7 @@
 // work, and a float32 sum of 2^28 elements keeps its accuracy.
 #include "array/axis.h"
 #include "cpu/thread_pool.h"
+#include "device/cpu_stream.h"
 #include "driver/context.h"
 #include "driver/driver.h"
 #include "gpucc/detail/reduction_launch.h"
@@ -475,6 +476,8 @@ void ReductionLaunch::run() {
                          " which has no identity");
     }
     if (device_.is_cpu()) {
+        // Not queued: ordered on the current CPU stream by waiting for its work, then run here.
+        cpu_before_host_work(current_stream(device_), kernel_name_, "cuLaunchKernel");
         run_host();
     } else {
         launch_gpu(plan_slot);
