@@ -7,16 +7,15 @@
 //  - host function: an empty launch_host_func on a CPU stream, the queue's own cost.
 // The median per-call time of 15 rounds is printed for each, with the output checked after every
 // round. Run: build/bench/cpu_stream_bench (bench/results/ has the figures and the command).
-#include <gpucc/array/array.h>
-#include <gpucc/device/stream.h>
-#include <gpucc/stdlib/creation.h>
-#include <gpucc/stdlib/ufunc.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <gpucc/array/array.h>
+#include <gpucc/device/stream.h>
+#include <gpucc/stdlib/creation.h>
+#include <gpucc/stdlib/ufunc.h>
 #include <vector>
 
 namespace {

@@ -147,7 +147,7 @@ void memory_pool_cell(gpucc::Device device) {
     title("memory limit (GPUCC_GPU_MEMORY_LIMIT or CUPY_GPU_MEMORY_LIMIT=\"50%\" set it too)");
     print(gpucc::get_default_memory_pool().get_limit()); // 0 unless the environment sets one
     {
-        const gpucc::DeviceGuard on(device); // with cupy.cuda.Device(0):
+        const gpucc::DeviceGuard on(device);     // with cupy.cuda.Device(0):
         mempool.set_limit(std::size_t{1} << 30); //     mempool.set_limit(size=1024**3)
     }
     print(mempool.get_limit()); // 1073741824

@@ -154,8 +154,7 @@ Graph::~Graph() {
 
 Graph::Graph(Graph&& other) noexcept
     : device_(other.device_), graph_(std::exchange(other.graph_, nullptr)),
-      exec_(std::exchange(other.exec_, nullptr)),
-      host_functions_(std::move(other.host_functions_)),
+      exec_(std::exchange(other.exec_, nullptr)), host_functions_(std::move(other.host_functions_)),
       cpu_tasks_(std::move(other.cpu_tasks_)) {
 }
 

@@ -196,11 +196,10 @@ void ElementwiseLaunch::separate_overlapping_inputs() {
             std::shared_ptr<Buffer> copy = Buffer::allocate(bytes, device_);
             if (device_.is_cpu()) {
                 // In the stream's order: the input may be written by work queued before.
-                cpu_submit(current_stream(device_),
-                           [copy, source = input.array->buffer(), from = in_span.first, bytes] {
-                               std::memcpy(copy->data(), reinterpret_cast<const void*>(from),
-                                           bytes);
-                           });
+                cpu_submit(current_stream(device_), [copy, source = input.array->buffer(),
+                                                     from = in_span.first, bytes] {
+                    std::memcpy(copy->data(), reinterpret_cast<const void*>(from), bytes);
+                });
             } else {
                 make_current(device_.ordinal());
                 const auto stream = static_cast<CUstream>(current_stream(device_).handle());

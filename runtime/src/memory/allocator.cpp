@@ -6,8 +6,8 @@
 // resources are never destroyed: buffers freed during static destruction still find them.
 #include "gpucc/memory/allocator.h"
 
-#include "memory/default_pool.h"
 #include "gpucc/errors.h"
+#include "memory/default_pool.h"
 
 #include <atomic>
 #include <cstdint>

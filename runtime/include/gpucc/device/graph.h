@@ -36,12 +36,12 @@
 //
 // On the CPU (a gpucc::Stream of Device::cpu()) the capture records the stream's tasks instead of
 // queueing them, and launch() queues them again, in order, as one task; the Graph keeps the arrays
-// its kernels use alive. What a CPU capture may contain: elementwise kernels (the standard
-// library's ufuncs, creation and conversion), event records and waits, host functions, and
-// allocations. Work that runs on the calling thread on the CPU cannot be captured there and fails
-// with CudaError CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED before doing anything: host copies (as on a
-// GPU), reductions and jit-style kernels. Work queued on other CPU streams is not pulled into the
-// capture by an event wait. The capture mode is not used on the CPU.
+// its kernels use alive. What a CPU capture may contain: elementwise and reduction kernels (the
+// standard library's ufuncs, reductions, creation and conversion), event records and waits, host
+// functions, and allocations. Work that runs on the calling thread on the CPU cannot be captured
+// there and fails with CudaError CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED before doing anything: host
+// copies (as on a GPU) and jit-style kernels. Work queued on other CPU streams is not pulled into
+// the capture by an event wait. The capture mode is not used on the CPU.
 #pragma once
 
 #include "gpucc/device/device.h"

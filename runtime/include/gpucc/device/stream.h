@@ -20,14 +20,14 @@
 //
 // On the CPU (Device::cpu()) the same API orders host work (device/cpu_stream.h in the runtime's
 // sources): a Stream of the CPU is a queue with one worker thread that runs what is queued on it in
-// order (elementwise kernels, host functions, event records and waits, graph launches), each
-// kernel over the runtime's thread pool, while the caller goes on, as a GPU stream does. The
-// legacy null stream and the per-thread default stream of the CPU have no thread: their work runs
-// on the calling thread when it is issued, the null stream's after the work queued on every
-// blocking CPU stream (the legacy stream's order), so a program that makes no stream runs as
+// order (elementwise and reduction kernels, host functions, event records and waits, graph
+// launches), each kernel over the runtime's thread pool, while the caller goes on, as a GPU stream
+// does. The legacy null stream and the per-thread default stream of the CPU have no thread: their
+// work runs on the calling thread when it is issued, the null stream's after the work queued on
+// every blocking CPU stream (the legacy stream's order), so a program that makes no stream runs as
 // before. Work that reads or writes CPU memory on the calling thread (to_host, copy_from_host,
-// asarray, copyto), reductions and jit-style kernels are ordered by waiting for the current CPU
-// stream's queued work first and then run on the caller. An exception thrown by queued work is
+// asarray, copyto) and jit-style kernels are ordered by waiting for the current CPU stream's
+// queued work first and then run on the caller. An exception thrown by queued work is
 // kept and rethrown by the stream's next synchronize() (or gpucc::synchronize(Device::cpu())).
 // The CPU has one priority (0), and its per-thread default stream cannot capture.
 //
@@ -149,9 +149,9 @@ struct StreamPriorityRange {
 StreamPriorityRange stream_priority_range(Device device);
 
 /// An owned stream: created in the constructor, destroyed (after finishing its work) in the
-/// destructor; a CUDA stream on a GPU, a queue with its own worker thread on the CPU. Move-only; a moved-from Stream owns nothing and may only be destroyed or assigned.
-/// Arrays allocated on a Stream may outlive it: their memory is then freed in stream order on
-/// the null stream.
+/// destructor; a CUDA stream on a GPU, a queue with its own worker thread on the CPU. Move-only; a
+/// moved-from Stream owns nothing and may only be destroyed or assigned. Arrays allocated on a
+/// Stream may outlive it: their memory is then freed in stream order on the null stream.
 class Stream {
 public:
     /// A new blocking stream of priority 0 on default_device(), a GPU or the CPU (CuPy's
@@ -214,8 +214,8 @@ private:
     int priority_ = 0;
 };
 
-/// This thread's current stream on `device` (a GPU or the CPU): the stream of the innermost StreamGuard or
-/// the last use() for that device, else default_stream(device).
+/// This thread's current stream on `device` (a GPU or the CPU): the stream of the innermost
+/// StreamGuard or the last use() for that device, else default_stream(device).
 StreamRef current_stream(Device device);
 /// current_stream(default_device()).
 StreamRef current_stream();

@@ -5,10 +5,9 @@
 // deadlock.
 #include "device/cpu_stream.h"
 
+#include <atomic>
 #include <gpucc/device/device.h>
 #include <gpucc/device/stream.h>
-
-#include <atomic>
 #include <gtest/gtest.h>
 #include <memory>
 #include <stdexcept>
@@ -44,16 +43,15 @@ TEST(CpuStreamQueue, TheCpusSynchronizeRethrowsTooAndStreamsEndCleanly) {
         auto unreported = std::make_unique<CpuStream>(true);
         unreported->enqueue([] { throw std::runtime_error("never synchronized"); });
     }
-    EXPECT_NE(testing::internal::GetCapturedStderr().find("never synchronized"),
-              std::string::npos);
+    EXPECT_NE(testing::internal::GetCapturedStderr().find("never synchronized"), std::string::npos);
 }
 
 TEST(CpuStreamQueue, WorkWaitingForItsOwnStreamDoesNotDeadlock) {
     CpuStream stream(false);
     std::atomic<bool> ran{false};
     stream.enqueue([&] {
-        stream.wait_idle();                                 // returns: the caller is its worker
-        gpucc::detail::cpu_wait_for_blocking_streams();     // skips its own stream
+        stream.wait_idle();                             // returns: the caller is its worker
+        gpucc::detail::cpu_wait_for_blocking_streams(); // skips its own stream
         ran = true;
     });
     stream.synchronize();

@@ -5,16 +5,15 @@
 // legacy stream is refused, and a graph outlives the stream it was captured on.
 #include "support/device_under_test.h"
 
+#include <atomic>
+#include <cmath>
+#include <gmock/gmock.h>
 #include <gpucc/array/array.h>
 #include <gpucc/device/graph.h>
 #include <gpucc/device/stream.h>
 #include <gpucc/errors.h>
 #include <gpucc/stdlib/creation.h>
 #include <gpucc/stdlib/ufunc.h>
-
-#include <atomic>
-#include <cmath>
-#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <vector>
 

@@ -1,6 +1,7 @@
 // Without a CUDA driver: the new stream, event, graph and device calls fail with a DeviceError
 // that says the driver is missing, an empty Graph behaves (moves, refusals), the guards do not
-// touch the driver for the CPU, and the CPU's streams and events work without one. Skipped where a driver is installed.
+// touch the driver for the CPU, and the CPU's streams and events work without one. Skipped where a
+// driver is installed.
 #include "gpucc/device/device.h"
 #include "gpucc/device/event.h"
 #include "gpucc/device/graph.h"

@@ -5,17 +5,16 @@
 // caller's time), and the degrading device choice.
 #include "support/device_under_test.h"
 
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <gmock/gmock.h>
 #include <gpucc/array/array.h>
 #include <gpucc/device/event.h>
 #include <gpucc/device/stream.h>
 #include <gpucc/errors.h>
 #include <gpucc/stdlib/creation.h>
 #include <gpucc/stdlib/ufunc.h>
-
-#include <atomic>
-#include <chrono>
-#include <future>
-#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <mutex>
 #include <thread>

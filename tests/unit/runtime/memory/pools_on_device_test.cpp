@@ -5,15 +5,14 @@
 // per-stream arenas, and the pinned pool, which is ordinary host memory where there is no GPU.
 #include "support/device_under_test.h"
 
+#include <cstring>
+#include <gmock/gmock.h>
 #include <gpucc/array/array.h>
 #include <gpucc/device/stream.h>
 #include <gpucc/errors.h>
 #include <gpucc/memory/allocator.h>
 #include <gpucc/stdlib/creation.h>
 #include <gpucc/stdlib/ufunc.h>
-
-#include <cstring>
-#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <vector>
 
@@ -101,7 +100,9 @@ TEST(Pools, LimitsAndOutOfMemory) {
     const std::size_t previous = pool.get_limit();
     pool.free_all_blocks();
     // Some memory cached in the pool: the limit counts it, and it is freed before giving up.
-    { const Array<float> cached = gpucc::full<float>(Shape{1 << 18}, 1.0F); } // 1 MiB
+    {
+        const Array<float> cached = gpucc::full<float>(Shape{1 << 18}, 1.0F);
+    } // 1 MiB
     const std::size_t limit = pool.total_bytes() + (std::size_t{3} << 20);
     pool.set_limit(limit);
     EXPECT_EQ(pool.get_limit(), limit);
