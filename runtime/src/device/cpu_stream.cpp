@@ -179,6 +179,11 @@ void cpu_wait_for_blocking_streams() noexcept {
     if (r.blocking_pending.load(std::memory_order_acquire) == 0) [[likely]] {
         return;
     }
+    if (t_running != nullptr) {
+        // Work issued from inside queued work (a host function) runs in its stream's order;
+        // waiting here for other streams could wait for a synchronize that waits for this one.
+        return;
+    }
     const std::lock_guard<std::mutex> lock(r.mutex);
     for (CpuStream* stream : r.streams) {
         if (!stream->non_blocking()) {

@@ -100,8 +100,8 @@ void cpu_before_host_work(StreamRef stream, const char* what, const char* api);
 /// else at once on the calling thread after cpu_before_host_work's wait.
 void cpu_submit(StreamRef stream, CpuTask task);
 
-/// Waits for every blocking CPU stream's queued work (the legacy null stream's order), except the
-/// calling thread's own stream when it is a worker. Never throws.
+/// Waits for every blocking CPU stream's queued work (the legacy null stream's order); nothing when
+/// called from a stream's worker (from inside queued work). Never throws.
 void cpu_wait_for_blocking_streams() noexcept;
 
 /// Waits for every CPU stream's queued work, then rethrows the first error one of them kept.

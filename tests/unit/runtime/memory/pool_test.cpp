@@ -507,7 +507,7 @@ TEST(MemoryPoolDevices, CupyStyleMethodsUseTheDefaultDevice) {
     pool.free_all_blocks();
     EXPECT_EQ(pool.total_bytes(), 0U);
     gpucc::set_default_device(Device::cpu());
-    EXPECT_THROW((void)pool.used_bytes(), DeviceError);
+    EXPECT_EQ(pool.used_bytes(), 0U); // the CPU's own pool
     gpucc::reset_default_device();
 }
 
