@@ -8,6 +8,7 @@
 #include "gpucc/errors.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <utility>
@@ -28,6 +29,9 @@ Registry& registry() {
 }
 
 thread_local CpuStream* t_running = nullptr;
+
+// How long an idle worker spins for more work before it sleeps.
+constexpr std::chrono::microseconds kSpin{50};
 
 void report(const std::exception_ptr& error, const char* where) noexcept {
     try {
@@ -73,31 +77,48 @@ CpuStream* CpuStream::running_on_this_thread() noexcept {
 
 void CpuStream::worker_loop() {
     t_running = this;
+    std::deque<CpuTask> batch;
     std::unique_lock<std::mutex> lock(mutex_);
     while (true) {
         if (queue_.empty()) {
             if (stop_) {
                 return;
             }
-            sleeping_ = true;
-            work_ready_.wait(lock, [this] { return stop_ || !queue_.empty(); });
-            sleeping_ = false;
+            // Spin a little first: a caller issuing work back to back refills the queue within
+            // microseconds, and waking a sleeping thread costs more than that.
+            lock.unlock();
+            const auto until = std::chrono::steady_clock::now() + kSpin;
+            while (queued_.load(std::memory_order_relaxed) == 0 &&
+                   std::chrono::steady_clock::now() < until) {
+                __builtin_ia32_pause();
+            }
+            lock.lock();
+            if (queue_.empty() && !stop_) {
+                sleeping_ = true;
+                work_ready_.wait(lock, [this] { return stop_ || !queue_.empty(); });
+                sleeping_ = false;
+            }
             continue;
         }
-        CpuTask task = std::move(queue_.front());
-        queue_.pop_front();
+        batch.swap(queue_); // everything queued so far, in order, under one lock
+        queued_.store(0, std::memory_order_relaxed);
         running_ = true;
         lock.unlock();
         std::exception_ptr error;
-        try {
-            task();
-        } catch (...) {
-            error = std::current_exception();
+        for (CpuTask& task : batch) {
+            try {
+                task();
+            } catch (...) {
+                if (!error) {
+                    error = std::current_exception();
+                }
+            }
+            task = nullptr; // what the task holds (arrays' buffers) goes before it counts as done
+            if (!non_blocking_) {
+                registry().blocking_pending.fetch_sub(1, std::memory_order_acq_rel);
+            }
         }
-        task = nullptr; // what the task holds (arrays' buffers) goes before it counts as done
-        if (!non_blocking_) {
-            registry().blocking_pending.fetch_sub(1, std::memory_order_acq_rel);
-        }
+        batch.clear();
         lock.lock();
         running_ = false;
         if (error && !error_) {
@@ -121,6 +142,7 @@ void CpuStream::enqueue(CpuTask task) {
             registry().blocking_pending.fetch_add(1, std::memory_order_acq_rel);
         }
         queue_.push_back(std::move(task));
+        queued_.store(queue_.size(), std::memory_order_relaxed);
         wake = sleeping_;
     }
     if (wake) {

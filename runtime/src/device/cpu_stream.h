@@ -1,7 +1,8 @@
 // Streams on the CPU target. A gpucc::Stream made on Device::cpu() owns a CpuStream: a queue of
 // host work (kernel launches over the thread pool, copies, host functions, event records and
 // waits) and one worker thread that runs it in order, asynchronously with respect to the caller,
-// as a GPU stream runs its work. The two named streams need no thread: work on the legacy null
+// as a GPU stream runs its work (the worker takes all that is queued at once, and spins 50 us for
+// more before it sleeps: waking a thread costs more than a tiny kernel). The two named streams need no thread: work on the legacy null
 // stream and on the per-thread default stream runs on the calling thread at once, the null stream
 // after every blocking CpuStream has finished what was queued on it (CUDA's legacy null stream is
 // ordered with every blocking stream), so a program that never makes a stream behaves as it did
@@ -67,8 +68,9 @@ private:
     std::condition_variable work_ready_;
     std::condition_variable idle_;
     std::deque<CpuTask> queue_;
-    bool running_ = false;  // the worker is inside a task
-    bool sleeping_ = false; // the worker waits on work_ready_
+    std::atomic<std::size_t> queued_{0}; // queue_.size(), for the worker's spin without the lock
+    bool running_ = false;               // the worker is inside a task
+    bool sleeping_ = false;              // the worker waits on work_ready_
     bool stop_ = false;
     std::exception_ptr error_; // the first exception a task threw, until synchronize()
     bool capturing_ = false;
