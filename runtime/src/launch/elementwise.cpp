@@ -60,25 +60,31 @@ bool same_layout(const NDArray& a, const NDArray& b, const Shape& loop) {
 
 /// An elementwise call queued on a CPU stream: what the host function needs, copied out of the
 /// ElementwiseLaunch (which is gone when the task runs), and the buffers it reads and writes.
+/// Read-only once queued: a captured call may run on several streams at once (graph launches).
 struct QueuedHostCall {
     HostKernelFn fn = nullptr;
     std::int64_t n = 0;
     int slot_count = 0;
     std::uint64_t slots[ElementwiseLaunch::kMaxSlots];
     std::int64_t indexer[indexer_words(kMaxLoopOperands)];
-    void* args[ElementwiseLaunch::kMaxSlots + 1];
     std::vector<std::shared_ptr<Buffer>> buffers;
 
-    static void chunk(void* self, std::int64_t begin, std::int64_t end) {
-        auto* call = static_cast<QueuedHostCall*>(self);
-        call->fn(call->args, begin, end);
+    /// One run's argument array, pointing into the call's copies.
+    struct Run {
+        HostKernelFn fn;
+        void* args[ElementwiseLaunch::kMaxSlots + 1];
+    };
+    static void chunk(void* context, std::int64_t begin, std::int64_t end) {
+        auto* run = static_cast<Run*>(context);
+        run->fn(run->args, begin, end);
     }
-    void run() {
+    void run() const {
+        Run run{fn, {}};
         for (int k = 0; k < slot_count; ++k) {
-            args[k] = &slots[k];
+            run.args[k] = const_cast<std::uint64_t*>(&slots[k]); // NOLINT: the ABI's void*
         }
-        args[slot_count] = indexer; // read by the strided entry only
-        ThreadPool::instance().parallel_for(n, ElementwiseLaunch::kMinHostChunk, &chunk, this);
+        run.args[slot_count] = const_cast<std::int64_t*>(indexer); // NOLINT: read by strided entry
+        ThreadPool::instance().parallel_for(n, ElementwiseLaunch::kMinHostChunk, &chunk, &run);
     }
 };
 

@@ -185,22 +185,26 @@ void execute_host(HostReduction& host, std::int64_t m) {
 
 /// A reduction queued on a CPU stream: copies of the argument slots and of the plan (the
 /// ReductionLaunch is gone when it runs), the host functions, and the buffers it reads and writes.
+/// Read-only once queued: a captured call may run on several streams at once (graph launches).
 struct QueuedReduction {
     HostReduction host{};
     std::int64_t m = 0;
     int slot_count = 0; // the plan's slot and the two zero slots after it included
     std::uint64_t slots[ReductionLaunch::kMaxSlots];
     std::int64_t plan[reduce_plan_words(ReductionLaunch::kMaxOperands + 1, 0)];
-    void* args[ReductionLaunch::kMaxSlots];
     std::vector<std::shared_ptr<Buffer>> buffers;
 
-    void run() {
+    void run() const {
+        void* args[ReductionLaunch::kMaxSlots];
+        std::uint64_t own_slots[ReductionLaunch::kMaxSlots];
+        std::memcpy(own_slots, slots, sizeof(std::uint64_t) * slot_count);
         for (int k = 0; k < slot_count; ++k) {
-            args[k] = &slots[k];
+            args[k] = &own_slots[k];
         }
-        args[slot_count - 3] = plan; // the plan's slot points at the words themselves
-        host.args = args;
-        execute_host(host, m);
+        args[slot_count - 3] = const_cast<std::int64_t*>(plan); // NOLINT: the plan's own words
+        HostReduction each = host;
+        each.args = args;
+        execute_host(each, m);
     }
 };
 
