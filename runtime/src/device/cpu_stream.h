@@ -2,13 +2,14 @@
 // host work (kernel launches over the thread pool, copies, host functions, event records and
 // waits) and one worker thread that runs it in order, asynchronously with respect to the caller,
 // as a GPU stream runs its work (the worker takes all that is queued at once, and spins 50 us for
-// more before it sleeps: waking a thread costs more than a tiny kernel). The two named streams need no thread: work on the legacy null
-// stream and on the per-thread default stream runs on the calling thread at once, the null stream
-// after every blocking CpuStream has finished what was queued on it (CUDA's legacy null stream is
-// ordered with every blocking stream), so a program that never makes a stream behaves as it did
-// before streams existed on the CPU. An exception thrown by queued work is kept and rethrown by
-// the stream's next synchronize() (or the CPU's gpucc::synchronize). Capture records tasks instead
-// of queueing them, for a Graph to replay. Private to the runtime.
+// more before it sleeps: waking a thread costs more than a tiny kernel). The two named streams
+// need no thread: work on the legacy null stream and on the per-thread default stream runs on the
+// calling thread at once, the null stream after every blocking CpuStream has finished what was
+// queued on it (CUDA's legacy null stream is ordered with every blocking stream), so a program
+// that never makes a stream behaves as it did before streams existed on the CPU. An exception
+// thrown by queued work is kept and rethrown by the stream's next synchronize() (or the CPU's
+// gpucc::synchronize). Capture records tasks instead of queueing them, for a Graph to replay.
+// Private to the runtime.
 #pragma once
 
 #include "gpucc/device/stream.h"
