@@ -5,10 +5,11 @@
 //  - the profiler cell (cupyx.profiler.benchmark);
 //  - the stream cells (`with s:` as StreamGuard, s.use(), Stream.null, Event and record(),
 //    wait_event, get_elapsed_time).
-// Python's numbers print as Python prints them (repr of a float). The cells that need a GPU say so
-// and are skipped where the current device is the CPU (no GPU, or GPUCC_DEVICE=cpu); the profiler
-// cell runs there too and reports CPU times only. Results are checked; the program exits 1 on a
-// mismatch.
+// Python's numbers print as Python prints them (repr of a float). Every cell runs on the current
+// device, the GPU or the CPU (no GPU, or GPUCC_DEVICE=cpu): on the CPU the pools are over host
+// memory and print the same numbers, events time the work queued before them on the host clock,
+// and streams are queues of host work (gpucc/device/stream.h); the profiler reports CPU times only
+// there. Results are checked; the program exits 1 on a mismatch.
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -95,7 +96,7 @@ gpucc::Array<float> array_through_pinned_memory(const std::vector<float>& host) 
     return device_array; // `staging` goes back to the pinned pool here
 }
 
-void memory_pool_cell() {
+void memory_pool_cell(gpucc::Device device) {
     title("memory pool (In [15]; run first, as the comments' numbers are a fresh process's)");
     gpucc::MemoryPool& mempool = gpucc::get_default_memory_pool();
     gpucc::PinnedMemoryPool& pinned_mempool = gpucc::get_default_pinned_memory_pool();
@@ -146,8 +147,8 @@ void memory_pool_cell() {
     title("memory limit (GPUCC_GPU_MEMORY_LIMIT or CUPY_GPU_MEMORY_LIMIT=\"50%\" set it too)");
     print(gpucc::get_default_memory_pool().get_limit()); // 0 unless the environment sets one
     {
-        const gpucc::DeviceGuard on(gpucc::Device::cuda(0)); // with cupy.cuda.Device(0):
-        mempool.set_limit(std::size_t{1} << 30);             //     mempool.set_limit(size=1024**3)
+        const gpucc::DeviceGuard on(device);     // with cupy.cuda.Device(0):
+        mempool.set_limit(std::size_t{1} << 30); //     mempool.set_limit(size=1024**3)
     }
     print(mempool.get_limit()); // 1073741824
     expect(mempool.get_limit() == std::size_t{1} << 30, "get_limit after set_limit");
@@ -260,22 +261,10 @@ int main() {
                python_repr(1e-05) == "1e-05" && python_repr(2.0) == "2.0" &&
                python_repr(1e16) == "1e+16" && python_repr(0.0001) == "0.0001",
            "Python's float repr");
-    if (device.is_cuda()) {
-        memory_pool_cell();
-        event_timing_cell();
-    } else {
-        title("memory pool, memory limit, timing with events");
-        std::printf("(skipped: they need a GPU, and the current device is %s)\n",
-                    device.to_string().c_str());
-    }
+    memory_pool_cell(device);
+    event_timing_cell();
     profiler_cell(device);
-    if (device.is_cuda()) {
-        stream_cells();
-    } else {
-        title("streams and events");
-        std::printf("(skipped: they need a GPU, and the current device is %s)\n",
-                    device.to_string().c_str());
-    }
+    stream_cells();
     if (!g_ok) {
         std::printf("\nFAILED\n");
         return 1;

@@ -4,6 +4,7 @@
 #include "gpucc/array/ndarray.h"
 
 #include "array/strided_host.h"
+#include "device/cpu_stream.h"
 #include "device/stream_internal.h"
 #include "driver/context.h"
 #include "driver/driver.h"
@@ -148,6 +149,8 @@ void NDArray::copy_to_host(void* destination) const {
     }
     const bool contiguous = is_c_contiguous();
     if (device_.is_cpu()) {
+        // After the work queued on the current CPU stream (device/cpu_stream.h).
+        detail::cpu_before_host_work(current_stream(device_), "copy_to_host", "cuMemcpyDtoH");
         const auto* first = static_cast<const std::byte*>(data());
         if (contiguous) {
             std::memcpy(destination, first, nbytes());
@@ -182,6 +185,7 @@ void NDArray::copy_from_host(const void* source) const {
         return;
     }
     if (device_.is_cpu()) {
+        detail::cpu_before_host_work(current_stream(device_), "copy_from_host", "cuMemcpyHtoD");
         detail::strided_copy(static_cast<std::byte*>(data()), strides_,
                              static_cast<const std::byte*>(source),
                              Strides::c_contiguous(shape_, static_cast<std::int64_t>(itemsize())),

@@ -4,6 +4,7 @@
 #include "gpucc/array/transfer.h"
 
 #include "array/strided_host.h"
+#include "device/cpu_stream.h"
 #include "device/stream_internal.h"
 #include "driver/context.h"
 #include "driver/driver.h"
@@ -167,6 +168,9 @@ PendingHostCopy NDArray::copy_to_host_async(StreamRef stream) const {
     auto state = std::make_unique<PendingHostCopy::State>();
     state->nbytes = nbytes();
     if (device_.is_cpu() || size_ == 0) {
+        if (device_.is_cpu()) {
+            detail::cpu_before_host_work(stream, "copy_to_host_async", "cuMemcpyDtoHAsync");
+        }
         state->host.resize(nbytes());
         copy_to_host(state->host.data());
         return PendingHostCopy(std::move(state));
@@ -188,8 +192,7 @@ PendingHostCopy NDArray::copy_to_host_async(StreamRef stream) const {
 }
 
 PendingHostCopy NDArray::copy_to_host_async() const {
-    return copy_to_host_async(device_.is_cpu() ? StreamRef(device_, nullptr)
-                                               : current_stream(device_));
+    return copy_to_host_async(current_stream(device_));
 }
 
 void NDArray::copy_from_host_async(const void* source, StreamRef stream) const {
@@ -198,6 +201,7 @@ void NDArray::copy_from_host_async(const void* source, StreamRef stream) const {
         return;
     }
     if (device_.is_cpu()) {
+        detail::cpu_before_host_work(stream, "copy_from_host_async", "cuMemcpyHtoDAsync");
         detail::strided_copy(static_cast<std::byte*>(data()), strides_,
                              static_cast<const std::byte*>(source),
                              Strides::c_contiguous(shape_, static_cast<std::int64_t>(itemsize())),
@@ -241,8 +245,7 @@ void NDArray::copy_from_host_async(const void* source, StreamRef stream) const {
 }
 
 void NDArray::copy_from_host_async(const void* source) const {
-    copy_from_host_async(source,
-                         device_.is_cpu() ? StreamRef(device_, nullptr) : current_stream(device_));
+    copy_from_host_async(source, current_stream(device_));
 }
 
 NDArray NDArray::to(Device device) const {
@@ -289,6 +292,10 @@ void copyto(const NDArray& destination, const NDArray& source) {
         copy_between_gpus(landed, packed_source);
         stdlib::convert_into(landed, destination);
         return;
+    }
+    if (to.is_cpu() || from.is_cpu()) {
+        // CPU memory is read or written here, after the current CPU stream's work.
+        detail::cpu_before_host_work(current_stream(Device::cpu()), "copyto", "cuMemcpy");
     }
     const Shape& shape = destination.shape();
     const std::size_t itemsize = destination.itemsize();

@@ -2,6 +2,7 @@
 // DeviceGuard.
 #include "gpucc/device/device.h"
 
+#include "device/cpu_stream.h"
 #include "driver/context.h"
 #include "driver/driver.h"
 #include "gpucc/errors.h"
@@ -55,6 +56,11 @@ Device Device::cuda(int ordinal) {
         throw ValueError("Device::cuda: the ordinal must be >= 0, got " + std::to_string(ordinal));
     }
     return Device(OrdinalTag{}, ordinal);
+}
+
+Device Device::cuda_or_cpu(int ordinal) {
+    const Device gpu = cuda(ordinal);
+    return ordinal < cuda_device_count() ? gpu : cpu();
 }
 
 Device Device::parse(std::string_view text) {
@@ -152,6 +158,7 @@ MemoryInfo mem_info(Device device) {
 
 void synchronize(Device device) {
     if (device.is_cpu()) {
+        detail::cpu_synchronize_all();
         return;
     }
     detail::require_cuda_device(device, "synchronize");

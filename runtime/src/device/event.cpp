@@ -1,7 +1,9 @@
 // Events: creation with CuPy's options, record, synchronize, query, and the elapsed time between
-// two of them with errors that say which event is unusable and why.
+// two of them with errors that say which event is unusable and why. Events of the CPU are
+// device/cpu_event.h's.
 #include "gpucc/device/event.h"
 
+#include "device/cpu_event.h"
 #include "driver/context.h"
 #include "driver/driver.h"
 #include "gpucc/device/stream.h"
@@ -48,6 +50,10 @@ Event::Event(EventOptions options) : Event(default_device(), options) {
 }
 
 Event::Event(Device device, EventOptions options) : device_(device), options_(options) {
+    if (device.is_cpu()) {
+        handle_ = detail::new_cpu_event();
+        return;
+    }
     detail::require_cuda_device(device, "Event");
     detail::make_current(device.ordinal());
     CUevent event = nullptr;
@@ -76,7 +82,9 @@ Event& Event::operator=(Event&& other) noexcept {
 }
 
 void Event::destroy() noexcept {
-    if (handle_ != nullptr) {
+    if (handle_ != nullptr && device_.is_cpu()) {
+        detail::delete_cpu_event(std::exchange(handle_, nullptr));
+    } else if (handle_ != nullptr) {
         GPUCC_CU_NOTHROW(cuEventDestroy, static_cast<CUevent>(std::exchange(handle_, nullptr)));
     }
     recorded_ = false;
@@ -95,6 +103,11 @@ void Event::record(StreamRef stream) {
         throw DeviceError("Event::record: the event is on " + device_.to_string() +
                           " but the stream is on " + stream.device().to_string());
     }
+    if (device_.is_cpu()) {
+        detail::record_cpu_event(*this, stream);
+        recorded_ = true;
+        return;
+    }
     detail::make_current(device_.ordinal());
     GPUCC_CU(cuEventRecord, static_cast<CUevent>(event), static_cast<CUstream>(stream.handle()));
     recorded_ = true;
@@ -107,12 +120,19 @@ void Event::record() {
 
 void Event::synchronize() const {
     void* event = checked_handle("Event::synchronize");
+    if (device_.is_cpu()) {
+        detail::synchronize_cpu_event(*this);
+        return;
+    }
     detail::make_current(device_.ordinal());
     GPUCC_CU(cuEventSynchronize, static_cast<CUevent>(event));
 }
 
 bool Event::done() const {
     void* event = checked_handle("Event::done");
+    if (device_.is_cpu()) {
+        return detail::cpu_event_done(*this);
+    }
     detail::make_current(device_.ordinal());
     const CUresult result = detail::driver().cuEventQuery(static_cast<CUevent>(event));
     if (result == CUDA_ERROR_NOT_READY) {
@@ -131,6 +151,9 @@ float elapsed_ms(const Event& start, const Event& end) {
     if (start.device() != end.device()) {
         throw DeviceError("elapsed_ms: start is on " + start.device().to_string() +
                           " but end is on " + end.device().to_string());
+    }
+    if (start.device().is_cpu()) {
+        return detail::cpu_elapsed_ms(start, end);
     }
     detail::make_current(start.device().ordinal());
     float ms = 0.0F;

@@ -1,8 +1,10 @@
 // Owned streams: creation (with a kind and a priority) and destruction, the registry of live
 // owned streams that lets memory outlive the Stream it came from, the named streams (legacy null,
-// per-thread default) and the priority range of a GPU.
+// per-thread default) and the priority range of a GPU. On the CPU a Stream owns a CpuStream
+// (device/cpu_stream.h) and its handle is that object's address.
 #include "gpucc/device/stream.h"
 
+#include "device/cpu_stream.h"
 #include "device/stream_internal.h"
 #include "driver/context.h"
 #include "driver/driver.h"
@@ -49,6 +51,12 @@ Stream::Stream(StreamKind kind, int priority) : Stream(default_device(), kind, p
 }
 
 Stream::Stream(Device device, StreamKind kind, int priority) : device_(device), kind_(kind) {
+    if (device.is_cpu()) {
+        // One priority on the CPU (stream_priority_range is {0, 0}): clamped to it, as CUDA does.
+        static_cast<void>(priority);
+        handle_ = new detail::CpuStream(kind == StreamKind::NonBlocking);
+        return;
+    }
     detail::require_cuda_device(device, "Stream");
     detail::make_current(device.ordinal());
     CUstream stream = nullptr;
@@ -92,6 +100,12 @@ void Stream::destroy() noexcept {
     if (handle_ == nullptr) {
         return;
     }
+    if (device_.is_cpu()) {
+        void* handle = std::exchange(handle_, nullptr);
+        detail::forget_current_stream(device_.ordinal(), handle);
+        delete static_cast<detail::CpuStream*>(handle); // finishes its work, joins its thread
+        return;
+    }
     const auto stream = static_cast<CUstream>(std::exchange(handle_, nullptr));
     detail::forget_current_stream(device_.ordinal(), stream);
     // A capture left open would keep the stream from finishing: end it and drop its graph.
@@ -118,6 +132,9 @@ void Stream::destroy() noexcept {
 }
 
 StreamRef Stream::null(Device device) {
+    if (device.is_cpu()) {
+        return StreamRef(device, nullptr);
+    }
     detail::require_cuda_device(device, "Stream::null");
     return StreamRef(device, nullptr);
 }
@@ -127,6 +144,9 @@ StreamRef Stream::null() {
 }
 
 StreamRef Stream::per_thread(Device device) {
+    if (device.is_cpu()) {
+        return StreamRef(device, detail::per_thread_stream_handle());
+    }
     detail::require_cuda_device(device, "Stream::per_thread");
     return StreamRef(device, static_cast<void*>(CU_STREAM_PER_THREAD));
 }
@@ -143,6 +163,9 @@ StreamRef Stream::ref() const {
 }
 
 StreamPriorityRange stream_priority_range(Device device) {
+    if (device.is_cpu()) {
+        return {}; // one priority, 0
+    }
     detail::require_cuda_device(device, "stream_priority_range");
     detail::make_current(device.ordinal());
     StreamPriorityRange range;

@@ -1,8 +1,10 @@
 // StreamRef::launch_host_func and the ownership of its functions (stream_callbacks.h). The driver
 // calls a plain function with a pointer; the pointer is a heap std::function. Exceptions must not
-// cross the driver's thread, so they are reported on stderr and dropped.
+// cross the driver's thread, so they are reported on stderr and dropped. On the CPU the function is
+// a task of the stream (device/cpu_stream.h), its exceptions reported and dropped the same way.
 #include "device/stream_callbacks.h"
 
+#include "device/cpu_stream.h"
 #include "driver/context.h"
 #include "driver/driver.h"
 #include "gpucc/device/stream.h"
@@ -90,6 +92,12 @@ HostFunctions claim_captured_host_functions(CUgraph graph) {
 void StreamRef::launch_host_func(std::function<void()> fn) const {
     if (!fn) {
         throw ValueError("launch_host_func: fn is empty; expected a callable");
+    }
+    if (device_.is_cpu()) {
+        // Shared: a captured task is copied into the Graph and runs at each replay.
+        auto shared = std::make_shared<detail::Function>(std::move(fn));
+        detail::cpu_submit(*this, [shared] { detail::run(*shared); });
+        return;
     }
     detail::require_cuda_device(device_, "launch_host_func");
     detail::make_current(device_.ordinal());

@@ -1,7 +1,7 @@
 // The current stream of each GPU per thread: StreamGuard (CuPy's `with stream:`), use() (CuPy's
 // s.use()), the runtime's own unchecked scope, and the default stream where nothing was made
 // current (the legacy null stream, or the per-thread default stream when
-// GPUCC_CUDA_PER_THREAD_DEFAULT_STREAM=1).
+// GPUCC_CUDA_PER_THREAD_DEFAULT_STREAM=1). The CPU has a slot of its own after the GPUs'.
 #include "device/stream_internal.h"
 #include "driver/context.h"
 #include "gpucc/device/stream.h"
@@ -19,7 +19,22 @@ struct CurrentStream {
     bool owned = false;
     bool set = false;
 };
-thread_local CurrentStream t_current[detail::kMaxDevices];
+thread_local CurrentStream t_current[detail::kMaxDevices + 1];
+
+// The slot of a device in t_current: the GPU's ordinal, or the last one for the CPU (-1).
+CurrentStream& slot_of(int ordinal) noexcept {
+    return t_current[ordinal < 0 ? detail::kMaxDevices : ordinal];
+}
+CurrentStream& slot(Device device) noexcept {
+    return slot_of(device.ordinal());
+}
+
+// GPUs must exist; the CPU always does.
+void require_stream_device(Device device, const char* what) {
+    if (!device.is_cpu()) {
+        detail::require_cuda_device(device, what);
+    }
+}
 
 void* default_handle() {
     return per_thread_default_stream_enabled() ? static_cast<void*>(CU_STREAM_PER_THREAD) : nullptr;
@@ -31,7 +46,7 @@ namespace detail {
 
 CurrentStreamScope::CurrentStreamScope(StreamRef stream) noexcept
     : ordinal_(stream.device().ordinal()) {
-    CurrentStream& current = t_current[ordinal_];
+    CurrentStream& current = slot(stream.device());
     previous_handle_ = current.handle;
     previous_owned_ = current.owned;
     previous_set_ = current.set;
@@ -39,14 +54,14 @@ CurrentStreamScope::CurrentStreamScope(StreamRef stream) noexcept
 }
 
 CurrentStreamScope::~CurrentStreamScope() {
-    t_current[ordinal_] = CurrentStream{previous_handle_, previous_owned_, previous_set_};
+    slot_of(ordinal_) = CurrentStream{previous_handle_, previous_owned_, previous_set_};
 }
 
 void forget_current_stream(int ordinal, void* handle) noexcept {
-    if (ordinal < 0 || ordinal >= kMaxDevices) {
+    if (ordinal >= kMaxDevices) {
         return;
     }
-    CurrentStream& current = t_current[ordinal];
+    CurrentStream& current = t_current[ordinal < 0 ? kMaxDevices : ordinal];
     if (current.set && current.handle == handle) {
         current = CurrentStream{};
     }
@@ -64,8 +79,8 @@ void require_stream_on_current_device(StreamRef stream) {
 } // namespace detail
 
 StreamRef current_stream(Device device) {
-    detail::require_cuda_device(device, "current_stream");
-    const CurrentStream& current = t_current[device.ordinal()];
+    require_stream_device(device, "current_stream");
+    const CurrentStream& current = slot(device);
     if (!current.set) {
         return StreamRef(device, default_handle(), false);
     }
@@ -77,7 +92,7 @@ StreamRef current_stream() {
 }
 
 StreamRef default_stream(Device device) {
-    detail::require_cuda_device(device, "default_stream");
+    require_stream_device(device, "default_stream");
     return StreamRef(device, default_handle());
 }
 
@@ -108,15 +123,15 @@ bool per_thread_default_stream_enabled() {
 }
 
 void StreamRef::use() const {
-    detail::require_cuda_device(device_, "StreamRef::use");
+    require_stream_device(device_, "StreamRef::use");
     detail::require_stream_on_current_device(*this);
-    t_current[device_.ordinal()] = CurrentStream{handle_, owned_by_gpucc_, true};
+    slot(device_) = CurrentStream{handle_, owned_by_gpucc_, true};
 }
 
 StreamGuard::StreamGuard(StreamRef stream) : ordinal_(stream.device().ordinal()) {
-    detail::require_cuda_device(stream.device(), "StreamGuard");
+    require_stream_device(stream.device(), "StreamGuard");
     detail::require_stream_on_current_device(stream);
-    CurrentStream& current = t_current[ordinal_];
+    CurrentStream& current = slot(stream.device());
     previous_handle_ = current.handle;
     previous_owned_ = current.owned;
     previous_set_ = current.set;
@@ -124,7 +139,7 @@ StreamGuard::StreamGuard(StreamRef stream) : ordinal_(stream.device().ordinal())
 }
 
 StreamGuard::~StreamGuard() {
-    t_current[ordinal_] = CurrentStream{previous_handle_, previous_owned_, previous_set_};
+    slot_of(ordinal_) = CurrentStream{previous_handle_, previous_owned_, previous_set_};
 }
 
 } // namespace gpucc

@@ -116,9 +116,30 @@ const DriverApi* driver_if_available() {
     return loaded.ok ? &loaded.api : nullptr;
 }
 
+namespace {
+
+// The names of the errors the CPU target raises itself (its streams and events), for machines
+// without a driver to ask; nullptr for the others.
+const char* cpu_target_error_name(CUresult result) {
+    switch (result) {
+    case CUDA_ERROR_NOT_READY:
+        return "CUDA_ERROR_NOT_READY";
+    case CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED:
+        return "CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED";
+    case CUDA_ERROR_ILLEGAL_STATE:
+        return "CUDA_ERROR_ILLEGAL_STATE";
+    default:
+        return nullptr;
+    }
+}
+
+} // namespace
+
 void throw_cuda_error(CUresult result, const char* api, const std::string& context) {
     const DriverApi* driver_api = driver_if_available();
-    std::string name = "CUresult " + std::to_string(static_cast<int>(result));
+    const char* known = cpu_target_error_name(result);
+    std::string name =
+        known != nullptr ? known : "CUresult " + std::to_string(static_cast<int>(result));
     std::string description;
     if (driver_api != nullptr) {
         name = describe(*driver_api, result);

@@ -1,9 +1,13 @@
 // ElementwiseLaunch's checks (with their messages, built only on failure), broadcasting, the
 // choice between the contiguous and the strided entry point, the copies that keep aliased
 // inputs correct, and the two ways to run: cuLaunchKernel on the GPU, the host function over
-// the thread pool on the CPU.
+// the thread pool on the CPU. On the CPU the call runs on the caller for the null and per-thread
+// streams (the null stream after the blocking CPU streams' queued work), and is queued on a CPU
+// gpucc::Stream as a task that holds copies of the argument slots and of the arrays' buffers
+// (device/cpu_stream.h), so the arrays may go before it runs.
 #include "array/strided_host.h"
 #include "cpu/thread_pool.h"
+#include "device/cpu_stream.h"
 #include "driver/context.h"
 #include "driver/driver.h"
 #include "gpucc/detail/elementwise_launch.h"
@@ -54,6 +58,41 @@ bool same_layout(const NDArray& a, const NDArray& b, const Shape& loop) {
     return std::equal(sa, sa + loop.ndim(), sb);
 }
 
+/// An elementwise call queued on a CPU stream: what the host function needs, copied out of the
+/// ElementwiseLaunch (which is gone when the task runs), and the buffers it reads and writes.
+/// Read-only once queued: a captured call may run on several streams at once (graph launches).
+struct QueuedHostCall {
+    HostKernelFn fn = nullptr;
+    std::int64_t n = 0;
+    int slot_count = 0;
+    std::uint64_t slots[ElementwiseLaunch::kMaxSlots];
+    std::int64_t indexer[indexer_words(kMaxLoopOperands)];
+    std::vector<std::shared_ptr<Buffer>> buffers;
+
+    /// One run's argument array, pointing into the call's copies.
+    struct Run {
+        HostKernelFn fn;
+        void* args[ElementwiseLaunch::kMaxSlots + 1];
+    };
+    static void chunk(void* context, std::int64_t begin, std::int64_t end) {
+        auto* run = static_cast<Run*>(context);
+        run->fn(run->args, begin, end);
+    }
+    void run() const {
+        Run run{fn, {}};
+        for (int k = 0; k < slot_count; ++k) {
+            run.args[k] = const_cast<std::uint64_t*>(&slots[k]); // NOLINT: the ABI's void*
+        }
+        run.args[slot_count] = const_cast<std::int64_t*>(indexer); // NOLINT: read by strided entry
+        ThreadPool::instance().parallel_for(n, ElementwiseLaunch::kMinHostChunk, &chunk, &run);
+    }
+};
+
+/// True when CPU work now goes to a queue (the current CPU stream is a gpucc::Stream).
+bool cpu_work_is_queued() {
+    return cpu_stream_queues(current_stream(Device::cpu()));
+}
+
 } // namespace
 
 void ElementwiseLaunch::throw_too_many_slots() const {
@@ -102,6 +141,9 @@ void ElementwiseLaunch::note_scalar(const char* param) {
 
 void ElementwiseLaunch::note_raw_array(const char* param, const NDArray& array) {
     note_device(param, array.device());
+    if (array.device().is_cpu() && cpu_work_is_queued()) [[unlikely]] {
+        temporaries_.push_back(array.buffer()); // kept until the queued call has run
+    }
     if (!array.is_c_contiguous()) [[unlikely]] {
         throw ValueError(std::string(kernel_name_) + ": raw parameter " + param +
                          " is not C-contiguous (shape " + array.shape().to_string() + ", strides " +
@@ -118,7 +160,11 @@ NDArray ElementwiseLaunch::allocate_output(const char* param, DType dtype) {
     }
     note_operand(param, nullptr, static_cast<std::int64_t>(dtype_size(dtype)),
                  OperandKind::AllocatedOutput);
-    return empty(loop_shape_, dtype, device_);
+    NDArray output = empty(loop_shape_, dtype, device_);
+    if (device_.is_cpu() && cpu_work_is_queued()) [[unlikely]] {
+        temporaries_.push_back(output.buffer()); // kept until the queued call has run
+    }
+    return output;
 }
 
 void ElementwiseLaunch::check_given_outputs() const {
@@ -155,7 +201,11 @@ void ElementwiseLaunch::separate_overlapping_inputs() {
             const std::size_t bytes = in_span.last - in_span.first;
             std::shared_ptr<Buffer> copy = Buffer::allocate(bytes, device_);
             if (device_.is_cpu()) {
-                std::memcpy(copy->data(), reinterpret_cast<const void*>(in_span.first), bytes);
+                // In the stream's order: the input may be written by work queued before.
+                cpu_submit(current_stream(device_), [copy, source = input.array->buffer(),
+                                                     from = in_span.first, bytes] {
+                    std::memcpy(copy->data(), reinterpret_cast<const void*>(from), bytes);
+                });
             } else {
                 make_current(device_.ordinal());
                 const auto stream = static_cast<CUstream>(current_stream(device_).handle());
@@ -311,6 +361,28 @@ void ElementwiseLaunch::run() {
             throw DeviceError(std::string(kernel_name_) + ": this kernel has no host version" +
                               (strided ? " for strided arguments" : "") +
                               ", so it cannot run on cpu");
+        }
+        const StreamRef stream = current_stream(device_);
+        if (cpu_stream_queues(stream)) [[unlikely]] {
+            auto call = std::make_shared<QueuedHostCall>();
+            call->fn = host_fn_;
+            call->n = n;
+            call->slot_count = slot_count_;
+            std::memcpy(call->slots, slots_, sizeof(std::uint64_t) * slot_count_);
+            if (strided) {
+                std::memcpy(call->indexer, indexer_, sizeof indexer_);
+            }
+            call->buffers = std::move(temporaries_);
+            for (int k = 0; k < operand_count_; ++k) {
+                if (operands_[k].array != nullptr) {
+                    call->buffers.push_back(operands_[k].array->buffer());
+                }
+            }
+            cpu_submit(stream, [call = std::move(call)] { call->run(); });
+            return;
+        }
+        if (stream.is_null()) {
+            cpu_wait_for_blocking_streams(); // the legacy stream comes after them
         }
         ThreadPool::instance().parallel_for(n, kMinHostChunk, &run_host_chunk, this);
         return;

@@ -6,6 +6,7 @@
 #include "gpucc/launch/grid.h"
 
 #include "cpu/thread_pool.h"
+#include "device/cpu_stream.h"
 #include "driver/context.h"
 #include "driver/driver.h"
 #include "gpucc/errors.h"
@@ -92,6 +93,10 @@ void launch_grid_kernel(KernelRef& kernel, const LaunchConfig& config, void** ar
     check_shapes(kernel, config);
     const Device device = config.stream ? config.stream->device() : default_device();
     if (device.is_cpu()) {
+        // Not queued (the argument slots' sizes are the wrapper's): ordered on the CPU stream by
+        // waiting for its work, then run here.
+        cpu_before_host_work(config.stream ? *config.stream : current_stream(device),
+                             kernel.symbol(), "cuLaunchKernel");
         launch_on_host(kernel, config, args, entry);
         return;
     }

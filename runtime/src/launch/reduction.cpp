@@ -7,6 +7,7 @@
 // work, and a float32 sum of 2^28 elements keeps its accuracy.
 #include "array/axis.h"
 #include "cpu/thread_pool.h"
+#include "device/cpu_stream.h"
 #include "driver/context.h"
 #include "driver/driver.h"
 #include "gpucc/detail/reduction_launch.h"
@@ -149,6 +150,64 @@ void parallel_items(HostReduction& host, std::int64_t count, std::int64_t min_it
                                         min_items * host.units_per_item, fn, &host);
 }
 
+/// The CPU path's work for `m` outputs, once the plan and `host` are ready.
+void execute_host(HostReduction& host, std::int64_t m) {
+    if (host.reduced == 0) {
+        parallel_items(host, m, kMinHostWork, &finish_empty);
+        return;
+    }
+    host.chunks = (host.reduced + kHostChunk - 1) / kHostChunk;
+    if (m >= 4 * static_cast<std::int64_t>(ThreadPool::instance().thread_count()) ||
+        host.chunks == 1) {
+        // Enough outputs to share: each thread takes whole outputs.
+        const std::int64_t outputs_per_task =
+            std::max<std::int64_t>(1, kMinHostWork / host.reduced);
+        parallel_items(host, m, outputs_per_task, &reduce_outputs);
+        return;
+    }
+    // Few outputs, each long: the threads share the chunks of every output, then each output
+    // combines its chunks' results, in the same tree as above.
+    const std::int64_t items = m * host.chunks;
+    std::vector<ValueSlot> values(static_cast<std::size_t>(items * host.slots_per_value));
+    host.chunk_values = values.data();
+    parallel_items(host, items, kMinHostWork / kHostChunk, &reduce_chunks);
+    for (std::int64_t o = 0; o < m; ++o) {
+        PairwiseCombiner combiner(host.combine, host.value_bytes);
+        for (std::int64_t chunk = 0; chunk < host.chunks; ++chunk) {
+            std::memcpy(combiner.next(),
+                        values[(o * host.chunks + chunk) * host.slots_per_value].bytes,
+                        host.value_bytes);
+            combiner.push();
+        }
+        host.finish(host.args, o, combiner.result());
+    }
+}
+
+/// A reduction queued on a CPU stream: copies of the argument slots and of the plan (the
+/// ReductionLaunch is gone when it runs), the host functions, and the buffers it reads and writes.
+/// Read-only once queued: a captured call may run on several streams at once (graph launches).
+struct QueuedReduction {
+    HostReduction host{};
+    std::int64_t m = 0;
+    int slot_count = 0; // the plan's slot and the two zero slots after it included
+    std::uint64_t slots[ReductionLaunch::kMaxSlots];
+    std::int64_t plan[reduce_plan_words(ReductionLaunch::kMaxOperands + 1, 0)];
+    std::vector<std::shared_ptr<Buffer>> buffers;
+
+    void run() const {
+        void* args[ReductionLaunch::kMaxSlots];
+        std::uint64_t own_slots[ReductionLaunch::kMaxSlots];
+        std::memcpy(own_slots, slots, sizeof(std::uint64_t) * slot_count);
+        for (int k = 0; k < slot_count; ++k) {
+            args[k] = &own_slots[k];
+        }
+        args[slot_count - 3] = const_cast<std::int64_t*>(plan); // NOLINT: the plan's own words
+        HostReduction each = host;
+        each.args = args;
+        execute_host(each, m);
+    }
+};
+
 } // namespace
 
 void ReductionLaunch::throw_too_many_slots() const {
@@ -261,7 +320,11 @@ std::string ReductionLaunch::describe_reduction() const {
 NDArray ReductionLaunch::allocate_output(const char* param, DType dtype) {
     require_axes((std::string("output ") + param).c_str());
     note_operand(param, nullptr, dtype);
-    return empty(out_shape_, dtype, device_);
+    NDArray output = empty(out_shape_, dtype, device_);
+    if (device_.is_cpu() && cpu_stream_queues(current_stream(device_))) [[unlikely]] {
+        temporaries_.push_back(output.buffer()); // kept until the queued reduction has run
+    }
+    return output;
 }
 
 void ReductionLaunch::note_given_output(const char* param, const NDArray& array) {
@@ -410,35 +473,28 @@ void ReductionLaunch::run_host() {
     host.value_bytes = (reduce_size + kValueAlign - 1) / kValueAlign * kValueAlign;
     host.slots_per_value = static_cast<std::int64_t>(host.value_bytes / kValueAlign);
     const std::int64_t m = plan_[kReducePlanOutputs];
-    if (host.reduced == 0) {
-        parallel_items(host, m, kMinHostWork, &finish_empty);
-        return;
-    }
-    host.chunks = (host.reduced + kHostChunk - 1) / kHostChunk;
-    if (m >= 4 * static_cast<std::int64_t>(ThreadPool::instance().thread_count()) ||
-        host.chunks == 1) {
-        // Enough outputs to share: each thread takes whole outputs.
-        const std::int64_t outputs_per_task =
-            std::max<std::int64_t>(1, kMinHostWork / host.reduced);
-        parallel_items(host, m, outputs_per_task, &reduce_outputs);
-        return;
-    }
-    // Few outputs, each long: the threads share the chunks of every output, then each output
-    // combines its chunks' results, in the same tree as above.
-    const std::int64_t items = m * host.chunks;
-    std::vector<ValueSlot> values(static_cast<std::size_t>(items * host.slots_per_value));
-    host.chunk_values = values.data();
-    parallel_items(host, items, kMinHostWork / kHostChunk, &reduce_chunks);
-    for (std::int64_t o = 0; o < m; ++o) {
-        PairwiseCombiner combiner(host.combine, host.value_bytes);
-        for (std::int64_t chunk = 0; chunk < host.chunks; ++chunk) {
-            std::memcpy(combiner.next(),
-                        values[(o * host.chunks + chunk) * host.slots_per_value].bytes,
-                        host.value_bytes);
-            combiner.push();
+    const StreamRef stream = current_stream(device_);
+    if (cpu_stream_queues(stream)) [[unlikely]] {
+        auto call = std::make_shared<QueuedReduction>();
+        call->host = host;
+        call->m = m;
+        call->slot_count = slot_count_;
+        std::memcpy(call->slots, slots_, sizeof(std::uint64_t) * slot_count_);
+        static_assert(sizeof call->plan == sizeof plan_);
+        std::memcpy(call->plan, plan_, sizeof plan_);
+        call->buffers = std::move(temporaries_);
+        for (int k = 0; k < operand_count_; ++k) {
+            if (operands_[k].array != nullptr) {
+                call->buffers.push_back(operands_[k].array->buffer());
+            }
         }
-        host.finish(host.args, o, combiner.result());
+        cpu_submit(stream, [call = std::move(call)] { call->run(); });
+        return;
     }
+    if (stream.is_null()) {
+        cpu_wait_for_blocking_streams(); // the legacy stream comes after them
+    }
+    execute_host(host, m);
 }
 
 void ReductionLaunch::run() {

@@ -7,6 +7,7 @@
 #include "gpucc/memory/allocator.h"
 
 #include "gpucc/errors.h"
+#include "memory/default_pool.h"
 
 #include <atomic>
 #include <cstdint>
@@ -137,6 +138,10 @@ std::shared_ptr<DeviceMemoryResource> get_allocator() {
 
 MemoryPool& get_default_memory_pool() {
     return *leaked_resource<MemoryPool>();
+}
+
+const std::shared_ptr<MemoryPool>& detail::default_memory_pool_resource() {
+    return leaked_resource<MemoryPool>();
 }
 
 PinnedMemoryPool& get_default_pinned_memory_pool() {

@@ -1,4 +1,5 @@
-// MemoryPool: a SingleDeviceMemoryPool per GPU, made on first use under a mutex and published
+// MemoryPool: a SingleDeviceMemoryPool per GPU and one for the CPU (the last slot, its upstream
+// made by the factory for ordinal -1), each made on first use under a mutex and published
 // through an atomic pointer, so finding a device's pool on each allocation takes one load.
 #include "gpucc/errors.h"
 #include "gpucc/memory/pool.h"
@@ -6,13 +7,26 @@
 #include <string>
 
 namespace gpucc {
+namespace {
+
+constexpr int kSlots = detail::kMaxDevices + 1; // the GPUs, then the CPU
+
+// The slot of a device; -1 when there is none (an ordinal past the limit).
+int slot_of(Device device) noexcept {
+    if (device.is_cpu()) {
+        return detail::kMaxDevices;
+    }
+    return device.ordinal() < detail::kMaxDevices ? device.ordinal() : -1;
+}
+
+} // namespace
 
 MemoryPool::MemoryPool() : MemoryPool(make_cuda_malloc_upstream) {
 }
 
 MemoryPool::MemoryPool(UpstreamFactory factory)
     : factory_(std::move(factory)),
-      pools_(std::make_unique<std::atomic<SingleDeviceMemoryPool*>[]>(detail::kMaxDevices)) {
+      pools_(std::make_unique<std::atomic<SingleDeviceMemoryPool*>[]>(kSlots)) {
     if (!factory_) {
         throw ValueError("MemoryPool: the upstream factory is empty; expected a function that "
                          "makes a MemoryUpstream for a device ordinal");
@@ -20,20 +34,18 @@ MemoryPool::MemoryPool(UpstreamFactory factory)
 }
 
 MemoryPool::~MemoryPool() {
-    for (int i = 0; i < detail::kMaxDevices; ++i) {
+    for (int i = 0; i < kSlots; ++i) {
         delete pools_[i].load(std::memory_order_acquire);
     }
 }
 
 SingleDeviceMemoryPool& MemoryPool::device_pool(Device device) {
-    if (device.is_cpu()) {
-        throw DeviceError("MemoryPool needs a CUDA device, got cpu");
-    }
-    if (device.ordinal() >= detail::kMaxDevices) {
+    const int index = slot_of(device);
+    if (index < 0) {
         throw DeviceError("MemoryPool: " + device.to_string() + " is past the runtime's limit of " +
                           std::to_string(detail::kMaxDevices) + " GPUs");
     }
-    std::atomic<SingleDeviceMemoryPool*>& slot = pools_[device.ordinal()];
+    std::atomic<SingleDeviceMemoryPool*>& slot = pools_[index];
     if (SingleDeviceMemoryPool* pool = slot.load(std::memory_order_acquire); pool != nullptr)
         [[likely]] {
         return *pool;
@@ -55,11 +67,11 @@ void* MemoryPool::allocate(std::size_t bytes, StreamRef stream) {
 }
 
 void MemoryPool::deallocate(void* ptr, std::size_t /*bytes*/, StreamRef stream) noexcept {
-    const int ordinal = stream.device().ordinal();
-    if (ptr == nullptr || ordinal < 0 || ordinal >= detail::kMaxDevices) {
+    const int index = slot_of(stream.device());
+    if (ptr == nullptr || index < 0) {
         return;
     }
-    if (SingleDeviceMemoryPool* pool = pools_[ordinal].load(std::memory_order_acquire)) {
+    if (SingleDeviceMemoryPool* pool = pools_[index].load(std::memory_order_acquire)) {
         pool->deallocate(ptr);
     }
 }

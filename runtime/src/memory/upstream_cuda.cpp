@@ -107,11 +107,21 @@ public:
 
 } // namespace
 
+namespace detail {
+std::unique_ptr<MemoryUpstream> make_unpinned_host_upstream(); // upstream_host.cpp
+} // namespace detail
+
 std::unique_ptr<MemoryUpstream> make_cuda_malloc_upstream(int ordinal) {
+    if (ordinal < 0) {
+        return make_host_upstream();
+    }
     return std::make_unique<CudaMallocUpstream>(ordinal);
 }
 
 std::unique_ptr<MemoryUpstream> make_cuda_host_alloc_upstream() {
+    if (cuda_device_count() == 0) {
+        return detail::make_unpinned_host_upstream();
+    }
     return std::make_unique<CudaHostAllocUpstream>();
 }
 

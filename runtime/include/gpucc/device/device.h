@@ -34,6 +34,11 @@ public:
     static constexpr Device cpu() noexcept { return Device(); }
     /// Throws ValueError for a negative ordinal; whether the GPU exists is checked on use.
     static Device cuda(int ordinal);
+    /// GPU `ordinal` when this machine has it, else the CPU: the device choice that degrades, so
+    /// CuPy's `with cp.cuda.Device(1):` ports as `DeviceGuard on(Device::cuda_or_cpu(1));` and
+    /// the same program runs where there is no GPU (or fewer than asked). Never throws for a
+    /// missing driver; ValueError for a negative ordinal.
+    static Device cuda_or_cpu(int ordinal = 0);
     /// Parses "cpu", "cuda" (cuda:0) or "cuda:N"; anything else is a ValueError.
     static Device parse(std::string_view text);
 
@@ -89,8 +94,9 @@ const DeviceProperties& device_properties(Device device);
 /// driver or a GPU that does not exist.
 MemoryInfo mem_info(Device device);
 
-/// Waits for all work on a GPU (cuCtxSynchronize in its primary context). For the CPU it returns
-/// at once: host kernels finish before their call returns.
+/// Waits for all work on a GPU (cuCtxSynchronize in its primary context). For the CPU, waits for
+/// the work queued on every CPU stream (work on the CPU's null and per-thread streams has finished
+/// when its call returns), then rethrows the first exception queued work threw, if any.
 void synchronize(Device device);
 /// synchronize(default_device()).
 void synchronize();

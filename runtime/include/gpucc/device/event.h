@@ -5,6 +5,13 @@
 // synchronize() yield the CPU instead of spinning; {.disable_timing = true} a lighter event for
 // dependencies only.
 //
+// On the CPU an Event is the host's: record() on a CPU stream marks the point in its queue, and the
+// event completes, with a host timestamp (steady clock), when the work queued before it has run,
+// so elapsed_ms measures the work between two records, as on a GPU (on the CPU's null stream the
+// record completes at once, after the blocking CPU streams' work). A CPU stream may wait for a GPU
+// event (it synchronizes on the event when its turn comes, so the event must live until then) and
+// a GPU stream for a CPU event (a host function that waits for it).
+//
 // Not here: interprocess events (CuPy's interprocess=True, cuIpcGetEventHandle).
 #pragma once
 
@@ -26,11 +33,11 @@ struct EventOptions {
 
 class Event {
 public:
-    /// A timing event on default_device(), which must be a GPU (CuPy's cp.cuda.Event()).
+    /// A timing event on default_device(), a GPU or the CPU (CuPy's cp.cuda.Event()).
     Event();
     /// An event on default_device() with `options`.
     explicit Event(EventOptions options);
-    /// An event on `device` (a GPU; DeviceError otherwise).
+    /// An event on `device` (a GPU or the CPU; DeviceError for a GPU that does not exist).
     explicit Event(Device device, EventOptions options = {});
     ~Event();
     Event(Event&& other) noexcept;
@@ -56,7 +63,7 @@ public:
     bool recorded() const noexcept { return recorded_; }
     Device device() const noexcept { return device_; }
     EventOptions options() const noexcept { return options_; }
-    /// The CUevent as an opaque pointer; nullptr after a move.
+    /// The CUevent (on the CPU, the runtime's event) as an opaque pointer; nullptr after a move.
     void* handle() const noexcept { return handle_; }
 
 private:
@@ -68,7 +75,8 @@ private:
     bool recorded_ = false;
 };
 
-/// Milliseconds between two recorded timing events of one GPU (cuEventElapsedTime). ValueError
+/// Milliseconds between two recorded timing events of one device (cuEventElapsedTime; on the CPU
+/// the host timestamps of their completion). ValueError
 /// for a moved-from event, an event made with disable_timing, or one never recorded (each named:
 /// start or end); DeviceError for events of two devices; CudaError CUDA_ERROR_NOT_READY when the
 /// work before one of them has not finished (call end.synchronize() first).

@@ -33,6 +33,15 @@
 // inside a capture is not tested yet (the tests and the bench warm up first).
 // Destroying a Graph that holds host functions waits for the device first (a launch still
 // running may call them).
+//
+// On the CPU (a gpucc::Stream of Device::cpu()) the capture records the stream's tasks instead of
+// queueing them, and launch() queues them again, in order, as one task; the Graph keeps the arrays
+// its kernels use alive. What a CPU capture may contain: elementwise and reduction kernels (the
+// standard library's ufuncs, reductions, creation and conversion), event records and waits, host
+// functions, and allocations. Work that runs on the calling thread on the CPU cannot be captured
+// there and fails with CudaError CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED before doing anything: host
+// copies (as on a GPU) and jit-style kernels. Work queued on other CPU streams is not pulled into
+// the capture by an event wait. The capture mode is not used on the CPU.
 #pragma once
 
 #include "gpucc/device/device.h"
@@ -70,9 +79,10 @@ public:
     /// True when the Graph holds nothing (default-constructed or moved from).
     bool empty() const noexcept { return exec_ == nullptr; }
     explicit operator bool() const noexcept { return !empty(); }
-    /// The GPU the graph was captured on.
+    /// The device the graph was captured on.
     Device device() const noexcept { return device_; }
-    /// The nodes of the captured graph (kernels, copies, host functions, ...); 0 when empty().
+    /// The nodes of the captured graph (kernels, copies, host functions, ...; on the CPU, the
+    /// tasks); 0 when empty().
     std::size_t node_count() const;
     /// The CUgraphExec and the captured CUgraph as opaque pointers; nullptr when empty().
     void* handle() const noexcept { return exec_; }
@@ -81,13 +91,17 @@ public:
 private:
     friend class StreamRef;
     using HostFunctions = std::vector<std::unique_ptr<std::function<void()>>>;
+    using CpuTasks = std::vector<std::function<void()>>;
     Graph(Device device, void* graph, void* exec, HostFunctions host_functions) noexcept;
+    /// A graph of the CPU: the tasks a CPU stream captured.
+    Graph(Device device, std::shared_ptr<const CpuTasks> tasks) noexcept;
     void* checked_exec(const char* what, StreamRef stream) const;
     void destroy() noexcept;
     Device device_;
     void* graph_ = nullptr;
     void* exec_ = nullptr;
     HostFunctions host_functions_; // the host functions captured, called at each launch
+    std::shared_ptr<const CpuTasks> cpu_tasks_; // on the CPU: the tasks; exec_ points to them
 };
 
 } // namespace gpucc

@@ -18,6 +18,19 @@
 // Both refuse a stream of another device than the current one (default_device()), with CuPy's
 // message, as `with cp.cuda.Device(0): with s1:` does.
 //
+// On the CPU (Device::cpu()) the same API orders host work (device/cpu_stream.h in the runtime's
+// sources): a Stream of the CPU is a queue with one worker thread that runs what is queued on it in
+// order (elementwise and reduction kernels, host functions, event records and waits, graph
+// launches), each kernel over the runtime's thread pool, while the caller goes on, as a GPU stream
+// does. The legacy null stream and the per-thread default stream of the CPU have no thread: their
+// work runs on the calling thread when it is issued, the null stream's after the work queued on
+// every blocking CPU stream (the legacy stream's order), so a program that makes no stream runs as
+// before. Work that reads or writes CPU memory on the calling thread (to_host, copy_from_host,
+// asarray, copyto) and jit-style kernels are ordered by waiting for the current CPU stream's
+// queued work first and then run on the caller. An exception thrown by queued work is
+// kept and rethrown by the stream's next synchronize() (or gpucc::synchronize(Device::cpu())).
+// The CPU has one priority (0), and its per-thread default stream cannot capture.
+//
 // Not here: CuPy's add_callback (cuStreamAddCallback; launch_host_func does the same job and is
 // capturable), interprocess events, Stream.from_external (StreamRef(device, handle) names one).
 #pragma once
@@ -39,7 +52,7 @@ class Graph; // graph.h
 /// cuMemAlloc during a capture; Global refuses them in every thread, ThreadLocal in this one.
 enum class CaptureMode : std::uint8_t { Global, ThreadLocal, Relaxed };
 
-/// A stream on a GPU, not owned: the null stream, a Stream's, or an external CUstream.
+/// A stream on a GPU or the CPU, not owned: the null stream, a Stream's, or an external CUstream.
 class StreamRef {
 public:
     /// Names an external stream (a CUstream from other CUDA code, passed as void*) of `device`;
@@ -84,7 +97,8 @@ public:
     /// True when the stream does not synchronize with the legacy null stream.
     bool is_non_blocking() const;
 
-    /// Queues `fn` to run on a host thread of the driver once the work queued before it has
+    /// Queues `fn` to run on a host thread of the driver (the stream's worker on the CPU; the
+    /// caller itself for the CPU's null and per-thread streams) once the work queued before it has
     /// finished; later work waits for it (cuLaunchHostFunc). `fn` must not call CUDA or gpucc
     /// functions that use the GPU, and should not block for long. An exception it throws is
     /// reported on stderr and dropped. Capturable: in a captured graph it runs at each replay and
@@ -131,16 +145,16 @@ struct StreamPriorityRange {
     int greatest = 0;
 };
 
-/// The stream priorities of a GPU. DeviceError for the CPU or a GPU that does not exist.
+/// The stream priorities of a GPU; {0, 0} for the CPU. DeviceError for a GPU that does not exist.
 StreamPriorityRange stream_priority_range(Device device);
 
-/// An owned CUDA stream: created in the constructor, destroyed (after finishing its work) in the
-/// destructor. Move-only; a moved-from Stream owns nothing and may only be destroyed or assigned.
-/// Arrays allocated on a Stream may outlive it: their memory is then freed in stream order on
-/// the null stream.
+/// An owned stream: created in the constructor, destroyed (after finishing its work) in the
+/// destructor; a CUDA stream on a GPU, a queue with its own worker thread on the CPU. Move-only; a
+/// moved-from Stream owns nothing and may only be destroyed or assigned. Arrays allocated on a
+/// Stream may outlive it: their memory is then freed in stream order on the null stream.
 class Stream {
 public:
-    /// A new blocking stream of priority 0 on default_device(), which must be a GPU (CuPy's
+    /// A new blocking stream of priority 0 on default_device(), a GPU or the CPU (CuPy's
     /// cp.cuda.Stream()).
     Stream();
     /// A new stream on default_device().
@@ -200,8 +214,8 @@ private:
     int priority_ = 0;
 };
 
-/// This thread's current stream on `device` (a GPU): the stream of the innermost StreamGuard or
-/// the last use() for that device, else default_stream(device).
+/// This thread's current stream on `device` (a GPU or the CPU): the stream of the innermost
+/// StreamGuard or the last use() for that device, else default_stream(device).
 StreamRef current_stream(Device device);
 /// current_stream(default_device()).
 StreamRef current_stream();

@@ -1,8 +1,9 @@
 // Memory behind arrays, and the whole memory API (this header includes the others). A Buffer is
 // one allocation on one device, shared by the arrays that view it (through std::shared_ptr) and
-// freed when the last one goes: host memory is 64-byte aligned; GPU memory is allocated on the
-// current stream from the current allocator and freed on that same stream through that same
-// allocator, even if set_allocator chose another one meanwhile.
+// freed when the last one goes. Memory is allocated on the device's current stream and freed on
+// that same stream through the resource it came from, even if set_allocator chose another one
+// meanwhile: for a GPU the current allocator, for the CPU the default MemoryPool's CPU pool (host
+// memory, 64-byte aligned).
 //
 // GPU memory comes through the DeviceMemoryResource interface (memory/resource.h). Three
 // resources, chosen with set_allocator (memory/allocator.h), CuPy's model:
@@ -34,11 +35,12 @@ class Buffer {
     struct Private {};
 
 public:
-    /// Host memory (64-byte aligned) for the CPU; for a GPU, memory from get_allocator() on the
-    /// device's current stream. OutOfMemory when there is none.
+    /// Memory on the device's current stream: for the CPU from get_default_memory_pool() (host
+    /// memory, 64-byte aligned), for a GPU from get_allocator(). OutOfMemory when there is none.
     static std::shared_ptr<Buffer> allocate(std::size_t bytes, Device device);
-    /// GPU memory from `resource` on `stream` (of stream.device()), freed through `resource` on
-    /// `stream`. ValueError when `resource` is nullptr.
+    /// Memory from `resource` on `stream` (of stream.device()), freed through `resource` on
+    /// `stream`. ValueError when `resource` is nullptr; the resource's DeviceError when it does not
+    /// serve that device (only MemoryPool serves the CPU).
     static std::shared_ptr<Buffer> allocate(std::size_t bytes, StreamRef stream,
                                             std::shared_ptr<DeviceMemoryResource> resource);
 
@@ -52,9 +54,9 @@ public:
     void* data() const noexcept { return data_; }
     std::size_t size() const noexcept { return size_; }
     Device device() const noexcept { return device_; }
-    /// The stream the memory was allocated on, and will be freed on (GPU buffers).
+    /// The stream the memory was allocated on, and will be freed on.
     StreamRef stream() const noexcept { return stream_; }
-    /// The resource the memory came from; null for host memory and for 0 bytes.
+    /// The resource the memory came from; null for 0 bytes.
     std::shared_ptr<DeviceMemoryResource> resource() const noexcept { return resource_; }
 
 private:
@@ -62,7 +64,7 @@ private:
     std::size_t size_;
     Device device_;
     StreamRef stream_;
-    std::shared_ptr<DeviceMemoryResource> resource_; // null for host memory
+    std::shared_ptr<DeviceMemoryResource> resource_; // null for 0 bytes
 };
 
 } // namespace gpucc

@@ -18,9 +18,14 @@
 //    once, then OutOfMemory saying what was asked, what the pool holds, the limit and what the
 //    device has free.
 // SingleDeviceMemoryPool is the pool of one device over a MemoryUpstream (memory/upstream.h), so
-// the unit tests drive it with a fake; MemoryPool holds one per GPU and picks it by the device of
-// the stream (or, for CuPy's methods without arguments, by default_device()). Both are
-// thread-safe: one mutex per device pool.
+// the unit tests drive it with a fake; MemoryPool holds one per GPU, and one for the CPU over
+// host memory, and picks it by the device of the stream (or, for CuPy's methods without
+// arguments, by default_device()). Both are thread-safe: one mutex per device pool.
+//
+// On the CPU the pool works as on a GPU: CPU arrays are allocated from the default MemoryPool's
+// CPU pool (whatever set_allocator chose for GPU memory), with the same rounding, per-stream
+// arenas, statistics, limit (the same environment variables; a percentage is of the machine's
+// physical memory) and out-of-memory handling, so a program prints the same numbers on both.
 #pragma once
 
 #include "gpucc/device/device.h"
@@ -127,11 +132,11 @@ public:
     void* allocate(std::size_t bytes, StreamRef stream) override;
     void deallocate(void* ptr, std::size_t bytes, StreamRef stream) noexcept override;
 
-    /// The pool of `device`, made on first use. DeviceError for the CPU or an ordinal past
-    /// detail::kMaxDevices (and, over cuMemAlloc, for a GPU that does not exist).
+    /// The pool of `device`, made on first use (the CPU's over host memory). DeviceError for an
+    /// ordinal past detail::kMaxDevices (and, over cuMemAlloc, for a GPU that does not exist).
     SingleDeviceMemoryPool& device_pool(Device device);
 
-    /// CuPy's methods, on the pool of default_device() (DeviceError when that is the CPU).
+    /// CuPy's methods, on the pool of default_device() (the CPU's when that is the CPU).
     void free_all_blocks();
     /// On the pool of stream.device(), the arena of `stream` only.
     void free_all_blocks(StreamRef stream);
@@ -146,7 +151,7 @@ public:
 private:
     UpstreamFactory factory_;
     std::mutex create_mutex_;
-    std::unique_ptr<std::atomic<SingleDeviceMemoryPool*>[]> pools_; // detail::kMaxDevices
+    std::unique_ptr<std::atomic<SingleDeviceMemoryPool*>[]> pools_; // kMaxDevices GPUs + CPU
 };
 
 } // namespace gpucc

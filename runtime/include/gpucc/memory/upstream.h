@@ -34,16 +34,23 @@ public:
     virtual std::string where() const = 0;
 };
 
-/// Makes the upstream of the pool for GPU `ordinal` (a MemoryPool calls it once per device).
+/// Makes the upstream of the pool for device `ordinal` (a MemoryPool calls it once per device):
+/// a GPU's ordinal, or -1 (Device::cpu().ordinal()) for the CPU's pool.
 using UpstreamFactory = std::function<std::unique_ptr<MemoryUpstream>(int ordinal)>;
 
 /// cuMemAlloc / cuMemFree in the primary context of GPU `ordinal`; memory_info() is
-/// cuMemGetInfo. DeviceError when the GPU does not exist.
+/// cuMemGetInfo. DeviceError when the GPU does not exist. For ordinal -1 (the CPU),
+/// make_host_upstream(), so the default MemoryPool serves CPU arrays too.
 std::unique_ptr<MemoryUpstream> make_cuda_malloc_upstream(int ordinal);
+
+/// Ordinary host memory (64-byte aligned; 2 MiB-aligned with transparent huge pages from 4 MiB),
+/// where() "cpu"; memory_info() is the machine's physical memory, available and in all.
+std::unique_ptr<MemoryUpstream> make_host_upstream();
 
 /// cuMemHostAlloc(CU_MEMHOSTALLOC_PORTABLE) / cuMemFreeHost: page-locked host memory usable by
 /// every GPU's context. Calls are made in the calling thread's current context, or GPU 0's when
-/// none is current. memory_info() reports nothing (zeros).
+/// none is current. memory_info() reports nothing (zeros). Where there is no CUDA driver or no
+/// GPU, ordinary host memory instead (nothing needs pinning there), where() saying so.
 std::unique_ptr<MemoryUpstream> make_cuda_host_alloc_upstream();
 
 } // namespace gpucc

@@ -1,6 +1,7 @@
 // Without a CUDA driver: the new stream, event, graph and device calls fail with a DeviceError
-// that says the driver is missing, an empty Graph behaves (moves, refusals), and the guards do
-// not touch the driver for the CPU. Skipped where a driver is installed.
+// that says the driver is missing, an empty Graph behaves (moves, refusals), the guards do not
+// touch the driver for the CPU, and the CPU's streams and events work without one. Skipped where a
+// driver is installed.
 #include "gpucc/device/device.h"
 #include "gpucc/device/event.h"
 #include "gpucc/device/graph.h"
@@ -55,15 +56,20 @@ TEST_F(NoDriverStreams, CallsThatNeedAGpuSayTheDriverIsMissing) {
     expect_no_driver([&] { const gpucc::StreamGuard guard(external); });
 }
 
-TEST_F(NoDriverStreams, TheCpuIsNoStreamDevice) {
+TEST_F(NoDriverStreams, TheCpusStreamsAndEventsNeedNoDriver) {
     try {
         (void)gpucc::mem_info(Device::cpu());
         FAIL() << "no error";
     } catch (const gpucc::DeviceError& e) {
         EXPECT_STREQ(e.what(), "mem_info needs a CUDA device, got cpu");
     }
-    EXPECT_THROW((void)gpucc::Stream(Device::cpu()), gpucc::DeviceError);
-    EXPECT_THROW((void)gpucc::Event(Device::cpu()), gpucc::DeviceError);
+    const gpucc::Stream stream(Device::cpu());
+    gpucc::Event event(Device::cpu());
+    event.record(stream);
+    event.synchronize();
+    EXPECT_TRUE(event.done());
+    EXPECT_TRUE(gpucc::current_stream(Device::cpu()).is_null());
+    EXPECT_EQ(Device::cuda_or_cpu(0), Device::cpu());
 }
 
 TEST_F(NoDriverStreams, AnEmptyGraph) {

@@ -120,7 +120,14 @@ TEST_F(Allocator, BufferAllocateChecksItsArguments) {
     FakeUpstreamFactory upstreams;
     auto pool = std::make_shared<MemoryPool>(upstreams.factory());
     EXPECT_THROW((void)Buffer::allocate(16, stream(), nullptr), ValueError);
-    EXPECT_THROW((void)Buffer::allocate(16, StreamRef(Device::cpu(), nullptr), pool), DeviceError);
+    // The CPU: from the pool's CPU pool; resources that serve GPUs only refuse it.
+    const std::shared_ptr<Buffer> host =
+        Buffer::allocate(16, StreamRef(Device::cpu(), nullptr), pool);
+    EXPECT_EQ(host->device(), Device::cpu());
+    EXPECT_EQ(upstreams.made(-1), 1);
+    EXPECT_THROW((void)Buffer::allocate(16, StreamRef(Device::cpu(), nullptr),
+                                        std::make_shared<gpucc::UnpooledResource>()),
+                 DeviceError);
     const std::shared_ptr<Buffer> empty = Buffer::allocate(0, stream(), pool);
     EXPECT_EQ(empty->data(), nullptr);
     EXPECT_EQ(empty->size(), 0U);

@@ -442,18 +442,51 @@ TEST(MemoryPoolDevices, ZeroBytesMakesNoPool) {
     EXPECT_EQ(upstreams.made(2), 0);
 }
 
-TEST(MemoryPoolDevices, TheCpuAndOrdinalsPastTheRuntimesLimitAreDeviceErrors) {
+TEST(MemoryPoolDevices, TheCpuHasAPoolOfItsOwnAndOrdinalsPastTheRuntimesLimitAreDeviceErrors) {
     FakeUpstreamFactory upstreams;
     MemoryPool pool(upstreams.factory());
-    try {
-        (void)pool.device_pool(Device::cpu());
-        FAIL() << "no error";
-    } catch (const DeviceError& e) {
-        EXPECT_STREQ(e.what(), "MemoryPool needs a CUDA device, got cpu");
-    }
+    const StreamRef cpu_null(Device::cpu(), nullptr);
+    void* ptr = pool.allocate(1000, cpu_null);
+    ASSERT_NE(ptr, nullptr);
+    EXPECT_EQ(upstreams.made(-1), 1); // the factory's ordinal for the CPU
+    EXPECT_EQ(pool.device_pool(Device::cpu()).used_bytes(), 1024U);
+    EXPECT_NE(&pool.device_pool(Device::cpu()), &pool.device_pool(Device::cuda(0)));
+    pool.deallocate(ptr, 1000, cpu_null);
+    EXPECT_EQ(pool.device_pool(Device::cpu()).used_bytes(), 0U);
+    EXPECT_EQ(pool.device_pool(Device::cpu()).n_free_blocks(), 1U);
+    gpucc::set_default_device(Device::cpu());
+    EXPECT_EQ(pool.total_bytes(), 1024U); // CuPy's methods on the CPU's pool
+    pool.free_all_blocks();
+    EXPECT_EQ(pool.total_bytes(), 0U);
+    gpucc::reset_default_device();
     EXPECT_THROW((void)pool.device_pool(Device::cuda(detail::kMaxDevices)), DeviceError);
-    EXPECT_THROW((void)pool.allocate(16, StreamRef(Device::cpu(), nullptr)), DeviceError);
-    pool.deallocate(nullptr, 0, StreamRef(Device::cpu(), nullptr)); // ignored, no error
+    pool.deallocate(nullptr, 0, cpu_null); // ignored, no error
+}
+
+TEST(MemoryPoolDevices, TheDefaultUpstreamOfTheCpuIsHostMemory) {
+    MemoryPool pool; // over cuMemAlloc for GPUs, host memory for the CPU: no driver needed here
+    const StreamRef cpu_null(Device::cpu(), nullptr);
+    auto* bytes = static_cast<unsigned char*>(pool.allocate(5000, cpu_null));
+    ASSERT_NE(bytes, nullptr);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(bytes) % 64, 0U);
+    for (int i = 0; i < 5000; ++i) {
+        bytes[i] = static_cast<unsigned char>(i);
+    }
+    EXPECT_EQ(bytes[4999], static_cast<unsigned char>(4999));
+    SingleDeviceMemoryPool& cpu_pool = pool.device_pool(Device::cpu());
+    EXPECT_EQ(cpu_pool.upstream().where(), "cpu");
+    EXPECT_GT(cpu_pool.upstream().memory_info().total_bytes, 0U);
+    pool.deallocate(bytes, 5000, cpu_null);
+    cpu_pool.set_limit(4096);
+    try {
+        (void)pool.allocate(6000, cpu_null); // the cached 5120 bytes are freed, then OOM
+        FAIL() << "no error";
+    } catch (const gpucc::OutOfMemory& e) {
+        EXPECT_EQ(e.requested_bytes(), 6000U);
+        EXPECT_THAT(e.what(), testing::HasSubstr("out of memory on cpu"));
+        EXPECT_THAT(e.what(), testing::HasSubstr("under its limit of 4096 bytes"));
+    }
+    EXPECT_EQ(cpu_pool.total_bytes(), 0U);
 }
 
 TEST(MemoryPoolDevices, CupyStyleMethodsUseTheDefaultDevice) {
@@ -474,7 +507,7 @@ TEST(MemoryPoolDevices, CupyStyleMethodsUseTheDefaultDevice) {
     pool.free_all_blocks();
     EXPECT_EQ(pool.total_bytes(), 0U);
     gpucc::set_default_device(Device::cpu());
-    EXPECT_THROW((void)pool.used_bytes(), DeviceError);
+    EXPECT_EQ(pool.used_bytes(), 0U); // the CPU's own pool
     gpucc::reset_default_device();
 }
 
