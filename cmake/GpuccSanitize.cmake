@@ -8,11 +8,14 @@
 #                        that hits it fails.
 #   GPUCC_FUZZ           builds tests/fuzz's libFuzzer harness (needs Clang); tests/fuzz adds the
 #                        coverage feedback (-fsanitize=fuzzer-no-link) to the compiler library.
-#   GPUCC_PREBUILT_GPUCC a gpucc executable to compile the kernels with instead of building one:
-#                        a ThreadSanitizer build of the runtime needs no instrumented compiler.
+#   GPUCC_PREBUILT_GPUCC a gpucc executable for gpucc_add_kernels (the standard library's and the
+#                        tests' kernels) instead of the one this tree builds, which is still built
+#                        for the compiler's own tests. An instrumented gpucc is several times
+#                        slower on the standard library, and the sanitizers look at the runtime
+#                        there, not at the compiler that made its kernels.
 set(GPUCC_SANITIZE "" CACHE STRING "Sanitizers for every target, as -fsanitize= takes them (address,undefined or thread)")
 option(GPUCC_FUZZ "Build the front end's libFuzzer harness (Clang only)" OFF)
-set(GPUCC_PREBUILT_GPUCC "" CACHE FILEPATH "Compile kernels with this gpucc instead of building one")
+set(GPUCC_PREBUILT_GPUCC "" CACHE FILEPATH "The gpucc that compiles kernels (default: the one built here)")
 
 if(GPUCC_SANITIZE)
     if(GPUCC_SANITIZE MATCHES "thread" AND GPUCC_SANITIZE MATCHES "address")
