@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Replays the inputs that crashed gpucc (and the probes of its limits): each file of tests/fuzz/regressions/ is compiled by
-the built gpucc, with --emit=ir (the front end, raw CUDA through Clang included) and with --verify,
-and must end with exit status 0 or 1 (success or diagnostics) within the time limit, printing no
-internal error, LLVM crash banner or sanitizer report. The files are fuzzer outputs kept verbatim,
-whatever their extension; README.md describes them.
+"""Replays the inputs that crashed gpucc, and the probes of its limits (tests/fuzz/regressions/).
+
+Each file is compiled by the built gpucc, with --emit=ir (the front end, raw CUDA through Clang
+included) and with --verify, and must end with exit status 0 or 1 (success or diagnostics) within
+the time limit, printing no internal error, LLVM crash banner or sanitizer report. The files are
+kept verbatim, whatever their extension; README.md describes them.
 
 Usage: replay_regressions.py --gpucc build/tools/gpucc/gpucc tests/fuzz/regressions
 """
