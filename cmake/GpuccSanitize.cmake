@@ -34,3 +34,8 @@ if(GPUCC_FUZZ)
         message(FATAL_ERROR "GPUCC_FUZZ needs Clang (libFuzzer); configure with CXX=clang++-22")
     endif()
 endif()
+
+# The C++ compiler the lit suites compile generated headers with (HeaderGen, RawCuda): their
+# expected messages are GCC's and Clang's -Wextra says more, so a Clang-built sanitizer tree
+# passes the main build's compiler here.
+set(GPUCC_LIT_CXX "${CMAKE_CXX_COMPILER}" CACHE FILEPATH "C++ compiler of the lit suites' header checks")

@@ -56,7 +56,7 @@ step() { # step <name> <command...>: runs it, prints its time
 asan() {
     step "configure build-asan" cmake -S . -B build-asan "${common[@]}" \
         -DGPUCC_SANITIZE=address,undefined -DGPUCC_PREBUILT_GPUCC="$gpucc" \
-        -DGPUCC_FUZZ=ON -DGPUCC_FUZZ_SECONDS="$fuzz_seconds" >/dev/null
+        -DGPUCC_LIT_CXX="$main_cxx" -DGPUCC_FUZZ=ON -DGPUCC_FUZZ_SECONDS="$fuzz_seconds" >/dev/null
     step "build build-asan (compiler, fuzzer, runtime, CPU tests)" \
         cmake --build build-asan -j "$jobs" --target gpucc frontend_fuzzer runtime_unit_tests \
         runtime_fake_driver_tests kernel_tests_cpu reduction_kernel_tests_cpu \
@@ -82,6 +82,8 @@ gpucc="$PWD/$main_build/tools/gpucc/gpucc"
 if [ ! -x "$gpucc" ]; then
     step "build gpucc in $main_build" cmake --build "$main_build" --target gpucc
 fi
+# The lit suites check generated headers against the main build's C++ compiler's messages.
+main_cxx="$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$main_build/CMakeCache.txt")"
 case "$what" in
 asan) asan ;;
 tsan) tsan ;;
