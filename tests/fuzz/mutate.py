@@ -7,6 +7,10 @@ keywords. Each mutant is compiled with `--emit=ir`; gpucc must exit 0 or 1 (neve
 print a sanitizer report). With a fixed seed the run is reproducible; a failing mutant is written
 next to the report so it can be turned into a test.
 
+It complements the coverage-guided harness (frontend_fuzzer.cpp): that one explores the front end
+in process, guided by coverage; this one drives the whole gpucc command (raw CUDA through Clang, the
+driver's exit codes), reproducibly, in every build, and under the sanitizers in build-asan.
+
 Usage: mutate.py --gpucc build/tools/gpucc/gpucc [--seed 1] [--count 200] [--keep-dir DIR]
 """
 import argparse

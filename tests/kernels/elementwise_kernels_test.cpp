@@ -142,7 +142,9 @@ void check_integer_squared_diff(ElementwiseKernels& test, std::int64_t n) {
     std::vector<T> want(n);
     for (std::int64_t i = 0; i < n; ++i) {
         T diff = static_cast<T>(hx[i] - hy[i]);
-        want[i] = static_cast<T>(diff * diff);
+        // In 64-bit unsigned arithmetic: uint16's diff * diff is int * int, which overflows.
+        auto wide = static_cast<std::uint64_t>(diff);
+        want[i] = static_cast<T>(wide * wide);
     }
     expect_equal(ek::squared_diff_int(test.on_device(hx), test.on_device(hy)).to_host(), want,
                  "squared_diff_int");

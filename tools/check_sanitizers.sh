@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The sanitizer and fuzzing stage of CI (tools/check.sh runs it after the main build and ctest).
+# Builds two more configurations of the tree with Clang 22, each only the targets its tests need:
+#
+#   build-asan/  AddressSanitizer + UndefinedBehaviorSanitizer on every target, and the front end's
+#                libFuzzer harness (-DGPUCC_FUZZ=ON). Runs the lit suites and fuzz.mutate (the
+#                instrumented gpucc on every kind of input, raw CUDA through Clang included), the
+#                fuzz tests (the harness time-boxed to GPUCC_FUZZ_SECONDS, default 120, and the
+#                replay of tests/fuzz/regressions), the runtime unit tests (label unit, over the
+#                fake driver and the fake upstream) and the CPU-target kernel and standard-library
+#                tests. The GPU suites (label gpu) are not built: they skip without a GPU. e2e,
+#                link and examples are left out: they build separate projects against the
+#                installed package, which is the normal build's.
+#   build-tsan/  ThreadSanitizer on the runtime and its tests: the memory pools, streams, events
+#                and graphs (label unit, over the fake driver and the fake upstream) and the CPU
+#                thread pool (the kernel tests on the CPU target).
+#
+# Both compile their kernels (the standard library's, the tests') with the main build's gpucc
+# (GPUCC_PREBUILT_GPUCC, cmake/GpuccSanitize.cmake): the instrumented gpucc took several times as
+# long on the standard library, which would cost CI more minutes than the rest of this script, and
+# it is exercised by the lit suites and the fuzzers instead. Code gpucc generates for the host is
+# not instrumented; the runtime's calls into it are. A report aborts the test (UBSan does not
+# recover), so a finding fails CI.
+#
+# Usage: tools/check_sanitizers.sh [asan|tsan|all]   (default all; env GPUCC_FUZZ_SECONDS,
+#        GPUCC_MAIN_BUILD: the main build directory, default build)
+# Time: each step prints its own. Measured on the 2-core development machine while other builds
+# loaded it to 20-27 runnable processes (so several times slower than CI's idle machine): the
+# compiler library, gpucc and the fuzzer under ASan+UBSan 11 min; the lit suites under ASan
+# Lexer 6 s, Parser 10 s, Sema 10 s, IR 32 s, Driver 170 s, CodeGen 271 s; the fuzzer's 120 s by
+# design. On an idle 2-core machine the whole script is expected at about 30 minutes, the most of
+# it compiling; if it ever outgrows CI's budget, GPUCC_FUZZ_SECONDS and the `asan`/`tsan`
+# arguments split it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what="${1:-all}"
+fuzz_seconds="${GPUCC_FUZZ_SECONDS:-120}"
+main_build="${GPUCC_MAIN_BUILD:-build}"
+jobs="$(nproc)"
+llvm_bin=/usr/lib/llvm-22/bin
+
+common=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUCC_BUILD_BENCH=OFF
+        -DCMAKE_C_COMPILER="$llvm_bin/clang" -DCMAKE_CXX_COMPILER="$llvm_bin/clang++")
+if command -v ccache >/dev/null; then
+    common+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+# A report aborts the process (a signal, not exit status 1), so a test that expects gpucc to exit
+# with 1 on a user error (the lit suites' %exit_code, mutate.py, the regression replay) still sees
+# the finding as a crash.
+# allocator_may_return_null: the runtime's tests ask for impossible host allocations and expect
+# gpucc's out-of-memory error, which ASan would otherwise pre-empt with a report of its own.
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:allocator_may_return_null=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
+export TSAN_OPTIONS="halt_on_error=1:abort_on_error=1:second_deadlock_stack=1"
+
+step() { # step <name> <command...>: runs it, prints its time
+    local start=$SECONDS
+    echo "== check_sanitizers: $1"
+    shift
+    "$@"
+    echo "== check_sanitizers: done in $((SECONDS - start)) s"
+}
+
+asan() {
+    step "configure build-asan" cmake -S . -B build-asan "${common[@]}" \
+        -DGPUCC_SANITIZE=address,undefined -DGPUCC_PREBUILT_GPUCC="$gpucc" \
+        -DGPUCC_LIT_CXX="$main_cxx" -DGPUCC_FUZZ=ON -DGPUCC_FUZZ_SECONDS="$fuzz_seconds" >/dev/null
+    step "build build-asan (compiler, fuzzer, runtime, CPU tests)" \
+        cmake --build build-asan -j "$jobs" --target gpucc frontend_fuzzer runtime_unit_tests \
+        runtime_fake_driver_tests kernel_tests_cpu reduction_kernel_tests_cpu \
+        raw_kernel_tests_cpu grid_kernel_tests_cpu stdlib_tests_cpu
+    step "ASan+UBSan: lit, fuzz, unit, CPU kernel and stdlib tests" \
+        ctest --test-dir build-asan -j "$jobs" --output-on-failure -LE gpu \
+        -E '^(e2e|link|examples)\.|_NOT_BUILT'
+}
+
+tsan() {
+    step "configure build-tsan" cmake -S . -B build-tsan "${common[@]}" \
+        -DGPUCC_SANITIZE=thread -DGPUCC_PREBUILT_GPUCC="$gpucc" >/dev/null
+    step "build build-tsan (runtime, unit and CPU kernel tests)" \
+        cmake --build build-tsan -j "$jobs" --target runtime_unit_tests runtime_fake_driver_tests \
+        kernel_tests_cpu reduction_kernel_tests_cpu grid_kernel_tests_cpu
+    step "TSan: pools, streams, events, graphs (unit) and the CPU thread pool (kernel tests)" \
+        ctest --test-dir build-tsan -j "$jobs" --output-on-failure -LE gpu \
+        -E '^(e2e|link|examples|lit|fuzz|stdlib)\.|^kernels\.raw|_NOT_BUILT'
+}
+
+total=$SECONDS
+gpucc="$PWD/$main_build/tools/gpucc/gpucc"
+if [ ! -x "$gpucc" ]; then
+    step "build gpucc in $main_build" cmake --build "$main_build" --target gpucc
+fi
+# The lit suites check generated headers against the main build's C++ compiler's messages.
+main_cxx="$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$main_build/CMakeCache.txt")"
+case "$what" in
+asan) asan ;;
+tsan) tsan ;;
+all) asan && tsan ;;
+*) echo "usage: $0 [asan|tsan|all]" >&2; exit 2 ;;
+esac
+echo "== check_sanitizers: all passed in $((SECONDS - total)) s"
