@@ -103,22 +103,37 @@ TEST(Products, TraceSumsTheDiagonal) {
         ASSERT_EQ(per_matrix.shape(), (Shape{3}));
         const NDArray swapped = gpucc::trace(stack.swapaxes(0, 2), 1, -1, 1);
         ASSERT_EQ(swapped.shape(), (Shape{4}));
+        // per_matrix[b] = sum_i stack[b, i, i]; swapped[i] = sum_d stack[d, d + 1, i] (the view
+        // V[i, j, k] = stack[k, j, i], diagonal offset 1 of axes 2 and 1).
         const std::vector<std::uint64_t> sw = host_words(stack);
         const std::vector<double> sv = host_doubles(stack);
-        const std::vector<double> got = host_doubles(per_matrix);
-        for (std::int64_t b = 0; b < 3; ++b) {
+        const auto check = [&](const NDArray& got, std::int64_t index, auto&& element_at,
+                               std::int64_t terms, const std::string& what) {
             double expected = 0;
             double magnitude = 0;
-            for (std::int64_t i = 0; i < 4; ++i) {
-                expected += sv[static_cast<std::size_t>(b * 16 + i * 5)];
-                magnitude += std::fabs(sv[static_cast<std::size_t>(b * 16 + i * 5)]);
+            std::uint64_t expected_word = 0;
+            for (std::int64_t d = 0; d < terms; ++d) {
+                const auto at = static_cast<std::size_t>(element_at(d));
+                expected += sv[at];
+                magnitude += std::fabs(sv[at]);
+                expected_word += sw[at];
             }
             if (is_float_dtype(sum_dtype)) {
-                EXPECT_NEAR(got[static_cast<std::size_t>(b)], expected,
-                            tolerance(sum_dtype) * (1 + magnitude));
+                EXPECT_NEAR(host_doubles(got)[static_cast<std::size_t>(index)], expected,
+                            tolerance(sum_dtype) * (1 + magnitude))
+                    << what;
+            } else {
+                EXPECT_EQ(host_words(got)[static_cast<std::size_t>(index)], expected_word) << what;
             }
+        };
+        for (std::int64_t b = 0; b < 3; ++b) {
+            check(per_matrix, b, [b](std::int64_t i) { return b * 16 + i * 5; }, 4, "stack");
         }
-        (void)sw;
+        for (std::int64_t i = 0; i < 4; ++i) {
+            check(
+                swapped, i, [i](std::int64_t d) { return d * 16 + (d + 1) * 4 + i; }, 3,
+                "swapped view");
+        }
     });
 }
 
