@@ -21,7 +21,10 @@
 //   CUBLAS_COMPUTE_32F), rounded once; on the CPU converted to float32, SGEMM, rounded once.
 // - integers: exact, with NumPy's wrap-around on overflow; bool: the logical or of ands. A kernel
 //   of the library (the elementwise products summed by the stdlib's reductions), not BLAS; it
-//   needs a temporary of up to 2^24 products per step.
+//   holds the products of a block of rows at a time, about 2^24 of them (batch x k x n when one
+//   row of every matrix has more), and is O(m n k) without BLAS's blocking.
+// Every one of the library's 13 dtypes is accepted, so the operands' dtypes raise no error; a
+// given `out` must have the result's dtype exactly (no casting into it).
 //
 // dot, vdot, inner, outer follow NumPy's definitions (see each below); trace sums a diagonal with
 // the stdlib's sum reduction (NumPy's dtype: integers and bool give int64/uint64).
