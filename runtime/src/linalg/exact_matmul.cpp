@@ -3,8 +3,9 @@
 // broadcasting multiply (a with a trailing axis, b with an axis before its rows), and the sum over
 // p is the stdlib's sum reduction (any for bool: NumPy's or of ands). sum accumulates integers in
 // int64 or uint64, and the conversion to the result dtype keeps the low bits, which is the
-// wrap-around NumPy's loop gives. The products of a block are kept below 2^24 elements, so the
-// temporary stays small; the arithmetic is O(m n k) either way, not a tuned GEMM.
+// wrap-around NumPy's loop gives. A block has as many rows as keep its products near 2^24
+// elements (one row at least, so batch x k x n products where a single row has more); the
+// arithmetic is O(m n k) either way, not a tuned GEMM.
 #include "linalg/exact_matmul.h"
 
 #include "gpucc/stdlib/reduction.h"
