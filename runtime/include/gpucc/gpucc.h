@@ -19,6 +19,8 @@
 #include "gpucc/device/stream.h"
 #include "gpucc/errors.h"
 #include "gpucc/launch/grid.h"
+#include "gpucc/linalg/compute_type.h"
+#include "gpucc/linalg/matmul.h"
 #include "gpucc/memory/buffer.h"
 #include "gpucc/stdlib/creation.h"
 #include "gpucc/stdlib/operand.h"

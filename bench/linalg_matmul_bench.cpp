@@ -1,0 +1,155 @@
+// gpucc::matmul's figures for issue 19 (bench/run_linalg_matmul_bench.sh runs it with its peers):
+//   gpu:   8192^3 GEMM in float32, TF32, float16, bfloat16, float64; batched 256 x 1024^3 in
+//          float16, bfloat16, float32 and with a broadcast b ((256,m,m) @ (1,m,m)); the host time
+//          of a 64 x 64 float32 matmul with its output allocated (no synchronization in the loop);
+//          a size sweep 256..8192 float32 for the plot.
+//   cpu:   n^3 float32 and float64 at 256, 512, 1024, 2048 (wall time, median).
+// GPU times are CUDA events around one call after two warm-ups, the median of `repeat`. One JSON
+// object per line. Usage: linalg_matmul_bench gpu|cpu [repeat]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <gpucc/gpucc.h>
+#include <string>
+#include <vector>
+
+namespace {
+
+using gpucc::DType;
+using gpucc::NDArray;
+using gpucc::Shape;
+
+int repeat = 10;
+
+NDArray random_operand(const Shape& shape, DType dtype, gpucc::Device device) {
+    return gpucc::random::global_generator()
+        .uniform(-1.0, 1.0, shape, DType::Float32, device)
+        .astype(dtype);
+}
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+double gpu_median_ms(const std::function<void()>& f) {
+    f();
+    f();
+    std::vector<double> times;
+    for (int i = 0; i < repeat; ++i) {
+        gpucc::Event start;
+        gpucc::Event stop;
+        start.record();
+        f();
+        stop.record();
+        stop.synchronize();
+        times.push_back(gpucc::elapsed_ms(start, stop));
+    }
+    return median(times);
+}
+
+double cpu_median_ms(const std::function<void()>& f) {
+    f();
+    std::vector<double> times;
+    for (int i = 0; i < repeat; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        f();
+        times.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
+    }
+    return median(times);
+}
+
+void emit(const char* device, const std::string& name, const char* dtype, std::int64_t batch,
+          std::int64_t n, double ms) {
+    const double flops = 2.0 * static_cast<double>(batch) * static_cast<double>(n) *
+                         static_cast<double>(n) * static_cast<double>(n);
+    std::printf("{\"tool\": \"gpucc\", \"device\": \"%s\", \"case\": \"%s\", \"dtype\": \"%s\", "
+                "\"batch\": %lld, \"n\": %lld, \"ms\": %.5f, \"tflops\": %.3f}\n",
+                device, name.c_str(), dtype, static_cast<long long>(batch),
+                static_cast<long long>(n), ms, flops / (ms * 1e-3) / 1e12);
+    std::fflush(stdout);
+}
+
+void gemm_case(const std::string& name, const char* dtype_name, DType dtype, std::int64_t batch,
+               std::int64_t n, bool tf32, bool broadcast_b) {
+    const gpucc::Device dev = gpucc::Device::cuda(0);
+    const Shape sa = batch == 1 ? Shape{n, n} : Shape{batch, n, n};
+    const Shape sb = batch == 1 ? Shape{n, n} : (broadcast_b ? Shape{1, n, n} : Shape{batch, n, n});
+    const NDArray a = random_operand(sa, dtype, dev);
+    const NDArray b = random_operand(sb, dtype, dev);
+    const NDArray c = gpucc::empty(sa, dtype, dev);
+    gpucc::linalg::Tf32Guard guard(tf32);
+    emit("gpu", name, dtype_name, batch, n, gpu_median_ms([&] { gpucc::matmul(a, b, c); }));
+}
+
+void host_overhead() {
+    const gpucc::Device dev = gpucc::Device::cuda(0);
+    const NDArray a = random_operand(Shape{64, 64}, DType::Float32, dev);
+    const NDArray b = random_operand(Shape{64, 64}, DType::Float32, dev);
+    for (int i = 0; i < 1000; ++i) {
+        (void)gpucc::matmul(a, b);
+    }
+    gpucc::current_stream(dev).synchronize();
+    std::vector<double> per_call;
+    for (int r = 0; r < 7; ++r) {
+        constexpr int kCalls = 2000;
+        const auto start = std::chrono::steady_clock::now();
+        for (int i = 0; i < kCalls; ++i) {
+            (void)gpucc::matmul(a, b); // output allocated (pool) and freed each call
+        }
+        const auto stop = std::chrono::steady_clock::now();
+        per_call.push_back(std::chrono::duration<double, std::micro>(stop - start).count() /
+                           kCalls);
+        gpucc::current_stream(dev).synchronize();
+    }
+    std::printf("{\"tool\": \"gpucc\", \"device\": \"gpu\", \"case\": \"host_us_64\", "
+                "\"dtype\": \"float32\", \"us\": %.3f}\n",
+                median(per_call));
+}
+
+void run_gpu() {
+    const std::int64_t big = 8192;
+    gemm_case("gemm", "float32", DType::Float32, 1, big, false, false);
+    gemm_case("gemm", "tf32", DType::Float32, 1, big, true, false);
+    gemm_case("gemm", "float16", DType::Float16, 1, big, false, false);
+    gemm_case("gemm", "bfloat16", DType::BFloat16, 1, big, false, false);
+    gemm_case("gemm", "float64", DType::Float64, 1, big, false, false);
+    gemm_case("batched", "float16", DType::Float16, 256, 1024, false, false);
+    gemm_case("batched", "bfloat16", DType::BFloat16, 256, 1024, false, false);
+    gemm_case("batched", "float32", DType::Float32, 256, 1024, false, false);
+    gemm_case("batched_broadcast", "float16", DType::Float16, 256, 1024, false, true);
+    host_overhead();
+    for (std::int64_t n : {256, 512, 1024, 2048, 4096}) {
+        gemm_case("sweep", "float32", DType::Float32, 1, n, false, false);
+    }
+}
+
+void run_cpu() {
+    const gpucc::Device cpu = gpucc::Device::cpu();
+    for (DType dtype : {DType::Float32, DType::Float64}) {
+        for (std::int64_t n : {256, 512, 1024, 2048}) {
+            const NDArray a = random_operand(Shape{n, n}, dtype, cpu);
+            const NDArray b = random_operand(Shape{n, n}, dtype, cpu);
+            const NDArray c = gpucc::empty(Shape{n, n}, dtype, cpu);
+            emit("cpu", "sweep", dtype == DType::Float32 ? "float32" : "float64", 1, n,
+                 cpu_median_ms([&] { gpucc::matmul(a, b, c); }));
+        }
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const std::string mode = argc > 1 ? argv[1] : "cpu";
+    repeat = argc > 2 ? std::atoi(argv[2]) : 10;
+    if (mode == "gpu") {
+        run_gpu();
+    } else {
+        run_cpu();
+    }
+    return 0;
+}

@@ -1,0 +1,162 @@
+"""Peers of bench/linalg_matmul_bench.cpp (issue 19), measured in the same run with the same
+protocol: `gpu` times cp.matmul and torch.matmul (CUDA events around one call after two warm-ups,
+the median of `repeat`) on the same cases, and the host time of a 64 x 64 float32 matmul with its
+output allocated; `cpu` times numpy.matmul (wall time, median) at 256..2048 float32/float64 and
+names the BLAS NumPy uses. One JSON object per line.
+Usage: peers_linalg_matmul.py gpu|cpu [repeat]"""
+import json
+import sys
+import time
+
+mode = sys.argv[1] if len(sys.argv) > 1 else "cpu"
+repeat = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+
+
+def emit(**fields):
+    print(json.dumps(fields), flush=True)
+
+
+def tflops(batch, n, ms):
+    return 2.0 * batch * n * n * n / (ms * 1e-3) / 1e12
+
+
+def cpu():
+    import numpy as np
+
+    try:
+        from threadpoolctl import threadpool_info
+
+        emit(tool="numpy", info=[{k: i.get(k) for k in ("internal_api", "version", "num_threads")}
+                                 for i in threadpool_info()])
+    except ImportError:
+        emit(tool="numpy", info="threadpoolctl absent; numpy " + np.__version__)
+    rng = np.random.default_rng(0)
+    for dtype in ("float32", "float64"):
+        for n in (256, 512, 1024, 2048):
+            a = rng.uniform(-1, 1, (n, n)).astype(dtype)
+            b = rng.uniform(-1, 1, (n, n)).astype(dtype)
+            c = np.empty((n, n), dtype)
+            np.matmul(a, b, out=c)
+            times = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                np.matmul(a, b, out=c)
+                times.append((time.perf_counter() - start) * 1e3)
+            ms = sorted(times)[len(times) // 2]
+            emit(tool="numpy", device="cpu", case="sweep", dtype=dtype, batch=1, n=n, ms=ms,
+                 tflops=tflops(1, n, ms))
+
+
+CASES = [("gemm", "float32", 1, 8192, False), ("gemm", "tf32", 1, 8192, False),
+         ("gemm", "float16", 1, 8192, False), ("gemm", "bfloat16", 1, 8192, False),
+         ("gemm", "float64", 1, 8192, False), ("batched", "float16", 256, 1024, False),
+         ("batched", "bfloat16", 256, 1024, False), ("batched", "float32", 256, 1024, False),
+         ("batched_broadcast", "float16", 256, 1024, True)] + [
+            ("sweep", "float32", 1, n, False) for n in (256, 512, 1024, 2048, 4096)]
+
+
+def gpu_cupy():
+    import cupy as cp
+
+    def median_ms(run):
+        run()
+        run()
+        times = []
+        for _ in range(repeat):
+            start, stop = cp.cuda.Event(), cp.cuda.Event()
+            start.record()
+            run()
+            stop.record()
+            stop.synchronize()
+            times.append(cp.cuda.get_elapsed_time(start, stop))
+        return sorted(times)[len(times) // 2]
+
+    from cupy._core import _routines_linalg as linalg_config
+    for name, dtype, batch, n, broadcast in CASES:
+        real = "float32" if dtype == "tf32" else dtype
+        shape_a = (n, n) if batch == 1 else (batch, n, n)
+        shape_b = (n, n) if batch == 1 else ((1, n, n) if broadcast else (batch, n, n))
+        try:
+            if real == "bfloat16":
+                import ml_dtypes  # noqa: F401  (CuPy reads bfloat16 through ml_dtypes)
+                np_dtype = ml_dtypes.bfloat16
+            else:
+                np_dtype = real
+            a = cp.random.uniform(-1, 1, shape_a, dtype=cp.float32).astype(np_dtype)
+            b = cp.random.uniform(-1, 1, shape_b, dtype=cp.float32).astype(np_dtype)
+            c = cp.empty(shape_a, dtype=np_dtype)
+            old = linalg_config.get_compute_type(cp.float32)
+            if dtype == "tf32":
+                linalg_config.set_compute_type(cp.float32, linalg_config.COMPUTE_TYPE_TF32)
+            try:
+                ms = median_ms(lambda: cp.matmul(a, b, out=c))
+            finally:
+                linalg_config.set_compute_type(cp.float32, old)
+            emit(tool="cupy", device="gpu", case=name, dtype=dtype, batch=batch, n=n, ms=ms,
+                 tflops=tflops(batch, n, ms))
+        except Exception as error:  # reported, as CuPy's bfloat16 batch fails
+            emit(tool="cupy", device="gpu", case=name, dtype=dtype, batch=batch, n=n,
+                 error=f"{type(error).__name__}: {error}"[:300])
+    a = cp.random.uniform(-1, 1, (64, 64), dtype=cp.float32)
+    b = cp.random.uniform(-1, 1, (64, 64), dtype=cp.float32)
+    emit(tool="cupy", device="gpu", case="host_us_64", dtype="float32", us=host_us(lambda: a @ b, cp.cuda.Device().synchronize))
+
+
+def host_us(call, sync):
+    for _ in range(1000):
+        call()
+    sync()
+    per_call = []
+    for _ in range(7):
+        start = time.perf_counter()
+        for _ in range(2000):
+            call()
+        per_call.append((time.perf_counter() - start) / 2000 * 1e6)
+        sync()
+    return sorted(per_call)[len(per_call) // 2]
+
+
+def gpu_torch():
+    import torch
+
+    def median_ms(run):
+        run()
+        run()
+        times = []
+        for _ in range(repeat):
+            start = torch.cuda.Event(enable_timing=True)
+            stop = torch.cuda.Event(enable_timing=True)
+            start.record()
+            run()
+            stop.record()
+            stop.synchronize()
+            times.append(start.elapsed_time(stop))
+        return sorted(times)[len(times) // 2]
+
+    dtypes = {"float32": torch.float32, "tf32": torch.float32, "float16": torch.float16,
+              "bfloat16": torch.bfloat16, "float64": torch.float64}
+    for name, dtype, batch, n, broadcast in CASES:
+        shape_a = (n, n) if batch == 1 else (batch, n, n)
+        shape_b = (n, n) if batch == 1 else ((1, n, n) if broadcast else (batch, n, n))
+        a = (torch.rand(shape_a, device="cuda") * 2 - 1).to(dtypes[dtype])
+        b = (torch.rand(shape_b, device="cuda") * 2 - 1).to(dtypes[dtype])
+        c = torch.empty(shape_a, device="cuda", dtype=dtypes[dtype])
+        torch.backends.cuda.matmul.allow_tf32 = dtype == "tf32"
+        ms = median_ms(lambda: torch.matmul(a, b, out=c))
+        torch.backends.cuda.matmul.allow_tf32 = False
+        emit(tool="torch", device="gpu", case=name, dtype=dtype, batch=batch, n=n, ms=ms,
+             tflops=tflops(batch, n, ms))
+    a = torch.rand((64, 64), device="cuda")
+    b = torch.rand((64, 64), device="cuda")
+    emit(tool="torch", device="gpu", case="host_us_64", dtype="float32",
+         us=host_us(lambda: a @ b, torch.cuda.synchronize))
+
+
+if mode == "cpu":
+    cpu()
+else:
+    for peer in (gpu_cupy, gpu_torch):
+        try:
+            peer()
+        except ImportError as error:
+            emit(tool=peer.__name__, error=f"not available: {error}")

@@ -1,0 +1,157 @@
+// Loading cuBLAS and keeping its handles (cublas.h): dlopen of libcublas.so.13 by its soname,
+// then in the toolkit gpucc was built against ($CUDA_PATH/lib64 first when set); the handles and
+// their per-stream workspaces in a thread-local table.
+#include "linalg/cublas.h"
+
+#include "driver/context.h"
+#include "gpucc/errors.h"
+#include "gpucc/memory/allocator.h"
+#include "gpucc/memory/buffer.h"
+
+#include <cstdlib>
+#include <dlfcn.h>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gpucc::linalg::detail {
+namespace {
+
+// cuBLAS's recommendation for Hopper (32 MiB); earlier GPUs need less and ignore the rest.
+constexpr std::size_t kWorkspaceBytes = std::size_t{32} << 20;
+
+struct LoadedCublas {
+    CublasApi api;
+    std::string error; // empty when loaded
+};
+
+template <class Fn>
+bool resolve(void* library, const char* symbol, Fn* out, std::string& error) {
+    void* address = ::dlsym(library, symbol);
+    if (address == nullptr) {
+        error = std::string("libcublas.so.13 has no ") + symbol;
+        return false;
+    }
+    *out = reinterpret_cast<Fn>(address);
+    return true;
+}
+
+LoadedCublas load() {
+    LoadedCublas loaded;
+    std::vector<std::string> candidates = {"libcublas.so.13"};
+    if (const char* cuda_path = std::getenv("CUDA_PATH"); cuda_path != nullptr) {
+        candidates.push_back(std::string(cuda_path) + "/lib64/libcublas.so.13");
+    }
+    candidates.push_back(std::string(GPUCC_CUDA_LIB_DIR) + "/libcublas.so.13");
+    void* library = nullptr;
+    std::string tried;
+    for (const std::string& name : candidates) {
+        // RTLD_NODELETE: handles may still be used by destructors that run at exit.
+        library = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+        if (library != nullptr) {
+            break;
+        }
+        const char* why = ::dlerror();
+        tried += "\n  " + name + ": " + (why != nullptr ? why : "dlopen failed");
+    }
+    if (library == nullptr) {
+        loaded.error = "matmul on the GPU needs cuBLAS (libcublas.so.13 of the CUDA 13 toolkit), "
+                       "which could not be loaded:" +
+                       tried;
+        return loaded;
+    }
+    std::string error;
+    CublasApi& api = loaded.api;
+    if (resolve(library, "cublasCreate_v2", &api.create, error) &&
+        resolve(library, "cublasSetStream_v2", &api.set_stream, error) &&
+        resolve(library, "cublasSetWorkspace_v2", &api.set_workspace, error) &&
+        resolve(library, "cublasSetMathMode", &api.set_math_mode, error) &&
+        resolve(library, "cublasGetStatusName", &api.status_name, error) &&
+        resolve(library, "cublasGetStatusString", &api.status_string, error) &&
+        resolve(library, "cublasGemmEx", &api.gemm_ex, error) &&
+        resolve(library, "cublasGemmStridedBatchedEx", &api.gemm_strided_batched_ex, error)) {
+        return loaded;
+    }
+    loaded.error = "cuBLAS unusable: " + error;
+    return loaded;
+}
+
+// One GPU's handle on one thread and the workspaces it has bound, one per stream.
+struct DeviceHandle {
+    cublasHandle_t handle = nullptr;
+    void* bound_stream = nullptr;
+    bool bound = false;
+    struct Workspace {
+        void* stream;
+        std::shared_ptr<Buffer> memory;
+    };
+    std::vector<Workspace> workspaces;
+};
+
+// Kept until the process ends (leaked on purpose): a cuBLAS handle destroyed during static
+// destruction may find the driver gone, and graphs may still replay with these workspaces.
+std::vector<DeviceHandle>& thread_handles() {
+    thread_local auto* handles = new std::vector<DeviceHandle>();
+    return *handles;
+}
+
+Buffer& workspace_for(DeviceHandle& entry, Device device, StreamRef stream) {
+    for (DeviceHandle::Workspace& workspace : entry.workspaces) {
+        if (workspace.stream == stream.handle()) {
+            return *workspace.memory;
+        }
+    }
+    // From the allocator of gpucc's arrays (the device pool unless set_allocator chose another).
+    auto memory = Buffer::allocate(kWorkspaceBytes, stream, get_allocator());
+    (void)device;
+    entry.workspaces.push_back({stream.handle(), std::move(memory)});
+    return *entry.workspaces.back().memory;
+}
+
+} // namespace
+
+const CublasApi& cublas() {
+    static const LoadedCublas* const loaded = new LoadedCublas(load());
+    if (!loaded->error.empty()) {
+        throw DeviceError(loaded->error);
+    }
+    return loaded->api;
+}
+
+void check_cublas(cublasStatus_t status, const char* api) {
+    if (status == CUBLAS_STATUS_SUCCESS) [[likely]] {
+        return;
+    }
+    const CublasApi& library = cublas();
+    const char* name = library.status_name(status);
+    const char* text = library.status_string(status);
+    throw CudaError(api, static_cast<int>(status), name != nullptr ? name : "cublasStatus_t",
+                    text != nullptr ? text : "", "matmul");
+}
+
+cublasHandle_t cublas_handle(Device device, StreamRef stream) {
+    const CublasApi& library = cublas();
+    gpucc::detail::make_current(device.ordinal());
+    std::vector<DeviceHandle>& handles = thread_handles();
+    const auto index = static_cast<std::size_t>(device.ordinal());
+    if (handles.size() <= index) {
+        handles.resize(index + 1);
+    }
+    DeviceHandle& entry = handles[index];
+    if (entry.handle == nullptr) {
+        check_cublas(library.create(&entry.handle), "cublasCreate");
+    }
+    if (!entry.bound || entry.bound_stream != stream.handle()) {
+        // cublasSetStream resets the workspace to cuBLAS's own, so the workspace follows it.
+        check_cublas(library.set_stream(entry.handle, static_cast<cudaStream_t>(stream.handle())),
+                     "cublasSetStream");
+        Buffer& workspace = workspace_for(entry, device, stream);
+        check_cublas(library.set_workspace(entry.handle, workspace.data(), workspace.size()),
+                     "cublasSetWorkspace");
+        entry.bound_stream = stream.handle();
+        entry.bound = true;
+    }
+    return entry.handle;
+}
+
+} // namespace gpucc::linalg::detail
