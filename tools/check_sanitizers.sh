@@ -67,11 +67,12 @@ asan() {
         -DGPUCC_LIT_CXX="$main_cxx" -DGPUCC_FUZZ=ON -DGPUCC_FUZZ_SECONDS="$fuzz_seconds" >/dev/null
     step "build build-asan (compiler, fuzzer, runtime, CPU tests)" \
         cmake --build build-asan -j "$jobs" --target gpucc frontend_fuzzer runtime_unit_tests \
-        runtime_fake_driver_tests kernel_tests_cpu reduction_kernel_tests_cpu \
-        raw_kernel_tests_cpu grid_kernel_tests_cpu stdlib_tests_cpu
+        runtime_fake_driver_tests runtime_streams_cpu kernel_tests_cpu reduction_kernel_tests_cpu \
+        raw_kernel_tests_cpu grid_kernel_tests_cpu division_kernel_tests_cpu stdlib_tests_cpu \
+        linalg_tests_cpu
     step "ASan+UBSan: lit, fuzz, unit, CPU kernel and stdlib tests" \
         ctest --test-dir build-asan -j "$jobs" --output-on-failure -LE gpu \
-        -E '^(e2e|link|examples)\.|_NOT_BUILT'
+        -E '^(e2e|link|examples|docs)\.|_NOT_BUILT'
 }
 
 tsan() {
@@ -79,10 +80,10 @@ tsan() {
         -DGPUCC_SANITIZE=thread -DGPUCC_PREBUILT_GPUCC="$gpucc" >/dev/null
     step "build build-tsan (runtime, unit and CPU kernel tests)" \
         cmake --build build-tsan -j "$jobs" --target runtime_unit_tests runtime_fake_driver_tests \
-        kernel_tests_cpu reduction_kernel_tests_cpu grid_kernel_tests_cpu
+        runtime_streams_cpu kernel_tests_cpu reduction_kernel_tests_cpu grid_kernel_tests_cpu
     step "TSan: pools, streams, events, graphs (unit) and the CPU thread pool (kernel tests)" \
         ctest --test-dir build-tsan -j "$jobs" --output-on-failure -LE gpu \
-        -E '^(e2e|link|examples|lit|fuzz|stdlib)\.|^kernels\.raw|_NOT_BUILT'
+        -E '^(e2e|link|examples|lit|fuzz|stdlib|docs|linalg)\.|^kernels\.(raw|division)|_NOT_BUILT'
 }
 
 total=$SECONDS

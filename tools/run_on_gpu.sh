@@ -4,8 +4,11 @@
 # binary runs when BIN_DIR holds it: one device run carries at most 64 MiB, less than all of them
 # together, so a run carries the ones it needs.
 # Usage: tools/run_on_gpu.sh BIN_DIR OUT_DIR
-#   BIN_DIR may hold runtime_gpu_tests, kernel_tests_gpu, reduction_kernel_tests_gpu,
-#   raw_kernel_tests_gpu, grid_kernel_tests_gpu, stdlib_tests_gpu, quickstart, numpy_port,
+#   BIN_DIR may hold runtime_gpu_tests, runtime_streams_gpu, kernel_tests_gpu,
+#   reduction_kernel_tests_gpu, raw_kernel_tests_gpu, grid_kernel_tests_gpu,
+#   division_kernel_tests_gpu, stdlib_tests_gpu, linalg_tests_gpu (with libopenblas.so.0,
+#   libgfortran.so.5 and libquadmath.so.0 beside it: BIN_DIR is on LD_LIBRARY_PATH), quickstart,
+#   numpy_port, seed_gpu_speedup, seed_linalg_timing,
 #   cuda_runtime, seed_reduction, seed_kernels, seed_mul_add_timing (its plot goes to
 #   OUT_DIR/mul_add_times.svg), elementwise_bench, graph_bench, memory_bench (with
 #   libbenchmark.so.1debian beside it), reduction_bench, matmul_bench (cuBLAS from the machine's
@@ -15,11 +18,12 @@ bin="$1"
 out="$2"
 mkdir -p "$out"
 here="$(cd "$(dirname "$0")" && pwd)"
+export LD_LIBRARY_PATH="$(cd "$bin" && pwd)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 status=0
 has() { [[ -x "$bin/$1" ]]; }
-for suite in runtime_gpu_tests kernel_tests_gpu reduction_kernel_tests_gpu raw_kernel_tests_gpu \
-    grid_kernel_tests_gpu \
-    stdlib_tests_gpu; do
+for suite in runtime_gpu_tests runtime_streams_gpu kernel_tests_gpu reduction_kernel_tests_gpu \
+    raw_kernel_tests_gpu grid_kernel_tests_gpu division_kernel_tests_gpu stdlib_tests_gpu \
+    linalg_tests_gpu; do
     if has "$suite"; then
         "$bin/$suite" > "$out/$suite.log" 2>&1 || status=1
         tail -n 3 "$out/$suite.log"
@@ -30,7 +34,8 @@ if has runtime_gpu_tests; then
         --gtest_filter='GpuStreams.*:GpuEvents.*:GpuGraph.*:GpuProfiler.*' \
         > "$out/runtime_gpu_tests_ptds.log" 2>&1 || status=1
 fi
-for example in quickstart numpy_port cuda_runtime seed_reduction seed_kernels; do
+for example in quickstart numpy_port cuda_runtime seed_reduction seed_kernels seed_gpu_speedup \
+    seed_linalg_timing; do
     if has "$example"; then
         { GPUCC_DEVICE=cuda:0 "$bin/$example" && GPUCC_DEVICE=cpu "$bin/$example"; } \
             > "$out/$example.log" 2>&1 || status=1
