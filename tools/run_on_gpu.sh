@@ -13,6 +13,7 @@
 #   OUT_DIR/mul_add_times.svg), elementwise_bench, graph_bench, memory_bench (with
 #   libbenchmark.so.1debian beside it), reduction_bench, matmul_bench (cuBLAS from the machine's
 #   CUDA toolkit) and matmul_jit_bench.
+# A suite that runs past GPUCC_SUITE_TIMEOUT seconds (300 by default) is stopped and fails.
 set -uo pipefail
 bin="$1"
 out="$2"
@@ -25,7 +26,7 @@ for suite in runtime_gpu_tests runtime_streams_gpu kernel_tests_gpu reduction_ke
     raw_kernel_tests_gpu grid_kernel_tests_gpu division_kernel_tests_gpu stdlib_tests_gpu \
     linalg_tests_gpu; do
     if has "$suite"; then
-        "$bin/$suite" > "$out/$suite.log" 2>&1 || status=1
+        timeout "${GPUCC_SUITE_TIMEOUT:-300}" "$bin/$suite" > "$out/$suite.log" 2>&1 || status=1
         tail -n 3 "$out/$suite.log"
     fi
 done

@@ -147,8 +147,14 @@ void report_ptxas_failure(const kir::Module& kernels, const std::string& ptx,
         std::string entry = entry_of_message(line, ptx);
         const KernelSite* site = entry.empty() ? nullptr : owner_of(sites, entry);
         if (site != nullptr && site->loc.is_valid()) {
+            // The entry's mangled name can be kilobytes long: say the kernel's name instead.
+            std::string text = text_of_message(line);
+            const std::string quoted = "'" + entry + "'";
+            if (std::size_t at = text.find(quoted); at != std::string::npos) {
+                text.replace(at, quoted.size(), "'" + site->name + "'");
+            }
             diags.report(site->loc, DiagKind::PtxasRejected, site->name,
-                         "sm_" + std::to_string(arch), text_of_message(line));
+                         "sm_" + std::to_string(arch), text);
             placed_any = true;
             continue;
         }

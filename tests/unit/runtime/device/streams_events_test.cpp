@@ -136,6 +136,14 @@ TEST(Streams, KernelsQueuedOnAStreamRunInOrderAfterTheCallerMovedOn) {
     const std::vector<float> host = ramp(kN, 0.25F);
     const Array<float> x = gpucc::asarray<float>(host, Shape{kN}, device);
     const Stream s(device, StreamKind::NonBlocking);
+    {
+        // Each kernel once before the gate: on a GPU the first launch of a kernel loads its
+        // module, and loading may wait for the device, which would wait for the gate forever.
+        const StreamGuard on(s);
+        const Array<float> warm = gpucc::add(gpucc::multiply(x, 3.0F), x);
+        (void)gpucc::multiply(warm(gpucc::Slice(gpucc::none, gpucc::none, 2)), 0.5F);
+        s.synchronize();
+    }
     Array<float> y;
     {
         const StreamGuard on(s);
