@@ -51,7 +51,8 @@ fi
 # gpucc's out-of-memory error, which ASan and TSan would otherwise pre-empt with a report.
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:allocator_may_return_null=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
-export TSAN_OPTIONS="halt_on_error=1:abort_on_error=1:second_deadlock_stack=1:allocator_may_return_null=1"
+export TSAN_OPTIONS="halt_on_error=1:abort_on_error=1:second_deadlock_stack=1"
+TSAN_OPTIONS+=":allocator_may_return_null=1"
 
 step() { # step <name> <command...>: runs it, prints its time
     local start=$SECONDS
