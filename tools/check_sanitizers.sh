@@ -48,10 +48,11 @@ fi
 # with 1 on a user error (the lit suites' %exit_code, mutate.py, the regression replay) still sees
 # the finding as a crash.
 # allocator_may_return_null: the runtime's tests ask for impossible host allocations and expect
-# gpucc's out-of-memory error, which ASan would otherwise pre-empt with a report of its own.
+# gpucc's out-of-memory error, which ASan and TSan would otherwise pre-empt with a report.
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:allocator_may_return_null=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
 export TSAN_OPTIONS="halt_on_error=1:abort_on_error=1:second_deadlock_stack=1"
+TSAN_OPTIONS+=":allocator_may_return_null=1"
 
 step() { # step <name> <command...>: runs it, prints its time
     local start=$SECONDS
