@@ -10,15 +10,15 @@
 # left out of the sanitized runs. API errors that negative tests provoke on purpose (a launch with
 # too much shared memory, allocations over a limit) are reported by memcheck as errors too: the
 # log names each, and tests/gpu/results/ keeps the reviewed list with the committed log.
-# Usage: tools/sanitize_on_gpu.sh BIN_DIR OUT_DIR
+# Usage: tools/sanitize_on_gpu.sh BUNDLE_DIR OUT_DIR (BUNDLE_DIR as tools/pack_gpu_run.sh packs it)
 set -uo pipefail
-bin="$1"
+bin="$1/suites"
 out="$2"
 mkdir -p "$out"
 limit="${GPUCC_SANITIZE_TIMEOUT:-240}"
 sanitizer="$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)"
 status=0
-export LD_LIBRARY_PATH="$(cd "$bin" && pwd)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export LD_LIBRARY_PATH="$(cd "$1/lib" && pwd)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 run() {
     local tool="$1" suite="$2"
     [[ -x "$bin/$suite" ]] || return 0
@@ -31,10 +31,8 @@ run() {
     return $rc
 }
 pids=()
-for suite in runtime_gpu_tests runtime_streams_gpu kernel_tests_gpu reduction_kernel_tests_gpu \
-    raw_kernel_tests_gpu grid_kernel_tests_gpu division_kernel_tests_gpu stdlib_tests_gpu \
-    linalg_tests_gpu; do
-    run memcheck "$suite" &
+for path in "$bin"/*; do
+    run memcheck "$(basename "$path")" &
     pids+=($!)
 done
 for suite in reduction_kernel_tests_gpu grid_kernel_tests_gpu raw_kernel_tests_gpu stdlib_tests_gpu; do

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Packs, from a build tree made here, what a GPU machine needs to run this tree's GPU suites,
+# examples and benchmarks without a compiler: the GPU machine gets a copy of the source tree plus
+# one carried folder, at most 64 MiB in all, so the binaries travel stripped and xz-compressed.
+# The suites are found by their ctest labels (`gpu`, and `multigpu` for the ones needing two
+# GPUs), so a new suite needs no edit here; the examples are every executable of build/examples;
+# the benchmarks are the executables of build/bench. Shared libraries the GPU machine lacks
+# (OpenBLAS and its Fortran run time, Google Benchmark) travel beside the binaries.
+# Usage: tools/pack_gpu_run.sh BUILD_DIR DEST_DIR   (DEST_DIR/bundle.tar.xz is what to carry; on
+# the GPU machine: tar xJf DEST_DIR/bundle.tar.xz -C DIR, then tools/run_on_gpu.sh DIR OUT).
+set -euo pipefail
+build="$(cd "$1" && pwd)"
+dest="$2"
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/suites" "$stage/multigpu" "$stage/examples" "$stage/bench" "$dest"
+
+# Executables of the tests with a given label, once each.
+suites_labelled() {
+    ctest --test-dir "$build" -L "$1" --show-only=json-v1 2>/dev/null | python3 -c '
+import json, sys
+seen = []
+for test in json.load(sys.stdin)["tests"]:
+    command = test.get("command") or []
+    if command and command[0] not in seen:
+        seen.append(command[0])
+print("\n".join(seen))'
+}
+for exe in $(suites_labelled '^gpu$'); do cp "$exe" "$stage/suites/"; done
+for exe in $(suites_labelled '^multigpu$'); do cp "$exe" "$stage/multigpu/"; done
+for dir in "$build"/examples/*/; do
+    name="$(basename "$dir")"
+    [[ -x "$dir/$name" && -f "$dir/$name" ]] && cp "$dir/$name" "$stage/examples/"
+done
+find "$build/bench" -maxdepth 1 -type f -executable -exec cp {} "$stage/bench/" \;
+find "$stage" -type f -executable -exec strip --strip-unneeded {} \; 2>/dev/null || true
+
+# Libraries from the distribution that the GPU machine does not have.
+mkdir -p "$stage/lib"
+find "$stage" -type f -executable -print0 | xargs -0 ldd 2>/dev/null |
+    grep -oE '/[^ ]*(openblas|gfortran|quadmath|benchmark|lapack)[^ ]*\.so[^ ]*' | sort -u |
+    while read -r lib; do cp -L "$lib" "$stage/lib/"; done
+
+tar cf - -C "$stage" . | xz -9 -T2 > "$dest/bundle.tar.xz"
+du -h "$dest/bundle.tar.xz"
