@@ -6,7 +6,7 @@
 // the result type (the fused kernel may contract a*b+c into one rounding; integers exactly). One
 // test body, two devices: built for the CPU target and for the GPU (label gpu).
 #include "fusion.gpucc.h"
-#include "kernel_test_support.h"
+#include "kernels/kernel_test_support.h"
 
 #include <cmath>
 #include <cstdint>
@@ -68,7 +68,7 @@ protected:
         for (std::int64_t extent : shape) {
             n *= extent;
         }
-        return on_device(random_vector<T>(n, low, high), shape);
+        return this->on_device(this->template random_vector<T>(n, low, high), shape);
     }
 };
 
