@@ -11,6 +11,7 @@
 #include "compiler/sema/Suggest.h"
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <set>
@@ -140,7 +141,23 @@ struct Value {
     ast::ExprPtr expr;
     ScalarType type;
     WeakKind weak = WeakKind::None;
+    /// A weak integer's value when it is a literal or a negated one (checked against the range
+    /// of the type it is converted to, as NumPy 2 does).
+    std::optional<std::int64_t> constant;
 };
+
+/// Whether `value` is within the range of integer type `type`.
+bool fits(std::int64_t value, ScalarType type) {
+    int bits = 8 * size_in_bytes(type);
+    if (!is_signed(type)) {
+        return value >= 0 && (bits == 64 || value < (std::int64_t{1} << bits));
+    }
+    if (bits == 64) {
+        return true;
+    }
+    std::int64_t half = std::int64_t{1} << (bits - 1);
+    return value >= -half && value < half;
+}
 
 class FuseLowering {
 public:
@@ -191,12 +208,13 @@ public:
                 as_type(std::move(*value), type, result.loc), result.loc);
             statements_->push_back(std::make_unique<ast::ExprStmt>(std::move(assign), result.loc));
         }
-        return true;
+        return !failed_;
     }
 
 private:
     template <class... Args>
     void report(SourceSpan span, DiagKind kind, const Args&... args) {
+        failed_ = true;
         if (diags_ != nullptr) {
             diags_->report(span, kind, args...);
         }
@@ -270,11 +288,16 @@ private:
             break;
         }
         }
-        return Value{std::move(expr), value.type, value.weak};
+        return Value{std::move(expr), value.type, value.weak, value.constant};
     }
 
     /// The value converted to `type` (a cast unless it already is a non-weak value of it).
-    static ast::ExprPtr as_type(Value value, ScalarType type, SourceLocation loc) {
+    ast::ExprPtr as_type(Value value, ScalarType type, SourceLocation loc) {
+        if (value.constant && is_integer(type) && !fits(*value.constant, type)) {
+            // NumPy 2 raises OverflowError for a Python int out of the array type's range.
+            report(SourceSpan(value.expr->loc, 1), DiagKind::FuseLiteralOutOfRange,
+                   std::to_string(*value.constant), numpy_name(type));
+        }
         if (value.type == type && value.weak == WeakKind::None &&
             value.expr->kind == ast::ExprKind::Name) {
             return std::move(value.expr);
@@ -381,6 +404,9 @@ private:
             clone->has_unsigned_suffix = integer.has_unsigned_suffix;
             clone->long_suffix_count = integer.long_suffix_count;
             source.expr = std::move(clone);
+            if (integer.value <= static_cast<std::uint64_t>(INT64_MAX)) {
+                source.constant = static_cast<std::int64_t>(integer.value);
+            }
             break;
         }
         case ast::ExprKind::FloatLiteral: {
@@ -462,9 +488,14 @@ private:
         }
         ScalarType type = operand.type;
         WeakKind weak = operand.weak;
+        std::optional<std::int64_t> constant;
+        if (operand.constant) {
+            constant = -*operand.constant;
+        }
+        operand.constant.reset(); // the negated value is the one to check
         ast::ExprPtr negated = std::make_unique<ast::UnaryExpr>(
             ast::UnaryOp::Minus, as_type(std::move(operand), type, loc), loc);
-        return Value{make_cast(std::move(negated), type, loc), type, weak};
+        return Value{make_cast(std::move(negated), type, loc), type, weak, constant};
     }
 
     Value logical_not(Value operand, SourceLocation loc) {
@@ -816,6 +847,7 @@ private:
     std::map<std::string, Bound> bindings_;
     std::set<std::string> taken_;
     int next_temporary_ = 0;
+    bool failed_ = false; ///< an error was reported (some are found while converting a value)
 };
 
 std::set<std::string> module_kernel_names(const ast::Module& module) {

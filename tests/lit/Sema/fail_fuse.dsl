@@ -29,3 +29,6 @@ fuse shadows(float32 x) {
 }
 // With placeholders of its own every instance must be valid: bool has no negative.
 fuse negated<T: bool | float32>(T x) = -x; // expected-error {{'-' is not defined for bool operands (NumPy raises a TypeError)}} expected-note {{in instantiation of 'negated' with T = bool}}
+// A literal out of the range of the array's integer type is NumPy 2's OverflowError.
+fuse overflow(int8 x) = x + 300; // expected-error {{the literal 300 is out of the range of int8 (NumPy 2 raises an OverflowError)}}
+fuse overflow_negative(uint8 x) = x * -1; // expected-error {{the literal -1 is out of the range of uint8 (NumPy 2 raises an OverflowError)}}
