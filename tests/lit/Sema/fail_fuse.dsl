@@ -32,3 +32,5 @@ fuse negated<T: bool | float32>(T x) = -x; // expected-error {{'-' is not define
 // A literal out of the range of the array's integer type is NumPy 2's OverflowError.
 fuse overflow(int8 x) = x + 300; // expected-error {{the literal 300 is out of the range of int8 (NumPy 2 raises an OverflowError)}}
 fuse overflow_negative(uint8 x) = x * -1; // expected-error {{the literal -1 is out of the range of uint8 (NumPy 2 raises an OverflowError)}}
+// Untyped parameters need a free capital letter for their placeholder.
+fuse lettered<A: float32, B: float32, C: float32, D: float32, E: float32, F: float32, G: float32, H: float32, I: float32, J: float32, K: float32, L: float32, M: float32, N: float32, O: float32, P: float32, Q: float32, R: float32, S: float32, T: float32, U: float32, V: float32, W: float32, X: float32, Y: float32, Z: float32>(A pa, B pb, C pc, D pd, E pe, F pf, G pg, H ph, I pi, J pj, K pk, L pl, M pm, N pn, O po, P pp, Q pq, R pr, S ps, T pt, U pu, V pv, W pw, X px, Y py, Z pz, x) = x; // expected-error {{the untyped parameters need a placeholder name, but every capital letter is declared}}
