@@ -368,6 +368,28 @@ struct GridKernelDef {
     std::unique_ptr<BlockStmt> body;
 };
 
+/// `name = expr;` in the block form of a fused function: a local value later lines may use.
+struct FuseBinding {
+    std::string name;
+    SourceLocation loc; ///< the name
+    ExprPtr value;
+};
+
+/// A fused function (language.md section 5, CuPy's cupy.fuse), in either form:
+///   `fuse name<placeholders>(params) = expr;`
+///   `fuse name<placeholders>(params) { a = expr; ... return r1, r2; }`
+/// A parameter is `TYPE name` or just `name` (untyped: its `type.spelling` is empty; every untyped
+/// parameter of a definition shares one implicit placeholder over the default types).
+struct FuseDef {
+    std::string name;
+    SourceLocation loc;      ///< the `fuse` keyword
+    SourceLocation name_loc; ///< the function's name
+    std::vector<Placeholder> placeholders;
+    std::vector<Param> params;
+    std::vector<FuseBinding> bindings; ///< the block form's local values, in order
+    std::vector<ExprPtr> results;      ///< at least one: the expression, or the `return` list
+};
+
 struct Module {
     std::optional<std::string> name; ///< from `module name;`
     SourceLocation name_loc;
@@ -375,6 +397,7 @@ struct Module {
     std::vector<ReductionDef> reductions;
     std::vector<RawCudaDef> raw_cuda;
     std::vector<GridKernelDef> grid_kernels;
+    std::vector<FuseDef> fused;
 };
 
 /// Whether `a` comes before `b` in the source (definitions of different kinds are kept in separate

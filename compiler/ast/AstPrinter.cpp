@@ -39,6 +39,9 @@ public:
         for (const RawCudaDef& def : module.raw_cuda) {
             definitions.emplace_back(def.loc, [this, &def] { raw_cuda(def); });
         }
+        for (const FuseDef& def : module.fused) {
+            definitions.emplace_back(def.loc, [this, &def] { fuse(def); });
+        }
         std::stable_sort(definitions.begin(), definitions.end(), [](const auto& a, const auto& b) {
             return comes_before(a.first, b.first);
         });
@@ -81,6 +84,30 @@ private:
         signature(def.placeholders, def.inputs, def.outputs);
         if (def.body) {
             statement(*def.body, 2);
+        }
+    }
+
+    /// An untyped parameter shows its type as `?`.
+    void fuse(const FuseDef& def) {
+        indent(1);
+        out_ << "Fuse " << def.name << " ";
+        location(def.name_loc);
+        out_ << "\n";
+        signature(def.placeholders, {}, {});
+        for (const Param& param : def.params) {
+            indent(2);
+            out_ << "Param " << (param.type.spelling.empty() ? "?" : param.type.spelling) << " "
+                 << param.name << " ";
+            location(param.loc);
+            out_ << "\n";
+        }
+        for (const FuseBinding& binding : def.bindings) {
+            clause_head("Let " + binding.name, binding.loc);
+            expression(*binding.value, 3);
+        }
+        for (const ExprPtr& result : def.results) {
+            clause_head("Result", result->loc);
+            expression(*result, 3);
         }
     }
 

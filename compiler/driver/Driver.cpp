@@ -16,6 +16,7 @@
 #include "compiler/lex/Lexer.h"
 #include "compiler/parse/Parser.h"
 #include "compiler/rawcuda/RawCuda.h"
+#include "compiler/sema/FusionReport.h"
 #include "compiler/sema/Sema.h"
 #include "compiler/target/CudaTools.h"
 #include "compiler/target/GridDependency.h"
@@ -214,6 +215,9 @@ int compile(const DriverOptions& options) {
     }
     if (stops_at(EmitKind::Ir)) {
         return session.print(kernels);
+    }
+    if (stops_at(EmitKind::Fusion)) {
+        return session.print(kernels ? fusion_report(*syntax, *kernels) : std::string());
     }
 
     // Code generation trusts the kernel IR: only an error-free module goes on.

@@ -6,6 +6,6 @@
 
 namespace gpucc {
 
-enum class EmitKind { Tokens, Ast, Ir, Header, LlvmHost, Llvm, Ptx, None };
+enum class EmitKind { Tokens, Ast, Ir, Fusion, Header, LlvmHost, Llvm, Ptx, None };
 
 } // namespace gpucc

@@ -70,6 +70,11 @@ std::string signature_text(const std::string& name,
 
 std::string cpp_type_of(const std::vector<kir::Placeholder>& placeholders,
                         const kir::ParamSignature& param) {
+    if (!param.instance_types.empty()) {
+        // A fused function's output typed per instance: picked by the instance's index.
+        return "std::tuple_element_t<" + instance_index(placeholders) + ", std::tuple<" +
+               type_list_cpp(param.instance_types) + ">>";
+    }
     if (std::holds_alternative<ScalarType>(param.type)) {
         return std::string(cpp_name(std::get<ScalarType>(param.type)));
     }
@@ -78,6 +83,9 @@ std::string cpp_type_of(const std::vector<kir::Placeholder>& placeholders,
 
 std::string described_type_of(const std::vector<kir::Placeholder>& placeholders,
                               const kir::ParamSignature& param) {
+    if (!param.instance_types.empty()) {
+        return "auto"; // NumPy's result type of the inputs' types
+    }
     if (std::holds_alternative<ScalarType>(param.type)) {
         return std::string(numpy_name(std::get<ScalarType>(param.type)));
     }

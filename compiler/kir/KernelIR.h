@@ -507,6 +507,9 @@ struct ParamSignature {
     SourceLocation loc;
     bool is_scalar = false; ///< reductions: `scalar T p`
     int rank = 0;           ///< jit-style arrays, as Param::rank
+    /// A fused function's output whose type follows the instance in no simpler way (neither
+    /// fixed nor a placeholder's): its type in each instance, in instance order; else empty.
+    std::vector<ScalarType> instance_types;
 };
 
 /// One instantiation of an elementwise kernel: concrete types, a checked body, a symbol.

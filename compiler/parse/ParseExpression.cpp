@@ -400,6 +400,11 @@ ast::ExprPtr Parser::parse_primary() {
             return std::make_unique<ast::CastExpr>(std::move(*type), std::move(operand), true,
                                                    token.loc);
         }
+        if (length == 1 && in_fuse_ &&
+            (peek(1).is(TokenKind::RParen) || peek(1).is(TokenKind::Comma))) {
+            // A fused function's `astype(x, float32)`: the type as a name, which Sema reads.
+            return std::make_unique<ast::NameExpr>(std::string(advance().spelling), token.loc);
+        }
         if (length != 0) {
             std::optional<ast::TypeName> type = parse_type_name();
             diags_.report(SourceSpan(type->loc, type->length), DiagKind::TypeNameNotExpression,

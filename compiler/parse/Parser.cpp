@@ -1,8 +1,8 @@
 // The parser's entry point, token helpers, error recovery, type names and the definitions of a
-// module: the `module` declaration, `elementwise` kernels with their placeholders and parameters,
-// and the kinds that are recognised but not implemented yet. Reduction kernels share the
-// placeholders and parameters; their clauses are in ParseReduction.cpp; jit-style kernels are in
-// ParseGridKernel.cpp and raw CUDA definitions in ParseRawCuda.cpp.
+// module: the `module` declaration, `elementwise` kernels with their placeholders and parameters.
+// Reduction kernels share the placeholders and parameters; their clauses are in
+// ParseReduction.cpp; jit-style kernels are in ParseGridKernel.cpp, raw CUDA definitions in
+// ParseRawCuda.cpp and fused functions in ParseFuse.cpp.
 #include "compiler/parse/Parser.h"
 
 #include "compiler/basic/ScalarType.h"
@@ -169,34 +169,6 @@ void Parser::synchronize() {
     }
 }
 
-/// Skips a definition of a kind that is not implemented: balanced brackets up to a `;` or the
-/// `}` that closes its body at depth 0.
-void Parser::skip_unimplemented_definition(std::string_view what) {
-    const Token& keyword = peek();
-    diags_.report(SourceSpan(keyword.loc, static_cast<std::uint32_t>(keyword.spelling.size())),
-                  DiagKind::KindNotImplemented, what);
-    advance();
-    int depth = 0;
-    while (!at(TokenKind::EndOfFile)) {
-        if (depth == 0 && at_definition_start()) {
-            return;
-        }
-        TokenKind kind = advance().kind;
-        if (kind == TokenKind::LParen || kind == TokenKind::LBrace || kind == TokenKind::LBracket) {
-            ++depth;
-        } else if (kind == TokenKind::RParen || kind == TokenKind::RBracket) {
-            depth = depth > 0 ? depth - 1 : 0;
-        } else if (kind == TokenKind::RBrace) {
-            depth = depth > 0 ? depth - 1 : 0;
-            if (depth == 0) {
-                return;
-            }
-        } else if (kind == TokenKind::Semicolon && depth == 0) {
-            return;
-        }
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Module and definitions
 // ---------------------------------------------------------------------------------------------
@@ -235,7 +207,11 @@ std::unique_ptr<ast::Module> Parser::parse_module() {
                 synchronize();
             }
         } else if (token.is_word("fuse")) {
-            skip_unimplemented_definition("fused functions ('fuse')");
+            if (std::optional<ast::FuseDef> def = parse_fuse()) {
+                module->fused.push_back(std::move(*def));
+            } else {
+                synchronize();
+            }
         } else if (token.is_word("raw") && peek(1).is_word("cuda")) {
             if (std::optional<ast::RawCudaDef> def = parse_raw_cuda()) {
                 module->raw_cuda.push_back(std::move(*def));

@@ -1,8 +1,7 @@
 // The parser: tokens to a syntax tree (compiler/ast), by recursive descent with the grammar
 // production written above each parse function. After a syntax error it reports it, skips to the
 // next top-level definition and goes on, so one run reports an error in every definition; it
-// always returns a module (holding the definitions that parsed). Kernel kinds that are not
-// implemented yet (kernel, fuse) are recognised, reported once, and skipped.
+// always returns a module (holding the definitions that parsed).
 #pragma once
 
 #include "compiler/ast/Ast.h"

@@ -52,7 +52,6 @@ private:
     bool parse_param_list(std::vector<ast::Param>& params, std::string_view which,
                           bool allow_scalar);
     std::optional<ast::Param> parse_param(bool allow_scalar);
-    void skip_unimplemented_definition(std::string_view what);
     bool at_definition_start() const;
     void synchronize();
 
@@ -61,6 +60,11 @@ private:
     bool parse_reduction_clause(ast::ReductionDef& def);
     bool at_reduction_clause() const;
     std::unique_ptr<ast::BlockStmt> parse_post_statements(SourceLocation post_loc);
+
+    // ----- Fused functions (ParseFuse.cpp) -----
+    std::optional<ast::FuseDef> parse_fuse();
+    std::optional<ast::Param> parse_fuse_param();
+    bool parse_fuse_block(ast::FuseDef& def);
 
     // ----- Raw CUDA definitions (ParseRawCuda.cpp) -----
     std::optional<ast::RawCudaDef> parse_raw_cuda();
@@ -117,6 +121,7 @@ private:
     int nesting_ = 0;
     int chain_links_ = 0; ///< operators in chains of the current statement
     bool limit_reported_ = false;
+    bool in_fuse_ = false;        ///< parsing a fused function (a type name may be an argument)
     bool in_post_ = false;        ///< parsing a reduction's `post` statements (for messages)
     bool in_reduction_ = false;   ///< parsing a reduction: `_type_reduce` is a type name
     bool in_grid_kernel_ = false; ///< parsing a `kernel` body: `&x[i]` and `return;` are read

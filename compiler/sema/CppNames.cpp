@@ -44,6 +44,12 @@ bool check_cpp_names(const ast::Module& module, const SemaOptions& options,
             }
         }
     }
+    for (const ast::FuseDef& def : module.fused) {
+        check(def.name, def.name_loc, "kernel name");
+        for (const ast::Param& param : def.params) {
+            check(param.name, param.loc, "parameter name");
+        }
+    }
     for (const ast::GridKernelDef& def : module.grid_kernels) {
         check(def.name, def.name_loc, "kernel name");
         for (const ast::Param& param : def.params) {

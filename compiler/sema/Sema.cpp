@@ -8,6 +8,7 @@
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/diag/InternalError.h"
 #include "compiler/sema/BodyChecker.h"
+#include "compiler/sema/CheckFuse.h"
 #include "compiler/sema/CppNames.h"
 #include "compiler/sema/DefiniteAssignment.h"
 #include "compiler/sema/GridKernelChecker.h"
@@ -76,16 +77,24 @@ struct Definition {
     const ast::ElementwiseDef* elementwise = nullptr;
     const ast::ReductionDef* reduction = nullptr;
     const ast::GridKernelDef* grid_kernel = nullptr;
+    const ast::FuseDef* fuse = nullptr;
     const std::string& name() const {
-        return elementwise ? elementwise->name : reduction ? reduction->name : grid_kernel->name;
+        return elementwise ? elementwise->name
+               : reduction ? reduction->name
+               : fuse      ? fuse->name
+                           : grid_kernel->name;
     }
     SourceLocation name_loc() const {
         return elementwise ? elementwise->name_loc
                : reduction ? reduction->name_loc
+               : fuse      ? fuse->name_loc
                            : grid_kernel->name_loc;
     }
     SourceLocation loc() const {
-        return elementwise ? elementwise->loc : reduction ? reduction->loc : grid_kernel->loc;
+        return elementwise ? elementwise->loc
+               : reduction ? reduction->loc
+               : fuse      ? fuse->loc
+                           : grid_kernel->loc;
     }
 };
 
@@ -100,6 +109,9 @@ std::vector<Definition> definitions_in_source_order(const ast::Module& module) {
     }
     for (const ast::GridKernelDef& def : module.grid_kernels) {
         definitions.push_back({nullptr, nullptr, &def});
+    }
+    for (const ast::FuseDef& def : module.fused) {
+        definitions.push_back({nullptr, nullptr, nullptr, &def});
     }
     std::stable_sort(definitions.begin(), definitions.end(),
                      [](const Definition& a, const Definition& b) {
@@ -124,6 +136,8 @@ std::optional<kir::Module> analyze_module(const ast::Module& module, const SemaO
         result.source_path = diags.sources().path(module.reductions.front().loc.file_id);
     } else if (!module.grid_kernels.empty()) {
         result.source_path = diags.sources().path(module.grid_kernels.front().loc.file_id);
+    } else if (!module.fused.empty()) {
+        result.source_path = diags.sources().path(module.fused.front().loc.file_id);
     }
 
     std::map<std::string, SourceLocation> kernel_names;
@@ -146,6 +160,11 @@ std::optional<kir::Module> analyze_module(const ast::Module& module, const SemaO
             if (std::optional<kir::ReductionKernel> kernel =
                     sema::check_reduction(*def.reduction, options, diags)) {
                 result.reductions.push_back(std::move(*kernel));
+            }
+        } else if (def.fuse != nullptr) {
+            if (std::optional<kir::ElementwiseKernel> kernel =
+                    sema::check_fuse(*def.fuse, module, options, diags)) {
+                result.elementwise.push_back(std::move(*kernel));
             }
         } else if (std::optional<kir::GridKernel> kernel =
                        sema::check_grid_kernel(*def.grid_kernel, options, diags)) {

@@ -27,6 +27,9 @@ cl::opt<gpucc::EmitKind> emit(
         clEnumValN(gpucc::EmitKind::Tokens, "tokens", "the token stream"),
         clEnumValN(gpucc::EmitKind::Ast, "ast", "the syntax tree"),
         clEnumValN(gpucc::EmitKind::Ir, "ir", "the typed kernel IR, after instantiation"),
+        clEnumValN(gpucc::EmitKind::Fusion, "fusion",
+                   "per fused function: the operations fused, arrays read and written, bytes moved "
+                   "per element"),
         clEnumValN(gpucc::EmitKind::Llvm, "llvm", "LLVM IR for NVPTX, optimized, libdevice linked"),
         clEnumValN(gpucc::EmitKind::LlvmHost, "llvm-host", "LLVM IR for the host CPU, optimized"),
         clEnumValN(gpucc::EmitKind::Ptx, "ptx", "PTX for the highest --arch"),

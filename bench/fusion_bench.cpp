@@ -1,0 +1,133 @@
+// Fused functions (fusion_kernels.dsl) against the same expression unfused through the standard
+// library, and against a fused copy (the bandwidth ceiling of the same generated path): softplus
+// over 2^k float32, median of CUDA-event timings after warm-up (GPU) or of wall times (CPU, the
+// runtime's thread pool), outputs checked against a double-precision loop. Then the host time of
+// one fused call on a tiny array next to one elementwise kernel call's (add32).
+// Usage: fusion_bench gpu|cpu [log2_size] [repeat]. Prints one JSON object per line;
+// bench/peers_fusion.py measures cupy.fuse, CuPy unfused, PyTorch and torch.compile (GPU) or NumPy
+// (CPU) in the same run, and bench/run_fusion_bench.sh puts them side by side.
+#include "bench_support.h"
+#include "fusion_kernels.gpucc.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <gpucc/gpucc.h>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+template <class F>
+double median_wall_ms(F&& run, int repeat) {
+    for (int i = 0; i < 3; ++i) {
+        run();
+    }
+    std::vector<double> times;
+    for (int i = 0; i < repeat; ++i) {
+        Clock::time_point start = Clock::now();
+        run();
+        gpucc::synchronize();
+        times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+    }
+    std::sort(times.begin(), times.end());
+    return times[times.size() / 2];
+}
+
+/// Checks `got` against softplus in double on 4096 spread indices; exits on a mismatch.
+void check_softplus(const char* what, const std::vector<float>& x, const std::vector<float>& got) {
+    std::int64_t n = static_cast<std::int64_t>(got.size());
+    for (std::int64_t k = 0; k < 4096; ++k) {
+        std::int64_t i = (k * 2654435761LL) % n;
+        double v = x[static_cast<std::size_t>(i)];
+        double want = std::max(0.0, v) + std::log1p(std::exp(-std::fabs(v)));
+        if (std::fabs(got[static_cast<std::size_t>(i)] - want) > 2e-6 * (1 + std::fabs(want))) {
+            std::fprintf(stderr, "%s: element %lld is %g, expected %g\n", what,
+                         static_cast<long long>(i), static_cast<double>(got[i]), want);
+            std::exit(1);
+        }
+    }
+}
+
+/// Microseconds per call: 20,000 back-to-back calls after 1,000 warm-up, synchronized; the least
+/// of five rounds.
+template <class F>
+double host_us(F&& call) {
+    for (int i = 0; i < 1000; ++i) {
+        call();
+    }
+    gpucc::synchronize();
+    constexpr int kCalls = 20000;
+    double best = 1e30;
+    for (int round = 0; round < 5; ++round) {
+        Clock::time_point start = Clock::now();
+        for (int i = 0; i < kCalls; ++i) {
+            call();
+        }
+        gpucc::synchronize();
+        best = std::min(best,
+                        std::chrono::duration<double>(Clock::now() - start).count() * 1e6 / kCalls);
+    }
+    return best;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    bool on_gpu = argc < 2 || std::strcmp(argv[1], "cpu") != 0;
+    int log2_size = argc > 2 ? std::atoi(argv[2]) : (on_gpu ? 28 : 24);
+    int repeat = argc > 3 ? std::atoi(argv[3]) : 30;
+    if (on_gpu && gpucc::cuda_device_count() == 0) {
+        std::fprintf(stderr, "fusion_bench: no CUDA device\n");
+        return 1;
+    }
+    gpucc::Device device = on_gpu ? gpucc::Device::cuda(0) : gpucc::Device::cpu();
+    gpucc::set_default_device(device);
+    std::int64_t n = std::int64_t{1} << log2_size;
+    std::vector<float> hx = bench_support::random_floats(n, 21, -8.0f, 8.0f);
+    gpucc::Array<float> x = gpucc::asarray<float>(hx, {n}, device);
+    gpucc::Array<float> out = gpucc::empty<float>({n}, device);
+    const char* target = on_gpu ? "gpu" : "cpu";
+    double bytes = 8.0 * static_cast<double>(n);
+    auto time = [&](auto&& run) {
+        return on_gpu ? bench_support::median_ms(run, 5, repeat) : median_wall_ms(run, repeat);
+    };
+    auto emit = [&](const char* work, double ms) {
+        std::printf("{\"target\": \"%s\", \"work\": \"%s 2^%d float32\", \"impl\": \"gpucc\", "
+                    "\"ms\": %.4f, \"GBps\": %.1f}\n",
+                    target, work, log2_size, ms, bytes / ms / 1e6);
+        std::fflush(stdout);
+    };
+
+    double copy_ms = time([&] { fb::copy32(x, out); });
+    emit("fused copy (ceiling)", copy_ms);
+    double fused_ms = time([&] { fb::softplus(x, out); });
+    check_softplus("fused softplus", hx, out.to_host());
+    emit("softplus fused, into a given output", fused_ms);
+    double fused32_ms = time([&] { fb::softplus32(x, out); });
+    check_softplus("fused softplus32", hx, out.to_host());
+    emit("softplus fused (float32-only definition), into a given output", fused32_ms);
+    double allocated_ms = time([&] { (void)fb::softplus(x); });
+    emit("softplus fused, output allocated", allocated_ms);
+    gpucc::Array<float> unfused;
+    double unfused_ms =
+        time([&] { unfused = gpucc::maximum(0, x) + gpucc::log1p(gpucc::exp(-gpucc::abs(x))); });
+    check_softplus("unfused softplus", hx, unfused.to_host());
+    emit("softplus unfused (standard library, 5 kernels)", unfused_ms);
+    std::printf("{\"target\": \"%s\", \"work\": \"softplus fused / copy\", \"ratio\": %.3f}\n",
+                target, copy_ms / fused_ms);
+
+    gpucc::Array<float> tiny = gpucc::asarray<float>(std::vector<float>(256, 1.5f), {256}, device);
+    gpucc::Array<float> tiny_out = gpucc::empty<float>({256}, device);
+    double fused_us = host_us([&] { fb::softplus(tiny, tiny_out); });
+    double add_us = host_us([&] { fb::add32(tiny, tiny, tiny_out); });
+    std::printf("{\"target\": \"%s\", \"work\": \"host time per call, 256 float32 into a given "
+                "output\", \"fused softplus us\": %.3f, \"elementwise add us\": %.3f}\n",
+                target, fused_us, add_us);
+    return 0;
+}

@@ -1,0 +1,15 @@
+// The fused functions of bench/fusion_bench.cpp: language.md section 5's softplus verbatim, the
+// same over float32 only (one instance), and a fused copy (the ceiling measured through the same
+// generated path).
+module fb;
+
+fuse softplus(x) = maximum(0, x) + log1p(exp(-abs(x)));
+
+fuse softplus32(float32 x) = maximum(0, x) + log1p(exp(-abs(x)));
+
+fuse copy32(float32 x) = x;
+
+// An elementwise kernel, for the host time of one call next to a fused one.
+elementwise add32(float32 a, float32 b) -> (float32 c) {
+    c = a + b;
+}

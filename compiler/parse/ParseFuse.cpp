@@ -1,0 +1,120 @@
+// Fused functions (language.md section 5, after cupy.fuse): `fuse name<T>(params) = expr;` and
+// the block form `fuse name(params) { a = expr; ... return r1, r2; }`. A parameter may be typed
+// (`float32 x`, `T x`) or, as in Python, just a name. The expressions are the body language's; what
+// they may call and how they are typed is Sema's business (compiler/sema/CheckFuse.cpp).
+#include "compiler/parse/ParserImpl.h"
+
+namespace gpucc::parse_detail {
+
+/// fuse ::= 'fuse' identifier placeholders? '(' (fuse_param (',' fuse_param)*)? ')'
+///          ( '=' expression ';' | fuse_block )
+std::optional<ast::FuseDef> Parser::parse_fuse() {
+    ast::FuseDef def;
+    def.loc = advance().loc;
+    placeholders_.clear();
+    in_reduction_ = false;
+    in_fuse_ = true;
+    struct LeaveFuse {
+        bool& flag;
+        ~LeaveFuse() { flag = false; }
+    } leave{in_fuse_};
+    if (!at(TokenKind::Identifier)) {
+        error_expected("the function's name after 'fuse'");
+        return std::nullopt;
+    }
+    const Token& name = advance();
+    def.name = std::string(name.spelling);
+    def.name_loc = name.loc;
+    if (at(TokenKind::Less) && !parse_placeholders(def.placeholders)) {
+        return std::nullopt;
+    }
+    if (!expect(TokenKind::LParen, "and the parameters after the function's name")) {
+        return std::nullopt;
+    }
+    if (!consume(TokenKind::RParen)) {
+        do {
+            std::optional<ast::Param> param = parse_fuse_param();
+            if (!param) {
+                return std::nullopt;
+            }
+            def.params.push_back(std::move(*param));
+        } while (consume(TokenKind::Comma));
+        if (!expect(TokenKind::RParen, "after the parameters")) {
+            return std::nullopt;
+        }
+    }
+    if (at(TokenKind::LBrace)) {
+        if (!parse_fuse_block(def)) {
+            return std::nullopt;
+        }
+        return def;
+    }
+    if (!expect(TokenKind::Equal, "or '{' after the parameters of a fused function")) {
+        return std::nullopt;
+    }
+    ast::ExprPtr result = parse_conditional();
+    if (!result || !expect(TokenKind::Semicolon, "after the fused function's expression")) {
+        return std::nullopt;
+    }
+    def.results.push_back(std::move(result));
+    return def;
+}
+
+/// fuse_param ::= type_name? identifier
+std::optional<ast::Param> Parser::parse_fuse_param() {
+    ast::Param param;
+    if (at(TokenKind::Identifier) &&
+        (peek(1).is(TokenKind::Comma) || peek(1).is(TokenKind::RParen))) {
+        const Token& name = advance();
+        param.name = std::string(name.spelling);
+        param.loc = name.loc;
+        param.type.loc = name.loc;
+        return param; // untyped
+    }
+    std::optional<ast::TypeName> type = parse_type_name();
+    if (!type) {
+        error_expected("a parameter name");
+        return std::nullopt;
+    }
+    param.type = std::move(*type);
+    if (!at(TokenKind::Identifier)) {
+        error_expected("a parameter name after its type");
+        return std::nullopt;
+    }
+    const Token& name = advance();
+    param.name = std::string(name.spelling);
+    param.loc = name.loc;
+    return param;
+}
+
+/// fuse_block ::= '{' (identifier '=' expression ';')* 'return' expression (',' expression)* ';'
+///                '}'
+bool Parser::parse_fuse_block(ast::FuseDef& def) {
+    advance(); // '{'
+    while (!at(TokenKind::KwReturn)) {
+        if (!at(TokenKind::Identifier) || !peek(1).is(TokenKind::Equal)) {
+            error_expected("'name = expression;' or 'return' in a fused function");
+            return false;
+        }
+        const Token& name = advance();
+        advance(); // '='
+        ast::ExprPtr value = parse_conditional();
+        if (!value || !expect(TokenKind::Semicolon, "after the value")) {
+            return false;
+        }
+        def.bindings.push_back(
+            ast::FuseBinding{std::string(name.spelling), name.loc, std::move(value)});
+    }
+    advance(); // 'return'
+    do {
+        ast::ExprPtr result = parse_conditional();
+        if (!result) {
+            return false;
+        }
+        def.results.push_back(std::move(result));
+    } while (consume(TokenKind::Comma));
+    return expect(TokenKind::Semicolon, "after the returned values") &&
+           expect(TokenKind::RBrace, "closing the fused function");
+}
+
+} // namespace gpucc::parse_detail

@@ -1,0 +1,102 @@
+// FusionReport.h: the operations from the syntax tree in evaluation order, the arrays and their
+// sizes from each instance's checked parameters.
+#include "compiler/sema/FusionReport.h"
+
+#include <sstream>
+#include <vector>
+
+namespace gpucc {
+namespace {
+
+/// Appends the operations of `expr`, operands first.
+void collect_operations(const ast::Expr& expr, std::vector<std::string>& operations) {
+    switch (expr.kind) {
+    case ast::ExprKind::Call: {
+        const auto& call = static_cast<const ast::CallExpr&>(expr);
+        for (const ast::ExprPtr& arg : call.args) {
+            collect_operations(*arg, operations);
+        }
+        if (call.callee->kind == ast::ExprKind::Name) {
+            operations.push_back(static_cast<const ast::NameExpr&>(*call.callee).name);
+        }
+        return;
+    }
+    case ast::ExprKind::Unary: {
+        const auto& unary = static_cast<const ast::UnaryExpr&>(expr);
+        collect_operations(*unary.operand, operations);
+        if (unary.op != ast::UnaryOp::Plus) {
+            operations.push_back("unary " + std::string(ast::spelling(unary.op)));
+        }
+        return;
+    }
+    case ast::ExprKind::Binary: {
+        const auto& binary = static_cast<const ast::BinaryExpr&>(expr);
+        collect_operations(*binary.lhs, operations);
+        collect_operations(*binary.rhs, operations);
+        operations.emplace_back(ast::spelling(binary.op));
+        return;
+    }
+    case ast::ExprKind::Conditional: {
+        const auto& conditional = static_cast<const ast::ConditionalExpr&>(expr);
+        collect_operations(*conditional.condition, operations);
+        collect_operations(*conditional.if_true, operations);
+        collect_operations(*conditional.if_false, operations);
+        operations.emplace_back("where");
+        return;
+    }
+    case ast::ExprKind::Cast: {
+        const auto& cast = static_cast<const ast::CastExpr&>(expr);
+        collect_operations(*cast.operand, operations);
+        operations.push_back("astype " + cast.type.spelling);
+        return;
+    }
+    default:
+        return; // names and literals: no operation
+    }
+}
+
+} // namespace
+
+std::string fusion_report(const ast::Module& syntax, const kir::Module& kernels) {
+    std::ostringstream out;
+    for (const ast::FuseDef& def : syntax.fused) {
+        const kir::ElementwiseKernel* kernel = nullptr;
+        for (const kir::ElementwiseKernel& candidate : kernels.elementwise) {
+            if (candidate.name == def.name) {
+                kernel = &candidate;
+            }
+        }
+        if (kernel == nullptr) {
+            continue;
+        }
+        std::vector<std::string> operations;
+        for (const ast::FuseBinding& binding : def.bindings) {
+            collect_operations(*binding.value, operations);
+        }
+        for (const ast::ExprPtr& result : def.results) {
+            collect_operations(*result, operations);
+        }
+        out << "fuse " << def.name << " (line " << def.name_loc.line
+            << "): one elementwise kernel, " << operations.size()
+            << (operations.size() == 1 ? " operation" : " operations") << " fused\n  operations:";
+        for (std::size_t k = 0; k < operations.size(); ++k) {
+            out << (k == 0 ? " " : ", ") << operations[k];
+        }
+        out << "\n";
+        for (const kir::ElementwiseInstance& instance : kernel->instances) {
+            int bytes = 0;
+            std::string reads, writes;
+            for (const kir::Param& param : instance.params) {
+                std::string& list = param.role == kir::ParamRole::Input ? reads : writes;
+                list += (list.empty() ? "" : ", ") + param.name + " " +
+                        std::string(numpy_name(param.type));
+                bytes += size_in_bytes(param.type);
+            }
+            out << "  " << instance.symbol << ": reads " << reads << "; writes " << writes << "; "
+                << bytes << " bytes per element\n";
+        }
+    }
+    return out.str();
+}
+
+} // namespace gpucc
