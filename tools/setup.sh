@@ -8,7 +8,8 @@ set -euo pipefail
 packages=(cmake ninja-build g++ llvm-22-dev libclang-22-dev libclang-cpp22
           libclang-common-22-dev clang-22 llvm-22-tools
           libgtest-dev libgmock-dev libbenchmark-dev python3-numpy libopenblas-dev
-          libclang-rt-22-dev) # Clang's sanitizer and libFuzzer runtimes: tools/check_sanitizers.sh
+          libclang-rt-22-dev # Clang's sanitizer and libFuzzer runtimes: tools/check_sanitizers.sh
+          libopenmpi-dev openmpi-bin) # gpucc::distributed's CPU engine and its multi-process tests
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
