@@ -65,7 +65,7 @@ void store_as(const std::vector<double>& values, std::vector<std::byte>& bytes) 
         T v;
         if constexpr (std::is_same_v<T, bool>) {
             v = values[i] != 0;
-        } else if constexpr (std::is_integral_v<T>) {
+        } else if constexpr (std::is_integral_v<T> || std::is_floating_point_v<T>) {
             v = static_cast<T>(values[i]);
         } else {
             v = T(static_cast<float>(values[i]));
@@ -80,7 +80,8 @@ void load_as(const std::vector<std::byte>& bytes, std::vector<double>& values) {
     for (std::size_t i = 0; i < values.size(); ++i) {
         T v;
         std::memcpy(&v, bytes.data() + i * sizeof(T), sizeof(T));
-        if constexpr (std::is_same_v<T, bool> || std::is_integral_v<T>) {
+        if constexpr (std::is_same_v<T, bool> || std::is_integral_v<T> ||
+                      std::is_floating_point_v<T>) {
             values[i] = static_cast<double>(v);
         } else {
             values[i] = static_cast<double>(static_cast<float>(v));
