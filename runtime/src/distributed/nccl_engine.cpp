@@ -46,6 +46,20 @@ public:
             return;
         }
         const NcclApi& api = nccl();
+        if (one_process_) {
+            // Finalising is collective over the ranks, which here are all this thread's: one at a
+            // time it would wait for ever for the next. Wait for the GPU's work (the grouped calls
+            // were all launched, so it ends), then free this rank alone.
+            try {
+                if (const auto* driver = gpucc::detail::driver_if_available()) {
+                    driver->cuCtxSetCurrent(gpucc::detail::primary_context(device_.ordinal()));
+                    driver->cuCtxSynchronize();
+                }
+            } catch (...) { // NOLINT(bugprone-empty-catch): a destructor frees what it can
+            }
+            api.ncclCommAbort(comm_);
+            return;
+        }
         if (!failed_) {
             // Flush, bounded by the timeout; a communicator that does not finish is aborted.
             ncclResult_t r = api.ncclCommFinalize(comm_);
