@@ -2,9 +2,11 @@
 # Runs the two-GPU benchmark of gpucc::distributed and its peers in one go (issue 24's figures):
 # distributed_bench as two processes (one per GPU, meeting through a FileStore), its peer-copy
 # mode, then peers_distributed.py (torch.distributed with NCCL; CuPy's cudaMemcpyPeerAsync).
-# Usage: bench/run_distributed_bench.sh BIN_DIR OUT_DIR [max_log2_bytes (30 = 1 GiB)]
-# BIN_DIR holds distributed_bench. NVLink multicast stays off (NCCL_NVLS_ENABLE=0).
+# Usage: bench/run_distributed_bench.sh [gpu] BIN_DIR OUT_DIR [max_log2_bytes (30 = 1 GiB)]
+# (the leading `gpu` is how tools/run_on_gpu.sh calls it, GPUCC_BENCHES=distributed). BIN_DIR
+# holds distributed_bench. NVLink multicast stays off (NCCL_NVLS_ENABLE=0).
 set -euo pipefail
+[[ "${1:-}" == gpu ]] && shift
 bin="$1"
 out="$2"
 max_log2="${3:-30}"
