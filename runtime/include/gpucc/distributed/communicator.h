@@ -120,9 +120,10 @@ public:
                 std::optional<StreamRef> stream = {});
     /// `in` and `out` hold size() blocks each; block s of rank r's out is block r of rank s's in.
     void all_to_all(const NDArray& in, const NDArray& out, std::optional<StreamRef> stream = {});
-    /// Waits until every rank has come (MPI_Barrier; for NCCL through the store, or an all-reduce
-    /// of one number when the communicator came from a unique id). ValueError for communicators
-    /// from init_all, whose ranks are one process: synchronize their devices instead.
+    /// Waits until every rank has come: MPI_Barrier; for NCCL an all-reduce of one number on the
+    /// device's current stream, waited for (so the GPU work queued before it has finished too).
+    /// ValueError for communicators from init_all, whose ranks are all this process: synchronize
+    /// their devices instead.
     void barrier();
     /// Waits for the work queued on the device's current stream and checks NCCL's asynchronous
     /// error (ncclCommGetAsyncError); on an error the communicator is aborted and the Error names
