@@ -3,21 +3,16 @@
 // (init_all and Group) and by two processes (this program starts itself twice, one rank per GPU,
 // meeting through a FileStore), and copies between the GPUs in both directions against the host.
 #include "distributed/collective_checks.h"
+#include "distributed/spawn_self.h"
 
 #include <chrono>
-#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <gpucc/device/peer_access.h>
 #include <gpucc/distributed/store.h>
 #include <gtest/gtest.h>
-#include <spawn.h>
 #include <string>
-#include <sys/wait.h>
-#include <thread>
 #include <unistd.h>
-
-extern char** environ;
 
 namespace {
 
@@ -89,43 +84,13 @@ TEST(MultiGpu, TwoProcessesEveryCollective) {
         std::filesystem::temp_directory_path() / ("gpucc_multi_gpu_" + std::to_string(::getpid()));
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder);
-    pid_t children[2] = {};
-    for (int rank = 0; rank < 2; ++rank) {
-        const std::string rank_env = "GPUCC_TEST_CHILD_RANK=" + std::to_string(rank);
-        const std::string folder_env = "GPUCC_TEST_STORE_FOLDER=" + folder.string();
-        std::vector<std::string> env_strings = {rank_env, folder_env, "NCCL_NVLS_ENABLE=0"};
-        for (char** e = environ; *e != nullptr; ++e) {
-            env_strings.emplace_back(*e);
-        }
-        std::vector<char*> envp;
-        for (auto& s : env_strings) {
-            envp.push_back(s.data());
-        }
-        envp.push_back(nullptr);
-        std::string self = "/proc/self/exe";
-        std::string filter = "--gtest_filter=MultiGpuChild.RankOfTwoProcesses";
-        char* argv[] = {self.data(), filter.data(), nullptr};
-        ASSERT_EQ(::posix_spawn(&children[rank], self.c_str(), nullptr, nullptr, argv, envp.data()),
-                  0);
-    }
-    const auto deadline = std::chrono::steady_clock::now() + 300s;
-    for (int rank = 0; rank < 2; ++rank) {
-        int status = 0;
-        for (;;) {
-            const pid_t done = ::waitpid(children[rank], &status, WNOHANG);
-            if (done == children[rank]) {
-                break;
-            }
-            if (std::chrono::steady_clock::now() > deadline) {
-                ::kill(children[rank], SIGKILL);
-                ::waitpid(children[rank], &status, 0);
-                ADD_FAILURE() << "rank " << rank << " did not end in 300 s";
-                break;
-            }
-            std::this_thread::sleep_for(50ms);
-        }
-        EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
-            << "rank " << rank << " failed (its output is above)";
+    const std::string folder_env = "GPUCC_TEST_STORE_FOLDER=" + folder.string();
+    const auto problems =
+        run_self("MultiGpuChild.RankOfTwoProcesses",
+                 {{"GPUCC_TEST_CHILD_RANK=0", folder_env}, {"GPUCC_TEST_CHILD_RANK=1", folder_env}},
+                 std::chrono::seconds(300));
+    for (const std::string& problem : problems) {
+        ADD_FAILURE() << problem;
     }
     std::filesystem::remove_all(folder);
 }
