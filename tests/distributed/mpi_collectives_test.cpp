@@ -4,12 +4,16 @@
 // same order; checks are EXPECTs so a failing rank keeps in step with the others.
 #include "distributed/reference.h"
 
+#include <chrono>
 #include <gpucc/array/ndarray.h>
 #include <gpucc/array/shape.h>
+#include <gpucc/device/stream.h>
 #include <gpucc/errors.h>
 #include <gpucc/stdlib/creation.h>
+#include <gpucc/stdlib/operators.h>
 #include <gtest/gtest.h>
 #include <memory>
+#include <thread>
 
 namespace {
 
@@ -223,6 +227,36 @@ TEST(MpiCollectives, SendRecvInARing) {
             first_difference(read(from_previous), rank_values(previous, dtype, 513, 8), dtype), "")
             << "send/recv " << gpucc::dtype_name(dtype);
     }
+}
+
+TEST(MpiCollectives, WaitsForTheWorkQueuedOnTheGivenCpuStream) {
+    // The input is computed by a kernel queued on a CPU stream behind a 100 ms host function: the
+    // all-reduce given that stream must see its result, not what the buffer held before.
+    const gpucc::Stream stream(gpucc::Device::cpu());
+    const gpucc::StreamRef ref = stream;
+    const auto inputs = every_rank(DType::Int32, 257, 9);
+    std::vector<std::vector<double>> doubled = inputs;
+    for (auto& v : doubled) {
+        for (double& x : v) {
+            x *= 2;
+        }
+    }
+    const NDArray in = make_array(inputs[world().rank()], DType::Int32);
+    const NDArray out = make_empty(257, DType::Int32);
+    NDArray twice;
+    {
+        const gpucc::StreamGuard on_stream(ref);
+        ref.launch_host_func([] { std::this_thread::sleep_for(std::chrono::milliseconds(100)); });
+        twice = in + in; // queued behind the host function
+    }
+    world().all_reduce(twice, out, ReduceOp::Sum, ref);
+    EXPECT_EQ(first_difference(read(out), reduce_reference(doubled, ReduceOp::Sum, DType::Int32),
+                               DType::Int32),
+              "");
+    // The stream must be on the communicator's device.
+    EXPECT_THROW(world().all_reduce(in, out, ReduceOp::Sum,
+                                    gpucc::StreamRef(gpucc::Device::cuda(0), nullptr)),
+                 gpucc::DeviceError);
 }
 
 TEST(MpiCollectives, BarrierAndArgumentErrors) {
