@@ -9,6 +9,7 @@
 #include "driver/context.h"
 #include "driver/driver.h"
 #include "gpucc/array/ndarray.h"
+#include "gpucc/device/peer_access.h"
 #include "gpucc/device/stream.h"
 #include "gpucc/errors.h"
 #include "memory/pinned_staging.h"
@@ -150,6 +151,7 @@ void copy_between_gpus(const NDArray& destination, const NDArray& source) {
     const auto from_stream = static_cast<CUstream>(current_stream(from).handle());
     const ScopedEvent source_ready;
     GPUCC_CU(cuEventRecord, source_ready.event, from_stream);
+    enable_peer_access(to, from); // direct where the GPUs allow it, else staged by the driver
     detail::make_current(to.ordinal());
     const auto to_stream = static_cast<CUstream>(current_stream(to).handle());
     GPUCC_CU(cuStreamWaitEvent, to_stream, source_ready.event, 0);

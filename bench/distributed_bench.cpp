@@ -1,0 +1,203 @@
+// gpucc::distributed on two GPUs, one process per GPU (run_distributed_bench.sh starts both and
+// the PyTorch and CuPy peers): all-reduce of float32 from 8 B to 1 GiB, as nccl-tests reports it
+// (time per call, algbw = bytes / time, busbw = algbw * 2(n-1)/n), against raw ncclAllReduce on a
+// communicator of its own in the same processes (NCCL's own cost, for the host time gpucc adds);
+// host time per small call (queueing only); and, with --peer-copy, copy bandwidth between the two
+// GPUs in one process through gpucc::copyto. One JSON object per line on rank 0's stdout.
+//   distributed_bench --rank R --world N --store FOLDER [--max-log2-bytes 30]
+//   distributed_bench --peer-copy
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <cuda.h>
+#include <dlfcn.h>
+#include <gpucc/gpucc.h>
+#include <nccl.h>
+#include <string>
+#include <vector>
+
+namespace {
+
+using gpucc::Device;
+using gpucc::distributed::Communicator;
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Raw NCCL, opened as the library opens it, for the baseline.
+struct RawNccl {
+    decltype(&::ncclCommInitRank) init = nullptr;
+    decltype(&::ncclAllReduce) all_reduce = nullptr;
+    decltype(&::ncclCommDestroy) destroy = nullptr;
+    RawNccl() {
+        const std::string lib = std::string(GPUCC_CUDA_LIB_DIR) + "/libnccl.so.2";
+        void* h = ::dlopen(lib.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (h == nullptr) {
+            h = ::dlopen("libnccl.so.2", RTLD_NOW | RTLD_LOCAL);
+        }
+        if (h == nullptr) {
+            std::fprintf(stderr, "distributed_bench: cannot load libnccl.so.2\n");
+            std::exit(2);
+        }
+        init = reinterpret_cast<decltype(init)>(::dlsym(h, "ncclCommInitRank"));
+        all_reduce = reinterpret_cast<decltype(all_reduce)>(::dlsym(h, "ncclAllReduce"));
+        destroy = reinterpret_cast<decltype(destroy)>(::dlsym(h, "ncclCommDestroy"));
+    }
+};
+
+int run_all_reduce(int rank, int world, const std::string& folder, int max_log2) {
+    const Device gpu = Device::cuda(rank);
+    gpucc::DeviceGuard on(gpu);
+    gpucc::distributed::FileStore store(folder, rank, std::chrono::seconds(120));
+    const auto created = Clock::now();
+    Communicator comm = Communicator::init_process_group(world, rank, store, gpu);
+    const double create_s = seconds(created);
+    // The baseline's communicator, from an id swapped through the same store.
+    gpucc::distributed::UniqueId id{};
+    if (rank == 0) {
+        id = Communicator::get_unique_id();
+        store.set("bench/raw_id", std::vector<std::byte>(id.begin(), id.end()));
+    } else {
+        const auto bytes = store.get("bench/raw_id");
+        std::memcpy(id.data(), bytes.data(), id.size());
+    }
+    RawNccl raw;
+    ncclComm_t raw_comm = nullptr;
+    ncclUniqueId raw_id;
+    std::memcpy(&raw_id, id.data(), sizeof raw_id);
+    if (raw.init(&raw_comm, world, raw_id, rank) != ncclSuccess) {
+        std::fprintf(stderr, "rank %d: raw ncclCommInitRank failed\n", rank);
+        return 2;
+    }
+    if (rank == 0) {
+        std::printf("{\"kind\": \"create\", \"world\": %d, \"seconds\": %.4f}\n", world, create_s);
+    }
+    const gpucc::StreamRef stream = gpucc::current_stream(gpu);
+    const auto cu_stream = static_cast<cudaStream_t>(stream.handle());
+    const double bus_factor = 2.0 * (world - 1) / world;
+    for (int log2 = 3; log2 <= max_log2; ++log2) {
+        const std::int64_t bytes = std::int64_t{1} << log2;
+        const std::int64_t n = bytes / 4;
+        const auto x = gpucc::ones<float>(gpucc::Shape{n}, gpu);
+        const int iterations = log2 <= 20 ? 1000 : log2 <= 26 ? 100 : 20;
+        auto time_loop = [&](auto&& call) {
+            for (int i = 0; i < 5; ++i) {
+                call();
+            }
+            stream.synchronize();
+            comm.barrier();
+            const auto start = Clock::now();
+            for (int i = 0; i < iterations; ++i) {
+                call();
+            }
+            const double queued = seconds(start);
+            stream.synchronize();
+            return std::pair{seconds(start) / iterations, queued / iterations};
+        };
+        const auto [t_gpucc, host_gpucc] = time_loop([&] { comm.all_reduce(x, x); });
+        const auto [t_raw, host_raw] = time_loop([&] {
+            raw.all_reduce(x.data(), x.data(), static_cast<std::size_t>(n), ncclFloat32, ncclSum,
+                           raw_comm, cu_stream);
+        });
+        comm.synchronize();
+        if (rank == 0) {
+            std::printf("{\"kind\": \"all_reduce\", \"bytes\": %lld, \"us\": %.3f, \"busbw_GBps\": "
+                        "%.2f, \"host_us\": %.3f, \"raw_us\": %.3f, \"raw_busbw_GBps\": %.2f, "
+                        "\"raw_host_us\": %.3f}\n",
+                        static_cast<long long>(bytes), 1e6 * t_gpucc,
+                        bytes / t_gpucc * bus_factor / 1e9, 1e6 * host_gpucc, 1e6 * t_raw,
+                        bytes / t_raw * bus_factor / 1e9, 1e6 * host_raw);
+            std::fflush(stdout);
+        }
+    }
+    // Check the last result: every rank's ones summed `world` times per call is hard to track,
+    // so check a fresh sum instead.
+    const auto y = gpucc::full<float>(gpucc::Shape{1024}, static_cast<double>(rank + 1), gpu);
+    comm.all_reduce(y, y);
+    const float expected = static_cast<float>(world * (world + 1) / 2);
+    const auto values = y.to_host();
+    for (const float v : values) {
+        if (v != expected) {
+            std::fprintf(stderr, "rank %d: all_reduce gave %g, expected %g\n", rank, v, expected);
+            return 1;
+        }
+    }
+    raw.destroy(raw_comm);
+    return 0;
+}
+
+int run_peer_copy() {
+    if (gpucc::cuda_device_count() < 2) {
+        std::printf("{\"kind\": \"peer_copy\", \"skipped\": \"fewer than 2 GPUs\"}\n");
+        return 0;
+    }
+    std::printf("{\"kind\": \"peer_access\", \"1_reads_0\": %s, \"0_reads_1\": %s}\n",
+                gpucc::can_access_peer(Device::cuda(1), Device::cuda(0)) ? "true" : "false",
+                gpucc::can_access_peer(Device::cuda(0), Device::cuda(1)) ? "true" : "false");
+    for (int log2 = 20; log2 <= 30; log2 += 2) {
+        const std::int64_t n = (std::int64_t{1} << log2) / 4;
+        for (const auto& [from, to] : {std::pair{0, 1}, std::pair{1, 0}}) {
+            const auto src = gpucc::ones<float>(gpucc::Shape{n}, Device::cuda(from));
+            const auto dst = gpucc::zeros<float>(gpucc::Shape{n}, Device::cuda(to));
+            const int iterations = 20;
+            for (int i = 0; i < 3; ++i) {
+                gpucc::copyto(dst, src);
+            }
+            gpucc::synchronize(Device::cuda(to));
+            gpucc::synchronize(Device::cuda(from));
+            const auto start = Clock::now();
+            for (int i = 0; i < iterations; ++i) {
+                gpucc::copyto(dst, src);
+            }
+            gpucc::synchronize(Device::cuda(to));
+            gpucc::synchronize(Device::cuda(from));
+            const double t = seconds(start) / iterations;
+            std::printf("{\"kind\": \"peer_copy\", \"bytes\": %lld, \"from\": %d, \"to\": %d, "
+                        "\"GBps\": %.2f}\n",
+                        static_cast<long long>(n * 4), from, to, n * 4 / t / 1e9);
+        }
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    ::setenv("NCCL_NVLS_ENABLE", "0", 0);
+    int rank = -1, world = 2, max_log2 = 30;
+    std::string folder;
+    bool peer_copy = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--peer-copy") {
+            peer_copy = true;
+        } else if (a == "--rank" && i + 1 < argc) {
+            rank = std::atoi(argv[++i]);
+        } else if (a == "--world" && i + 1 < argc) {
+            world = std::atoi(argv[++i]);
+        } else if (a == "--store" && i + 1 < argc) {
+            folder = argv[++i];
+        } else if (a == "--max-log2-bytes" && i + 1 < argc) {
+            max_log2 = std::atoi(argv[++i]);
+        } else {
+            std::fprintf(stderr, "distributed_bench: unknown argument '%s'\n", a.c_str());
+            return 2;
+        }
+    }
+    if (peer_copy) {
+        return run_peer_copy();
+    }
+    if (rank < 0 || folder.empty()) {
+        std::fprintf(stderr, "usage: distributed_bench --rank R --world N --store FOLDER | "
+                             "--peer-copy\n");
+        return 2;
+    }
+    if (gpucc::cuda_device_count() < world) {
+        std::printf("{\"kind\": \"all_reduce\", \"skipped\": \"fewer than %d GPUs\"}\n", world);
+        return 0;
+    }
+    return run_all_reduce(rank, world, folder, max_log2);
+}

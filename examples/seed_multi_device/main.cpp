@@ -1,0 +1,138 @@
+// Tutorials 001 and 004 use several GPUs through CuPy's device context:
+//     with cp.cuda.Device(1):
+//         x_on_gpu1 = cp.array([1, 2, 3, 4, 5])
+//     x_gpu_0 = cp.asarray(x_cpu)
+//     with cp.cuda.Device(1):
+//         x_gpu_1 = cp.asarray(x_gpu_0)   # GPU 0 -> GPU 1
+//     x_cpu = x_gpu_1.get()
+// In gpucc the context is a DeviceGuard, and an array moves to the guard's device with
+// to(default_device()) (peer to peer where the GPUs allow it). After the cells, a data-parallel
+// sum: the array split in halves over two GPUs, each half summed where it lives, the partial sums
+// all-reduced with NCCL (gpucc::distributed), against the same sum on one GPU, with both times.
+// Every result is checked against the host; the program exits 1 on a mismatch. With fewer than two
+// GPUs the multi-GPU parts are skipped and say why.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <gpucc/gpucc.h>
+#include <random>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace {
+
+using gpucc::Device;
+using gpucc::DeviceGuard;
+
+int g_failures = 0;
+
+void check(bool ok, const char* what) {
+    std::printf("  %-58s %s\n", what, ok ? "ok" : "MISMATCH");
+    g_failures += ok ? 0 : 1;
+}
+
+void tutorial_cells() {
+    const std::vector<std::int64_t> expected = {1, 2, 3, 4, 5};
+    gpucc::Array<std::int64_t> x_on_gpu1 = [&] {
+        DeviceGuard on_gpu1(Device::cuda(1)); // with cp.cuda.Device(1):
+        return gpucc::asarray<std::int64_t>(expected);
+    }();
+    check(x_on_gpu1.device() == Device::cuda(1), "cp.array under Device(1) lives on cuda:1");
+
+    const std::vector<std::int64_t> x_cpu = {1, 2, 3};
+    const auto x_gpu_0 = gpucc::asarray<std::int64_t>(x_cpu, Device::cuda(0));
+    gpucc::Array<std::int64_t> x_gpu_1 = [&] {
+        DeviceGuard on_gpu1(Device::cuda(1));
+        return x_gpu_0.to(gpucc::default_device()); // cp.asarray(x_gpu_0) under Device(1)
+    }();
+    check(x_gpu_1.device() == Device::cuda(1) && x_gpu_1.to_host() == x_cpu,
+          "cp.asarray(x_gpu_0) under Device(1): cuda:0 -> cuda:1");
+    check(x_gpu_0.to_host() == x_cpu, "x_gpu_0.get() under Device(0)");
+    check(x_gpu_1.to_host() == x_cpu, "x_gpu_1.get() under Device(1)");
+    check(x_gpu_1.to(Device::cuda(0)).to_host() == x_cpu, "and back: cuda:1 -> cuda:0");
+    std::printf("  peer access cuda:1 -> cuda:0 memory: %s\n",
+                gpucc::can_access_peer(Device::cuda(1), Device::cuda(0))
+                    ? "yes (copies go GPU to GPU)"
+                    : "no (the driver stages copies through the host)");
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void data_parallel_sum(std::int64_t n) {
+    std::mt19937 engine(42);
+    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+    std::vector<float> host(static_cast<std::size_t>(n));
+    double reference = 0;
+    for (float& v : host) {
+        v = uniform(engine);
+        reference += v;
+    }
+    const std::int64_t half = n / 2;
+    const auto whole = gpucc::asarray<float>(host, Device::cuda(0));
+    const auto first =
+        gpucc::asarray<float>(std::span<const float>(host).first(half), Device::cuda(0));
+    const auto second =
+        gpucc::asarray<float>(std::span<const float>(host).subspan(half), Device::cuda(1));
+    std::vector<gpucc::distributed::Communicator> comms =
+        gpucc::distributed::Communicator::init_all({0, 1});
+
+    constexpr int kRepeat = 20;
+    float one_gpu = 0;
+    double one_gpu_s = 0;
+    for (int i = -1; i < kRepeat; ++i) { // i == -1: warm-up
+        const auto start = std::chrono::steady_clock::now();
+        one_gpu = whole.sum().item();
+        one_gpu_s += i >= 0 ? seconds_since(start) : 0;
+    }
+    float two_gpus = 0;
+    double two_gpus_s = 0;
+    for (int i = -1; i < kRepeat; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        gpucc::Array<float> partial0 = first.sum();
+        gpucc::Array<float> partial1 = [&] {
+            DeviceGuard on_gpu1(Device::cuda(1));
+            return second.sum();
+        }();
+        {
+            gpucc::distributed::Group group; // one thread drives both GPUs
+            comms[0].all_reduce(partial0, partial0);
+            comms[1].all_reduce(partial1, partial1);
+        }
+        two_gpus = partial0.item();
+        const float on_gpu1 = partial1.item();
+        two_gpus_s += i >= 0 ? seconds_since(start) : 0;
+        if (on_gpu1 != two_gpus) {
+            check(false, "both GPUs hold the same all-reduced sum");
+        }
+    }
+    const double tolerance = 1e-4 * std::sqrt(static_cast<double>(n));
+    check(std::fabs(one_gpu - reference) < tolerance, "sum on one GPU matches the host");
+    check(std::fabs(two_gpus - reference) < tolerance, "sum split over two GPUs matches the host");
+    std::printf("  sum of %lld float32: 1 GPU %.3f ms, 2 GPUs %.3f ms, speed-up %.2fx\n",
+                static_cast<long long>(n), 1e3 * one_gpu_s / kRepeat, 1e3 * two_gpus_s / kRepeat,
+                one_gpu_s / two_gpus_s);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    ::setenv("NCCL_NVLS_ENABLE", "0", 0);
+    const int gpus = gpucc::cuda_device_count();
+    std::printf("seed_multi_device: %d CUDA device%s\n", gpus, gpus == 1 ? "" : "s");
+    if (gpus < 2) {
+        std::printf("  skipped: the tutorials' multi-device cells and the data-parallel sum need "
+                    "two GPUs (cuda:0 and cuda:1); this machine has %d\n",
+                    gpus);
+        return 0;
+    }
+    std::printf("tutorial cells (with cp.cuda.Device(1): ...):\n");
+    tutorial_cells();
+    const std::int64_t n = argc > 1 && std::string(argv[1]) == "--quick" ? (1 << 20) : (1 << 28);
+    std::printf("data-parallel sum:\n");
+    data_parallel_sum(n);
+    return g_failures == 0 ? 0 : 1;
+}

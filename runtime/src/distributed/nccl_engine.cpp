@@ -1,0 +1,397 @@
+// The NCCL engine. Operations are queued on the caller's stream (the current one by default), so
+// they are ordered with the caller's kernels and can be captured into graphs. Communicators made
+// from a unique id are non-blocking (ncclCommInitRankConfig, blocking = 0): a call that answers
+// ncclInProgress is polled with ncclCommGetAsyncError until done or the timeout passes, and then
+// the communicator is aborted rather than waited on. The grouped point-to-point forms (send_recv,
+// scatter, gather, all_to_all) are NCCL sends and receives inside ncclGroupStart/End, as
+// cupyx.distributed does.
+#include "distributed/nccl_engine.h"
+
+#include "distributed/dtype_mapping.h"
+#include "distributed/nccl_library.h"
+#include "driver/context.h"
+#include "driver/driver.h"
+#include "gpucc/errors.h"
+
+#include <algorithm>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+namespace gpucc::distributed::detail {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class NcclEngine;
+// The non-blocking communicators used inside the current thread's open groups: ncclGroupEnd may
+// answer ncclInProgress, and each of them is then polled.
+thread_local int t_group_depth = 0;
+thread_local std::vector<NcclEngine*> t_group_members;
+
+cudaStream_t to_cuda(StreamRef stream) {
+    return static_cast<cudaStream_t>(stream.handle());
+}
+
+class NcclEngine final : public Engine {
+public:
+    NcclEngine(ncclComm_t comm, int rank, int size, int ordinal, bool blocking, bool one_process,
+               std::chrono::milliseconds timeout, std::string store_name)
+        : comm_(comm), rank_(rank), size_(size), device_(Device::cuda(ordinal)),
+          blocking_(blocking), one_process_(one_process), timeout_(timeout),
+          store_name_(std::move(store_name)) {}
+
+    ~NcclEngine() override {
+        if (comm_ == nullptr) {
+            return;
+        }
+        const NcclApi& api = nccl();
+        if (one_process_) {
+            // Finalising is collective over the ranks, which here are all this thread's: one at a
+            // time it would wait for ever for the next. Wait for the GPU's work (the grouped calls
+            // were all launched, so it ends), then free this rank alone.
+            try {
+                if (const auto* driver = gpucc::detail::driver_if_available()) {
+                    driver->cuCtxSetCurrent(gpucc::detail::primary_context(device_.ordinal()));
+                    driver->cuCtxSynchronize();
+                }
+            } catch (...) { // NOLINT(bugprone-empty-catch): a destructor frees what it can
+            }
+            api.ncclCommAbort(comm_);
+            return;
+        }
+        if (!failed_) {
+            // Flush, bounded by the timeout; a communicator that does not finish is aborted.
+            ncclResult_t r = api.ncclCommFinalize(comm_);
+            if (r == ncclInProgress) {
+                r = poll(std::min(timeout_, std::chrono::milliseconds(10000)));
+            }
+            if (r == ncclSuccess && api.ncclCommDestroy(comm_) == ncclSuccess) {
+                return;
+            }
+        }
+        api.ncclCommAbort(comm_);
+    }
+
+    int rank() const noexcept override { return rank_; }
+    int size() const noexcept override { return size_; }
+    Device device() const noexcept override { return device_; }
+    Backend backend() const noexcept override { return Backend::Nccl; }
+    std::string describe() const override {
+        return "NCCL rank " + std::to_string(rank_) + " of " + std::to_string(size_) + " on " +
+               device_.to_string();
+    }
+
+    void all_reduce(const void* in, void* out, std::size_t count, DType dtype, ReduceOp op,
+                    StreamRef stream) override {
+        const ncclDataType_t type = nccl_reduction_type(dtype, op, nccl().version);
+        check(nccl().ncclAllReduce(in, out, count, type, nccl_op(op), comm_, to_cuda(stream)),
+              "ncclAllReduce");
+    }
+    void reduce(const void* in, void* out, std::size_t count, DType dtype, ReduceOp op, int root,
+                StreamRef stream) override {
+        const ncclDataType_t type = nccl_reduction_type(dtype, op, nccl().version);
+        check(nccl().ncclReduce(in, out, count, type, nccl_op(op), root, comm_, to_cuda(stream)),
+              "ncclReduce");
+    }
+    void broadcast(void* data, std::size_t count, DType dtype, int root,
+                   StreamRef stream) override {
+        check(nccl().ncclBroadcast(data, data, count * dtype_size(dtype), ncclInt8, root, comm_,
+                                   to_cuda(stream)),
+              "ncclBroadcast");
+    }
+    void reduce_scatter(const void* in, void* out, std::size_t count, DType dtype, ReduceOp op,
+                        StreamRef stream) override {
+        const ncclDataType_t type = nccl_reduction_type(dtype, op, nccl().version);
+        check(nccl().ncclReduceScatter(in, out, count, type, nccl_op(op), comm_, to_cuda(stream)),
+              "ncclReduceScatter");
+    }
+    void all_gather(const void* in, void* out, std::size_t count, DType dtype,
+                    StreamRef stream) override {
+        check(nccl().ncclAllGather(in, out, count * dtype_size(dtype), ncclInt8, comm_,
+                                   to_cuda(stream)),
+              "ncclAllGather");
+    }
+    void send(const void* data, std::size_t count, DType dtype, int peer,
+              StreamRef stream) override {
+        check(nccl().ncclSend(data, count * dtype_size(dtype), ncclInt8, peer, comm_,
+                              to_cuda(stream)),
+              "ncclSend");
+    }
+    void recv(void* data, std::size_t count, DType dtype, int peer, StreamRef stream) override {
+        check(nccl().ncclRecv(data, count * dtype_size(dtype), ncclInt8, peer, comm_,
+                              to_cuda(stream)),
+              "ncclRecv");
+    }
+    void send_recv(const void* in, void* out, std::size_t count, DType dtype, int peer,
+                   StreamRef stream) override {
+        const std::size_t n = count * dtype_size(dtype);
+        grouped([&] {
+            check(nccl().ncclSend(in, n, ncclInt8, peer, comm_, to_cuda(stream)), "ncclSend");
+            check(nccl().ncclRecv(out, n, ncclInt8, peer, comm_, to_cuda(stream)), "ncclRecv");
+        });
+    }
+    void scatter(const void* in, void* out, std::size_t count, DType dtype, int root,
+                 StreamRef stream) override {
+        const std::size_t n = count * dtype_size(dtype);
+        grouped([&] {
+            if (rank_ == root) {
+                for (int r = 0; r < size_; ++r) {
+                    check(nccl().ncclSend(static_cast<const char*>(in) + r * n, n, ncclInt8, r,
+                                          comm_, to_cuda(stream)),
+                          "ncclSend");
+                }
+            }
+            check(nccl().ncclRecv(out, n, ncclInt8, root, comm_, to_cuda(stream)), "ncclRecv");
+        });
+    }
+    void gather(const void* in, void* out, std::size_t count, DType dtype, int root,
+                StreamRef stream) override {
+        const std::size_t n = count * dtype_size(dtype);
+        grouped([&] {
+            check(nccl().ncclSend(in, n, ncclInt8, root, comm_, to_cuda(stream)), "ncclSend");
+            if (rank_ == root) {
+                for (int r = 0; r < size_; ++r) {
+                    check(nccl().ncclRecv(static_cast<char*>(out) + r * n, n, ncclInt8, r, comm_,
+                                          to_cuda(stream)),
+                          "ncclRecv");
+                }
+            }
+        });
+    }
+    void all_to_all(const void* in, void* out, std::size_t count, DType dtype,
+                    StreamRef stream) override {
+        const std::size_t n = count * dtype_size(dtype);
+        grouped([&] {
+            for (int r = 0; r < size_; ++r) {
+                check(nccl().ncclSend(static_cast<const char*>(in) + r * n, n, ncclInt8, r, comm_,
+                                      to_cuda(stream)),
+                      "ncclSend");
+                check(nccl().ncclRecv(static_cast<char*>(out) + r * n, n, ncclInt8, r, comm_,
+                                      to_cuda(stream)),
+                      "ncclRecv");
+            }
+        });
+    }
+    void barrier() override {
+        if (one_process_) {
+            throw ValueError(describe() +
+                             ": barrier on a communicator from init_all: its ranks are this one "
+                             "process; synchronize their devices instead");
+        }
+        gpucc::detail::make_current(device_.ordinal());
+        // An all-reduce of one number, waited for: every rank has come when it completes.
+        CUdeviceptr flag = 0;
+        GPUCC_CU(cuMemAlloc, &flag, sizeof(int));
+        const StreamRef stream = current_stream(device_);
+        try {
+            check(nccl().ncclAllReduce(reinterpret_cast<void*>(flag), reinterpret_cast<void*>(flag),
+                                       1, ncclInt32, ncclSum, comm_, to_cuda(stream)),
+                  "ncclAllReduce (barrier)");
+            synchronize_stream(stream);
+        } catch (...) {
+            GPUCC_CU_NOTHROW(cuMemFree, flag);
+            throw;
+        }
+        GPUCC_CU(cuMemFree, flag);
+    }
+    void synchronize() override { synchronize_stream(current_stream(device_)); }
+    void abort() noexcept override {
+        if (comm_ != nullptr) {
+            nccl().ncclCommAbort(comm_);
+            comm_ = nullptr;
+        }
+    }
+
+    // Polls the communicator until it is no longer in progress or `limit` passes (then
+    // ncclInProgress).
+    ncclResult_t poll(std::chrono::milliseconds limit) {
+        const auto deadline = Clock::now() + limit;
+        ncclResult_t state = ncclInProgress;
+        int spins = 0;
+        for (;;) {
+            if (nccl().ncclCommGetAsyncError(comm_, &state) != ncclSuccess) {
+                return ncclInternalError;
+            }
+            if (state != ncclInProgress || Clock::now() >= deadline) {
+                return state;
+            }
+            if (++spins > 100) {
+                std::this_thread::sleep_for(std::chrono::microseconds(100));
+            }
+        }
+    }
+
+    // After a call answered `result` from `api`: waits for a non-blocking communicator, and on an
+    // error aborts it and throws.
+    void check(ncclResult_t result, const char* api) {
+        if (comm_ == nullptr) {
+            throw ValueError(describe() + ": " + api + " on an aborted communicator");
+        }
+        if (result == ncclInProgress) {
+            if (t_group_depth > 0) {
+                remember_in_group();
+                return;
+            }
+            result = poll(timeout_);
+            if (result == ncclInProgress) {
+                fail(std::string(api) + " did not finish in " + std::to_string(timeout_.count()) +
+                     " ms");
+            }
+        }
+        if (result != ncclSuccess) {
+            fail(std::string(api) + " failed: " + nccl_error_text(result, comm_));
+        }
+        if (t_group_depth > 0 && !blocking_) {
+            remember_in_group();
+        }
+    }
+
+    [[noreturn]] void fail(const std::string& what) {
+        failed_ = true;
+        const std::string who = describe();
+        abort();
+        throw Error(who + (store_name_.empty() ? "" : " (rendezvous: " + store_name_ + ")") + ": " +
+                    what + "; the communicator was aborted");
+    }
+
+private:
+    void remember_in_group() {
+        if (std::find(t_group_members.begin(), t_group_members.end(), this) ==
+            t_group_members.end()) {
+            t_group_members.push_back(this);
+        }
+    }
+
+    template <class F>
+    void grouped(F&& body) {
+        nccl_group_start();
+        try {
+            body();
+        } catch (...) {
+            nccl_group_end_nothrow();
+            throw;
+        }
+        nccl_group_end();
+    }
+
+    static void nccl_group_end_nothrow() noexcept {
+        try {
+            nccl_group_end();
+        } catch (...) { // NOLINT(bugprone-empty-catch): the first error is the one reported
+        }
+    }
+
+    void synchronize_stream(StreamRef stream) {
+        stream.synchronize();
+        ncclResult_t state = ncclSuccess;
+        if (comm_ == nullptr) {
+            throw ValueError(describe() + ": synchronize on an aborted communicator");
+        }
+        nccl().ncclCommGetAsyncError(comm_, &state);
+        if (state != ncclSuccess && state != ncclInProgress) {
+            fail("asynchronous error: " + nccl_error_text(state, comm_));
+        }
+    }
+
+    ncclComm_t comm_;
+    int rank_;
+    int size_;
+    Device device_;
+    bool blocking_;
+    bool one_process_;
+    bool failed_ = false;
+    std::chrono::milliseconds timeout_;
+    std::string store_name_;
+};
+
+} // namespace
+
+void nccl_group_start() {
+    const NcclApi& api = nccl();
+    const ncclResult_t r = api.ncclGroupStart();
+    if (r != ncclSuccess) {
+        throw Error("ncclGroupStart failed: " + nccl_error_text(r, nullptr));
+    }
+    ++t_group_depth;
+}
+
+void nccl_group_end() {
+    const NcclApi& api = nccl();
+    --t_group_depth;
+    const ncclResult_t r = api.ncclGroupEnd();
+    if (t_group_depth > 0) {
+        if (r != ncclSuccess && r != ncclInProgress) {
+            throw Error("ncclGroupEnd failed: " + nccl_error_text(r, nullptr));
+        }
+        return;
+    }
+    std::vector<NcclEngine*> members;
+    members.swap(t_group_members);
+    if (r == ncclInProgress) {
+        for (NcclEngine* member : members) {
+            member->check(ncclInProgress, "ncclGroupEnd");
+        }
+        return;
+    }
+    if (r != ncclSuccess) {
+        if (!members.empty()) {
+            members.front()->fail("ncclGroupEnd failed: " + nccl_error_text(r, nullptr));
+        }
+        throw Error("ncclGroupEnd failed: " + nccl_error_text(r, nullptr));
+    }
+}
+
+UniqueId nccl_unique_id() {
+    ncclUniqueId id;
+    const ncclResult_t r = nccl().ncclGetUniqueId(&id);
+    if (r != ncclSuccess) {
+        throw Error("ncclGetUniqueId failed: " + nccl_error_text(r, nullptr));
+    }
+    UniqueId bytes;
+    static_assert(sizeof id == sizeof bytes);
+    std::memcpy(bytes.data(), &id, sizeof id);
+    return bytes;
+}
+
+std::unique_ptr<Engine> make_nccl_engine(const UniqueId& id, int n_ranks, int rank, int ordinal,
+                                         std::chrono::milliseconds timeout,
+                                         const std::string& store_name) {
+    const NcclApi& api = nccl();
+    gpucc::detail::make_current(ordinal);
+    ncclUniqueId nccl_id;
+    std::memcpy(&nccl_id, id.data(), sizeof nccl_id);
+    ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
+    config.blocking = 0;
+    ncclComm_t comm = nullptr;
+    const ncclResult_t started = api.ncclCommInitRankConfig(&comm, n_ranks, nccl_id, rank, &config);
+    // The engine owns the communicator from here on: check() aborts it on failure.
+    auto engine = std::make_unique<NcclEngine>(comm, rank, n_ranks, ordinal, false, false, timeout,
+                                               store_name);
+    if (comm == nullptr) {
+        throw Error(engine->describe() +
+                    ": ncclCommInitRankConfig failed: " + nccl_error_text(started, nullptr));
+    }
+    engine->check(started, "ncclCommInitRankConfig (a rank did not come, or cannot be reached)");
+    return engine;
+}
+
+std::vector<std::unique_ptr<Engine>> make_nccl_engines(std::span<const int> ordinals) {
+    const NcclApi& api = nccl();
+    std::vector<ncclComm_t> comms(ordinals.size());
+    const int n = static_cast<int>(ordinals.size());
+    const ncclResult_t r = api.ncclCommInitAll(comms.data(), n, ordinals.data());
+    if (r != ncclSuccess) {
+        throw Error("ncclCommInitAll over " + std::to_string(n) +
+                    " GPUs failed: " + nccl_error_text(r, nullptr));
+    }
+    std::vector<std::unique_ptr<Engine>> engines;
+    for (int i = 0; i < n; ++i) {
+        engines.push_back(std::make_unique<NcclEngine>(comms[i], i, n, ordinals[i], true, true,
+                                                       std::chrono::milliseconds(300000),
+                                                       std::string()));
+    }
+    return engines;
+}
+
+} // namespace gpucc::distributed::detail
