@@ -2,20 +2,21 @@
 // on Random123's published known answers; then the conversions to float32/float64 and Box-Muller
 // element by element, the statistics of large draws, reproducibility, counters that advance, and
 // the errors of bad calls.
-#include "stdlib_test_support.h"
+#include "support/device_under_test.h"
 
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <gpucc/stdlib/random.h>
+#include <gpucc/gpucc.h>
 #include <numeric>
+#include <random>
 #include <random.gpucc.h> // the runtime's own kernels, for the block function
 #include <vector>
 
 namespace {
 
 using gpucc::Device;
-using stdlib_test::device_under_test;
+using gpucc_test::device_under_test;
 namespace rnd = gpucc::random;
 
 using Block = std::array<std::uint32_t, 4>;
@@ -54,7 +55,7 @@ TEST(Random, ReferencePhiloxMatchesKnownAnswers) {
 }
 
 TEST(Random, BlockKernelMatchesReferenceOnRandomInputs) {
-    STDLIB_SKIP_WITHOUT_DEVICE();
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     std::mt19937 engine(17);
     constexpr std::int64_t kN = 1003;
     std::vector<std::vector<std::uint32_t>> in(6, std::vector<std::uint32_t>(kN));
@@ -83,7 +84,7 @@ TEST(Random, BlockKernelMatchesReferenceOnRandomInputs) {
     for (auto& o : out) {
         o = gpucc::empty<std::uint32_t>({kN}, device);
     }
-    gpucc_stdlib_random::philox4x32_10(arrays[0], arrays[1], arrays[2], arrays[3], arrays[4],
+    gpucc_random::philox4x32_10(arrays[0], arrays[1], arrays[2], arrays[3], arrays[4],
                                        arrays[5], out[0], out[1], out[2], out[3]);
     std::array<std::vector<std::uint32_t>, 4> got;
     for (int w = 0; w < 4; ++w) {
@@ -100,7 +101,7 @@ TEST(Random, BlockKernelMatchesReferenceOnRandomInputs) {
 }
 
 TEST(Random, UniformIsTheReferenceElementByElement) {
-    STDLIB_SKIP_WITHOUT_DEVICE();
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const gpucc::Device device = device_under_test();
     constexpr std::uint64_t kSeed = 0x0123456789abcdefULL;
     rnd::Generator generator(kSeed);
@@ -126,7 +127,7 @@ TEST(Random, UniformIsTheReferenceElementByElement) {
 }
 
 TEST(Random, NormalIsBoxMullerOfTheReference) {
-    STDLIB_SKIP_WITHOUT_DEVICE();
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const gpucc::Device device = device_under_test();
     constexpr std::uint64_t kSeed = 99;
     rnd::Generator generator(kSeed);
@@ -149,7 +150,7 @@ TEST(Random, NormalIsBoxMullerOfTheReference) {
 }
 
 TEST(Random, LargeDrawsHaveTheRightMoments) {
-    STDLIB_SKIP_WITHOUT_DEVICE();
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const gpucc::Device device = device_under_test();
     rnd::Generator generator(2024);
     constexpr std::int64_t kN = 1 << 20;
@@ -190,7 +191,7 @@ TEST(Random, LargeDrawsHaveTheRightMoments) {
 }
 
 TEST(Random, SeedsReproduceAndDrawsAdvance) {
-    STDLIB_SKIP_WITHOUT_DEVICE();
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const gpucc::Device device = device_under_test();
     rnd::Generator a(7), b(7), c(8);
     const auto first = a.random<double>({64}, device).to_host();
@@ -221,7 +222,7 @@ TEST(Random, SeedsReproduceAndDrawsAdvance) {
 
 #ifdef GPUCC_TEST_ON_GPU
 TEST(Random, GpuAndCpuDrawTheSameNumbers) {
-    STDLIB_SKIP_WITHOUT_DEVICE();
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const Device gpu = Device::cuda(0);
     const Device cpu = Device::cpu();
     rnd::Generator on_gpu(31), on_cpu(31);

@@ -4,7 +4,7 @@
 // device").
 //
 // The numbers come from Philox4x32-10, a counter-based generator
-// (runtime/src/stdlib/kernels/random.dsl): element i of a draw depends only on the generator's
+// (runtime/src/random/kernels/random.dsl): element i of a draw depends only on the generator's
 // 64-bit seed and its counter, so a seed gives the same arrays on every device, any number of
 // threads can fill an array, and successive draws of one generator never overlap. The bits are
 // identical everywhere; the last bit of a value can differ where low + range * u is rounded once (a

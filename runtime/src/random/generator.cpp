@@ -1,7 +1,7 @@
-// Random arrays (gpucc/stdlib/random.h): argument checks, the counters each draw takes, and one
-// launch of a runtime/src/stdlib/kernels/random.dsl kernel into a new array on the requested
+// Random arrays (gpucc/random/generator.h): argument checks, the counters each draw takes, and one
+// launch of a runtime/src/random/kernels/random.dsl kernel into a new array on the requested
 // device.
-#include "gpucc/stdlib/random.h"
+#include "gpucc/random/generator.h"
 
 #include "gpucc/array/scalar.h"
 #include "gpucc/errors.h"
@@ -16,7 +16,7 @@
 namespace gpucc::random {
 namespace {
 
-namespace kernels = gpucc_stdlib_random;
+namespace kernels = gpucc_random;
 
 void check_float_dtype(const char* function, DType dtype) {
     if (dtype != DType::Float32 && dtype != DType::Float64) {

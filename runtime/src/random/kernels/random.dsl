@@ -1,4 +1,4 @@
-// The kernels behind gpucc::random (runtime/src/stdlib/random.cpp): counter-based random numbers
+// The kernels behind gpucc::random (runtime/src/random/generator.cpp): counter-based random numbers
 // from Philox4x32-10 (Salmon, Moraes, Dror and Shaw, "Parallel random numbers: as easy as 1, 2,
 // 3", SC 2011). Element i of a draw is the block function of counter (offset + i, 0) under the
 // 64-bit key, and nothing else: no state per thread, any order of evaluation, and the same
@@ -10,7 +10,7 @@
 // lo(M0*x0)) with M0 = 0xD2511F53, M1 = 0xCD9E8D57; the key then gains the Weyl constants
 // (0x9E3779B9, 0xBB67AE85). Conversions to floating point follow NumPy's: 24 bits for float32,
 // 53 bits from two words for float64, the result in [0, 1).
-module gpucc_stdlib_random;
+module gpucc_random;
 
 // The block function itself, over arrays of counters and keys (the known-answer tests use it).
 elementwise philox4x32_10(uint32 c0, uint32 c1, uint32 c2, uint32 c3, uint32 k0, uint32 k1)
