@@ -445,6 +445,7 @@ std::string message_of(const std::function<void()>& call) {
 }
 
 TEST(Random, BadCallsSayWhatIsWrong) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const gpucc::Device device = device_under_test();
     rnd::Generator g(1);
     using gpucc::DType;
