@@ -16,8 +16,13 @@ if [ "$mode" = gpu ]; then
 else
     { nproc; grep -m1 "model name" /proc/cpuinfo; uptime; } > "$out/machine.txt"
 fi
+# NumPy on the CPU is Debian's python3-numpy (tools/setup.sh), under /usr/bin.
+python=python3
+if [ "$mode" = cpu ] && [ -x /usr/bin/python3 ]; then
+    python=/usr/bin/python3
+fi
 "$bin/random_bench" "$mode" "$repeat" | tee "$out/gpucc.jsonl"
-PYTHONUNBUFFERED=1 python3 "$here/peers_random.py" "$mode" "$repeat" | tee "$out/peers.jsonl" || true
+PYTHONUNBUFFERED=1 "$python" "$here/peers_random.py" "$mode" "$repeat" | tee "$out/peers.jsonl" || true
 python3 - "$out" > "$out/report.md" <<'PY'
 import json, sys, pathlib
 out = pathlib.Path(sys.argv[1])
@@ -32,7 +37,7 @@ print("| tool | case | dtype | ms | GB/s |")
 print("|---|---|---|---|---|")
 for r in rows:
     if "gbps" in r:
-        print(f"| {r['tool']} | {r['case']} | {r['dtype']} | {r['ms']:.3f} | {r['gbps']:.0f} |")
+        print(f"| {r['tool']} | {r['case']} | {r['dtype']} | {r['ms']:.3f} | {r['gbps']:.2f} |")
     elif "warm_ms" in r:
         print(f"| {r['tool']} | {r['case']} | | cold {r['cold_ms']:.3f}, warm {r['warm_ms']:.3f} | |")
     elif "error" in r:
