@@ -11,7 +11,6 @@
 #include <cmath>
 #include <cstdio>
 #include <gpucc/gpucc.h>
-#include <random>
 #include <vector>
 
 namespace {
@@ -22,14 +21,11 @@ gpucc::Array<T> softplus(const gpucc::Array<T>& x) {
     return gpucc::maximum(T(0), x) + gpucc::log1p(gpucc::exp(-gpucc::abs(x)));
 }
 
+/// np.random.default_rng(seed).uniform(-5, 5, n): random numbers made on the CPU, kept on the host.
 std::vector<double> random_doubles(std::size_t n, unsigned seed) {
-    std::mt19937_64 rng(seed);
-    std::uniform_real_distribution<double> dist(-5.0, 5.0);
-    std::vector<double> values(n);
-    for (double& v : values) {
-        v = dist(rng);
-    }
-    return values;
+    return gpucc::random::default_rng(seed)
+        .uniform<double>(-5.0, 5.0, {static_cast<std::int64_t>(n)}, gpucc::Device::cpu())
+        .to_host();
 }
 
 bool check(const char* what, const std::vector<double>& got, const std::vector<double>& want) {

@@ -12,7 +12,6 @@
 #include <cstdio>
 #include <cstring>
 #include <gpucc/gpucc.h>
-#include <random>
 #include <vector>
 
 namespace {
@@ -27,19 +26,19 @@ void sync(gpucc::Device device) {
     }
 }
 
+/// np.random.randn(n).astype(np.float32) for step 4's host data (drawn on the CPU, kept on the
+/// host so that the step measures its transfers).
 std::vector<float> random_host(std::int64_t n, unsigned seed) {
-    std::mt19937 rng(seed);
-    std::normal_distribution<float> normal;
-    std::vector<float> v(static_cast<std::size_t>(n));
-    for (float& x : v) {
-        x = normal(rng);
-    }
-    return v;
+    return gpucc::random::default_rng(seed)
+        .standard_normal<float>({n}, gpucc::Device::cpu())
+        .to_host();
 }
 
+/// The notebook's cp.random.randn(rows, cols).astype(cp.float32), made on the device (a seeded
+/// Generator: the same matrices on both devices).
 gpucc::Array<float> random_matrix(std::int64_t rows, std::int64_t cols, gpucc::Device device,
                                   unsigned seed) {
-    return gpucc::asarray<float>(random_host(rows * cols, seed), {rows, cols}, device);
+    return gpucc::random::default_rng(seed).standard_normal<float>({rows, cols}, device);
 }
 
 double gflops(std::int64_t m, std::int64_t n, std::int64_t k, double ms) {

@@ -13,7 +13,6 @@
 #include <cstring>
 #include <functional>
 #include <gpucc/gpucc.h>
-#include <random>
 #include <vector>
 
 namespace {
@@ -61,15 +60,11 @@ void timeit(const char* what, gpucc::Device device, int loops, F&& f) {
                 ms ? sd / 1000 : sd, ms ? "ms" : "us", runs, loops);
 }
 
+/// The notebook's cp.random.rand(rows, cols), made on the device (a seeded Generator, so both
+/// devices get the same matrices).
 template <class T>
 gpucc::Array<T> uniform(std::int64_t rows, std::int64_t cols, gpucc::Device device, unsigned seed) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<double> u(0, 1);
-    std::vector<T> v(static_cast<std::size_t>(rows * cols));
-    for (T& x : v) {
-        x = static_cast<T>(u(rng));
-    }
-    return gpucc::asarray<T>(v, {rows, cols}, device);
+    return gpucc::random::default_rng(seed).random<T>({rows, cols}, device);
 }
 
 void timing_cells(gpucc::Device device) {

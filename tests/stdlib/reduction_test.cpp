@@ -1001,7 +1001,7 @@ TEST_F(Reductions, TypedFormsAndMethodsHaveNumPysResultTypes) {
 
 /// sum of n random float32 values in [0, 1) within 1e-5 of the sum in double.
 void check_float32_sum_accuracy(std::int64_t n) {
-    gpucc::random::seed(7);
+    gpucc::random::seed(7, device_under_test());
     const Array<float> x = gpucc::random::random<float>({n}, device_under_test());
     const std::vector<float> values = x.to_host();
     double want = 0;

@@ -28,7 +28,7 @@
 #include "gpucc/stdlib/operand.h"
 #include "gpucc/stdlib/operators.h"
 #include "gpucc/stdlib/promotion.h"
-#include "gpucc/stdlib/random.h"
+#include "gpucc/random/generator.h"
 #include "gpucc/stdlib/reduction.h"
 #include "gpucc/stdlib/ufunc.h"
 #include "gpucc/stdlib/ufunc_loops.h"

@@ -7,7 +7,7 @@
 #include "gpucc/device/profiler.h"
 #include "gpucc/memory/allocator.h"
 #include "gpucc/stdlib/creation.h"
-#include "gpucc/stdlib/random.h"
+#include "gpucc/random/generator.h"
 #include "gpucc/stdlib/ufunc.h"
 
 #include <cstdio>

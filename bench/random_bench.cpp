@@ -1,0 +1,162 @@
+// gpucc::random's figures for issue 22 (bench/run_random_bench.sh runs it with its peers,
+// peers_random.py):
+//   gpu: 2^28 values of uniform float32/float64, normal float32/float64, integers int32 (a small
+//        range and the full one), standard_exponential float32, each into a new array: CUDA events
+//        around one draw after two warm-ups, the median of `repeat`, GB/s counting bytes written;
+//        and the time from seeding a new Generator to its first value on the host (warm: the
+//        kernels already loaded; cold: the first draw of the process).
+//   cpu: 2^24 values of the same draws (wall time, median), to compare with NumPy's Generator.
+// One JSON object per line. Usage: random_bench gpu|cpu [repeat]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <gpucc/gpucc.h>
+#include <string>
+#include <vector>
+
+namespace {
+
+using gpucc::DType;
+using gpucc::NDArray;
+
+int repeat = 10;
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+double gpu_median_ms(const std::function<void()>& f) {
+    f();
+    f();
+    std::vector<double> times;
+    for (int i = 0; i < repeat; ++i) {
+        gpucc::Event start;
+        gpucc::Event stop;
+        start.record();
+        f();
+        stop.record();
+        stop.synchronize();
+        times.push_back(gpucc::elapsed_ms(start, stop));
+    }
+    return median(times);
+}
+
+double wall_ms(const std::function<void()>& f) {
+    const auto start = std::chrono::steady_clock::now();
+    f();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+double cpu_median_ms(const std::function<void()>& f) {
+    f();
+    std::vector<double> times;
+    for (int i = 0; i < repeat; ++i) {
+        times.push_back(wall_ms(f));
+    }
+    return median(times);
+}
+
+void emit(const char* device, const char* name, const char* dtype, std::int64_t n,
+          std::size_t itemsize, double ms) {
+    const double bytes = static_cast<double>(n) * static_cast<double>(itemsize);
+    std::printf("{\"tool\": \"gpucc\", \"device\": \"%s\", \"case\": \"%s\", \"dtype\": \"%s\", "
+                "\"n\": %lld, \"ms\": %.5f, \"gbps\": %.1f}\n",
+                device, name, dtype, static_cast<long long>(n), ms, bytes / (ms * 1e-3) / 1e9);
+    std::fflush(stdout);
+}
+
+struct Case {
+    const char* name;
+    const char* dtype;
+    std::size_t itemsize;
+    std::function<NDArray(gpucc::random::Generator&, std::int64_t, gpucc::Device)> draw;
+};
+
+std::vector<Case> cases() {
+    using G = gpucc::random::Generator;
+    using D = gpucc::Device;
+    return {
+        {"uniform", "float32", 4,
+         [](G& g, std::int64_t n, D d) { return g.random({n}, DType::Float32, d); }},
+        {"uniform", "float64", 8,
+         [](G& g, std::int64_t n, D d) { return g.random({n}, DType::Float64, d); }},
+        {"normal", "float32", 4,
+         [](G& g, std::int64_t n, D d) { return g.standard_normal({n}, DType::Float32, d); }},
+        {"normal", "float64", 8,
+         [](G& g, std::int64_t n, D d) { return g.standard_normal({n}, DType::Float64, d); }},
+        {"integers_0_1000", "int32", 4,
+         [](G& g, std::int64_t n, D d) {
+             return g.integers(0, 1000, {n}, DType::Int32, false, d);
+         }},
+        {"integers_full", "int32", 4,
+         [](G& g, std::int64_t n, D d) {
+             return g.integers(std::numeric_limits<std::int32_t>::min(),
+                               std::numeric_limits<std::int32_t>::max(), {n}, DType::Int32, true,
+                               d);
+         }},
+        {"standard_exponential", "float32", 4,
+         [](G& g, std::int64_t n, D d) { return g.standard_exponential({n}, DType::Float32, d); }},
+    };
+}
+
+void run_gpu() {
+    const gpucc::Device gpu = gpucc::Device::cuda(0);
+    {
+        // Cold: the process's first draw (loads the module); then warm.
+        const double cold = wall_ms([&] {
+            gpucc::random::Generator g(42);
+            (void)g.random<float>({1}, gpu).item();
+        });
+        std::vector<double> warm;
+        for (int i = 0; i < std::max(repeat, 20); ++i) {
+            warm.push_back(wall_ms([&] {
+                gpucc::random::Generator g(static_cast<std::uint64_t>(i));
+                (void)g.random<float>({1}, gpu).item();
+            }));
+        }
+        std::printf(
+            "{\"tool\": \"gpucc\", \"device\": \"gpu\", \"case\": \"first_value_after_seeding\", "
+            "\"cold_ms\": %.4f, \"warm_ms\": %.4f}\n",
+            cold, median(warm));
+    }
+    constexpr std::int64_t n = std::int64_t{1} << 28;
+    gpucc::random::Generator g(1);
+    for (const Case& c : cases()) {
+        NDArray keep;
+        const double ms = gpu_median_ms([&] { keep = c.draw(g, n, gpu); });
+        emit("gpu", c.name, c.dtype, n, c.itemsize, ms);
+    }
+}
+
+void run_cpu() {
+    constexpr std::int64_t n = std::int64_t{1} << 24;
+    const gpucc::Device cpu = gpucc::Device::cpu();
+    gpucc::random::Generator g(1);
+    for (const Case& c : cases()) {
+        NDArray keep;
+        const double ms = cpu_median_ms([&] { keep = c.draw(g, n, cpu); });
+        emit("cpu", c.name, c.dtype, n, c.itemsize, ms);
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2 || (std::strcmp(argv[1], "gpu") != 0 && std::strcmp(argv[1], "cpu") != 0)) {
+        std::fprintf(stderr, "usage: random_bench gpu|cpu [repeat]\n");
+        return 2;
+    }
+    if (argc > 2) {
+        repeat = std::max(1, std::atoi(argv[2]));
+    }
+    if (std::strcmp(argv[1], "gpu") == 0) {
+        run_gpu();
+    } else {
+        run_cpu();
+    }
+    return 0;
+}

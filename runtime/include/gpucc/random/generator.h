@@ -1,0 +1,241 @@
+// Random arrays made where they are used, on the GPU or the CPU, as cupy.random and
+// numpy.random make them: `random::uniform<float>({1 << 20})` fills a new array on the default
+// device without a host round trip, and `random::default_rng(seed)` is NumPy's Generator with its
+// methods (integers, the distributions, choice, permutation, shuffle).
+//
+// The numbers come from Philox4x32-10, a counter-based generator
+// (runtime/src/random/kernels/random.dsl, which states the layout of a draw): a draw's values
+// depend only on the generator's 64-bit seed and its counter, so a seed gives the same arrays on
+// every device, any number of threads can fill an array, and successive draws of one generator
+// never overlap. The bits are identical everywhere; the last bit of a floating value can differ
+// where low + range * u is rounded once (a fused multiply-add: the GPU, AVX2 hosts) or twice
+// (baseline x86-64), and draws that go through log, exp, sin or cos may differ in the last bits
+// between math libraries (and so, for the rejection samplers gamma, beta, poisson and binomial,
+// in rare values). random(), integers and power-of-two ranges agree exactly. These are not the
+// streams NumPy or CuPy produce for the same seed (their generators differ; CuPy's RandomState
+// streams are gpucc/random/random_state.h's).
+//
+// Element types: float32 and float64 for the floating draws (NumPy's Generator offers no float16
+// or bfloat16 draws, so neither does this: draw float32 and convert with astype); every integer
+// type and bool for integers; int64 for poisson and binomial, as NumPy's.
+//
+// Thread safety: any number of threads may draw from one Generator at once; each draw takes its
+// own range of counters with one atomic add, so concurrent draws are disjoint (which thread gets
+// which range is up to the scheduler). Assigning to a Generator, and seed(), while other threads
+// draw from it is a data race.
+#pragma once
+
+#include "gpucc/array/array.h"
+#include "gpucc/array/dtype.h"
+#include "gpucc/array/ndarray.h"
+#include "gpucc/array/shape.h"
+#include "gpucc/device/device.h"
+
+#include <atomic>
+#include <concepts>
+#include <cstdint>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+namespace gpucc::random {
+
+/// The element types floating draws are made in.
+template <class T>
+concept RandomFloat = std::is_same_v<T, float> || std::is_same_v<T, double>;
+
+/// The element types integers() makes: bool and the integers of 1 to 8 bytes.
+template <class T>
+concept RandomInteger = std::is_integral_v<T> && kIsElementType<T>;
+
+/// A bound of integers(): any C++ integer, kept exactly (a uint64 high past INT64_MAX included).
+class IntegerBound {
+public:
+    template <std::integral I>
+    IntegerBound(I value) noexcept // NOLINT(google-explicit-constructor): integers(0, 10)
+        : bits_(static_cast<std::uint64_t>(value)), negative_(value < 0) {}
+    /// The value is bits() read as int64 when negative(), else as uint64.
+    std::uint64_t bits() const noexcept { return bits_; }
+    bool negative() const noexcept { return negative_; }
+
+private:
+    std::uint64_t bits_;
+    bool negative_;
+};
+
+/// A seeded stream of random arrays (numpy.random.Generator's role). Each draw takes the next
+/// block counters of the generator (see random.dsl for how many). Thread-safe (see the top).
+class Generator {
+public:
+    explicit Generator(std::uint64_t seed) noexcept : seed_(seed) {}
+    /// A copy continues from the same counter (and so repeats the original's next draws).
+    Generator(const Generator& other) noexcept;
+    Generator& operator=(const Generator& other) noexcept;
+
+    std::uint64_t seed() const noexcept { return seed_; }
+    /// Block counters used so far.
+    std::uint64_t offset() const noexcept { return offset_.load(std::memory_order_relaxed); }
+
+    /// Uniform on [low, high) (high itself can appear through rounding, as in NumPy). TypeError
+    /// for a dtype other than float32 or float64; ValueError when high - low is not finite.
+    NDArray uniform(double low, double high, const Shape& shape, DType dtype = DType::Float64,
+                    Device device = default_device());
+    /// Uniform on [0, 1).
+    NDArray random(const Shape& shape, DType dtype = DType::Float64,
+                   Device device = default_device());
+    /// Normal with mean `loc` and standard deviation `scale` (ValueError when scale < 0 or
+    /// either is not finite).
+    NDArray normal(double loc, double scale, const Shape& shape, DType dtype = DType::Float64,
+                   Device device = default_device());
+    /// Normal with mean 0 and standard deviation 1.
+    NDArray standard_normal(const Shape& shape, DType dtype = DType::Float64,
+                            Device device = default_device());
+    /// exp of a normal with mean `mean` and standard deviation `sigma` (sigma >= 0).
+    NDArray lognormal(double mean, double sigma, const Shape& shape, DType dtype = DType::Float64,
+                      Device device = default_device());
+    /// Exponential with mean `scale` (scale >= 0).
+    NDArray exponential(double scale, const Shape& shape, DType dtype = DType::Float64,
+                        Device device = default_device());
+    /// Exponential with mean 1.
+    NDArray standard_exponential(const Shape& shape, DType dtype = DType::Float64,
+                                 Device device = default_device());
+    /// Gamma with shape `k` (k >= 0) and scale `scale` (scale >= 0): Marsaglia and Tsang.
+    NDArray gamma(double k, double scale, const Shape& shape, DType dtype = DType::Float64,
+                  Device device = default_device());
+    /// Gamma with shape `k` and scale 1.
+    NDArray standard_gamma(double k, const Shape& shape, DType dtype = DType::Float64,
+                           Device device = default_device());
+    /// Beta(a, b), a > 0 and b > 0, as X / (X + Y) of two gamma draws (formed from their
+    /// logarithms, so small shapes do not give 0 / 0). Takes two draws' counters.
+    NDArray beta(double a, double b, const Shape& shape, DType dtype = DType::Float64,
+                 Device device = default_device());
+    /// Poisson with mean `lam` (0 <= lam <= 1e10; NumPy's limit is higher): int64.
+    NDArray poisson(double lam, const Shape& shape, Device device = default_device());
+    /// Binomial with `n` trials (n >= 0) of probability `p` (0 <= p <= 1): int64.
+    NDArray binomial(std::int64_t n, double p, const Shape& shape,
+                     Device device = default_device());
+    /// Integers uniform on [low, high), or [low, high] when `endpoint`, in any integer dtype or
+    /// bool, unbiased (Lemire's method with rejection). ValueError when the interval is empty
+    /// ("low >= high") or a bound is outside the dtype; TypeError for a floating dtype.
+    NDArray integers(IntegerBound low, IntegerBound high, const Shape& shape,
+                     DType dtype = DType::Int64, bool endpoint = false,
+                     Device device = default_device());
+    /// `shape` draws from range(n) (int64), with or without replacement, uniformly or with the
+    /// probabilities `p` (n of them, non-negative, summing to 1 within sqrt(epsilon) as NumPy's
+    /// check). Without replacement the indices are drawn on the host (Fisher-Yates, or ordered
+    /// exponential keys with `p`) and copied to the device.
+    NDArray choice(std::int64_t n, const Shape& shape, bool replace = true,
+                   std::span<const double> p = {}, Device device = default_device());
+    /// `shape` draws from the rows of `a` (along axis 0), on a's device; the result has shape
+    /// `shape + a.shape[1:]`.
+    NDArray choice(const NDArray& a, const Shape& shape, bool replace = true,
+                   std::span<const double> p = {});
+    /// A random ordering of range(n) (int64), drawn on the host (Fisher-Yates) and copied.
+    NDArray permutation(std::int64_t n, Device device = default_device());
+    /// A copy of `x` with its entries along `axis` in a random order.
+    NDArray permutation(const NDArray& x, int axis = 0);
+    /// Reorders `x` in place along `axis` (a view is written through).
+    void shuffle(const NDArray& x, int axis = 0);
+
+    template <RandomFloat T>
+    Array<T> uniform(double low, double high, const Shape& shape,
+                     Device device = default_device()) {
+        return Array<T>(uniform(low, high, shape, dtype_of<T>(), device));
+    }
+    template <RandomFloat T>
+    Array<T> random(const Shape& shape, Device device = default_device()) {
+        return Array<T>(random(shape, dtype_of<T>(), device));
+    }
+    template <RandomFloat T>
+    Array<T> normal(double loc, double scale, const Shape& shape,
+                    Device device = default_device()) {
+        return Array<T>(normal(loc, scale, shape, dtype_of<T>(), device));
+    }
+    template <RandomFloat T>
+    Array<T> standard_normal(const Shape& shape, Device device = default_device()) {
+        return Array<T>(standard_normal(shape, dtype_of<T>(), device));
+    }
+    template <RandomFloat T>
+    Array<T> exponential(double scale, const Shape& shape, Device device = default_device()) {
+        return Array<T>(exponential(scale, shape, dtype_of<T>(), device));
+    }
+    template <RandomFloat T>
+    Array<T> gamma(double k, double scale, const Shape& shape, Device device = default_device()) {
+        return Array<T>(gamma(k, scale, shape, dtype_of<T>(), device));
+    }
+    template <RandomInteger T>
+    Array<T> integers(IntegerBound low, IntegerBound high, const Shape& shape,
+                      bool endpoint = false, Device device = default_device()) {
+        return Array<T>(integers(low, high, shape, dtype_of<T>(), endpoint, device));
+    }
+
+private:
+    /// Reserves `count` block counters for one draw: the first of them.
+    std::uint64_t take(std::uint64_t count) noexcept {
+        return offset_.fetch_add(count, std::memory_order_relaxed);
+    }
+    /// The words of the block function at (counter, 0, 0) under this seed, on the host, for the
+    /// host-side draws (permutation, choice without replacement): word j of the block is bits
+    /// 32 j to 32 j + 31 of the pair (first, second).
+    struct HostBlock {
+        std::uint64_t first;
+        std::uint64_t second;
+    };
+    HostBlock host_block(std::uint64_t counter) const noexcept;
+    /// A random ordering of range(n) on the host: Fisher-Yates, step i taking block counter
+    /// (first + i), unbiased by Lemire's rejection on 64-bit words.
+    std::vector<std::int64_t> host_permutation(std::int64_t n, std::int64_t steps);
+
+    std::uint64_t seed_;
+    std::atomic<std::uint64_t> offset_{0};
+};
+
+/// A generator seeded from the operating system's entropy (numpy.random.default_rng()).
+Generator default_rng();
+/// A generator with this seed (numpy.random.default_rng(seed)).
+Generator default_rng(std::uint64_t seed);
+
+/// The process-wide generator of `device` that the functions below draw from (cupy.random's
+/// global state: one per device). Each is seeded from GPUCC_SEED when that is set (a decimal
+/// integer, cupy's CUPY_SEED), else from the OS's entropy, at its first use.
+Generator& global_generator(Device device = default_device());
+/// Reseeds and rewinds the process-wide generator of `device` only (cupy.random.seed seeds the
+/// current device's).
+void seed(std::uint64_t seed, Device device = default_device());
+
+/// `uniform<float>({n})`: uniform on [low, high) from the device's process-wide generator.
+template <RandomFloat T = double>
+Array<T> uniform(const Shape& shape, double low = 0.0, double high = 1.0,
+                 Device device = default_device()) {
+    return global_generator(device).uniform<T>(low, high, shape, device);
+}
+/// Normal with mean `loc` and standard deviation `scale` from the process-wide generator.
+template <RandomFloat T = double>
+Array<T> normal(const Shape& shape, double loc = 0.0, double scale = 1.0,
+                Device device = default_device()) {
+    return global_generator(device).normal<T>(loc, scale, shape, device);
+}
+/// cupy.random.rand: uniform on [0, 1).
+template <RandomFloat T = double>
+Array<T> rand(const Shape& shape, Device device = default_device()) {
+    return global_generator(device).random<T>(shape, device);
+}
+/// cupy.random.random / random_sample: uniform on [0, 1) (as rand, with a shape argument).
+template <RandomFloat T = double>
+Array<T> random(const Shape& shape, Device device = default_device()) {
+    return global_generator(device).random<T>(shape, device);
+}
+/// cupy.random.randn: standard normal.
+template <RandomFloat T = double>
+Array<T> randn(const Shape& shape, Device device = default_device()) {
+    return global_generator(device).standard_normal<T>(shape, device);
+}
+/// Integers on [low, high) from the process-wide generator (cupy.random.randint's range, any
+/// integer type).
+template <RandomInteger T = std::int64_t>
+Array<T> integers(IntegerBound low, IntegerBound high, const Shape& shape,
+                  Device device = default_device()) {
+    return global_generator(device).integers<T>(low, high, shape, false, device);
+}
+
+} // namespace gpucc::random

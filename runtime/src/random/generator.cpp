@@ -1,0 +1,652 @@
+// The default generator (gpucc/random/generator.h): argument checks with NumPy's rules, the block
+// counters each draw takes, and one launch of a runtime/src/random/kernels/random.dsl kernel into
+// a new array on the requested device; the draws made on the host (permutation, choice without
+// replacement) and the process-wide generators, one per device.
+#include "gpucc/random/generator.h"
+
+#include "gpucc/array/scalar.h"
+#include "gpucc/array/transfer.h"
+#include "gpucc/errors.h"
+#include "gpucc/launch/grid.h"
+#include "gpucc/stdlib/creation.h"
+#include "gpucc/stdlib/ufunc.h"
+#include "random.gpucc.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <numeric>
+#include <random>
+#include <string>
+#include <utility>
+
+namespace gpucc::random {
+namespace {
+
+namespace kernels = gpucc_random;
+
+/// The kernels' block size, part of the layout of a draw (random.dsl).
+constexpr std::int64_t kThreads = 256;
+
+[[noreturn]] void value_error(const char* function, const std::string& message) {
+    throw ValueError(std::string("random.") + function + ": " + message);
+}
+
+std::string text(double value) {
+    return Scalar(value).to_string();
+}
+
+void check_float_dtype(const char* function, DType dtype) {
+    if (dtype != DType::Float32 && dtype != DType::Float64) {
+        throw TypeError(std::string("random.") + function + ": dtype " +
+                        std::string(dtype_name(dtype)) +
+                        " is not supported; supported dtypes are float32 and float64");
+    }
+}
+
+void check_finite(const char* function, const char* name, double value) {
+    if (!std::isfinite(value)) {
+        value_error(function, std::string(name) + " must be finite, got " + text(value));
+    }
+}
+
+/// NumPy's "scale < 0": a parameter that must be finite and >= 0 (or > 0 when `positive`).
+void check_non_negative(const char* function, const char* name, double value,
+                        bool positive = false) {
+    if (std::isnan(value) || value < 0 || (positive && value == 0)) {
+        value_error(function, std::string(name) +
+                                  (positive ? " must be positive" : " must be non-negative") +
+                                  ", got " + text(value));
+    }
+    check_finite(function, name, value);
+}
+
+/// The grid of a draw of n values, `per_thread` of them per thread (random.dsl's layout).
+Dim3 grid_for(const char* function, std::int64_t n, std::int64_t per_thread) {
+    const std::int64_t per_block = kThreads * per_thread;
+    const std::int64_t blocks = (n + per_block - 1) / per_block;
+    if (blocks > std::numeric_limits<std::int32_t>::max()) {
+        value_error(function, "size " + std::to_string(n) + " is too large for one draw");
+    }
+    return Dim3(static_cast<std::uint32_t>(blocks));
+}
+
+/// Block counters a draw of n values takes.
+std::uint64_t counters_for(std::int64_t n, std::int64_t per_thread) {
+    const std::int64_t per_block = kThreads * per_thread;
+    return static_cast<std::uint64_t>((n + per_block - 1) / per_block * kThreads);
+}
+
+/// A draw through a tiled kernel (random.dsl: `per_block` values per block, blocks of kThreads
+/// threads): the kernel fills a new 1-d array of whole tiles, and the draw is its first n values
+/// in `shape` (a view; at most one tile minus one element more is allocated). `launch` gets the
+/// array, the grid and the first counter.
+template <class Launch>
+NDArray tiled_draw(const char* function, const Shape& shape, DType dtype, Device device,
+                   std::int64_t per_block, std::atomic<std::uint64_t>& offset, Launch&& launch) {
+    const std::int64_t n = checked_element_count(shape, dtype_size(dtype), function);
+    if (n == 0) {
+        return empty(shape, dtype, device);
+    }
+    const std::int64_t tile = kThreads * per_block;
+    const Dim3 grid = grid_for(function, n, per_block);
+    NDArray buffer = empty({(n + tile - 1) / tile * tile}, dtype, device);
+    const std::uint64_t first =
+        offset.fetch_add(counters_for(n, per_block), std::memory_order_relaxed);
+    launch(buffer, grid, first);
+    return buffer(Slice(0, n)).reshape(shape);
+}
+
+std::uint64_t entropy_seed() {
+    std::random_device device;
+    return (std::uint64_t{device()} << 32) ^ device();
+}
+
+std::uint64_t initial_global_seed() {
+    if (const char* value = std::getenv("GPUCC_SEED"); value != nullptr && *value != '\0') {
+        char* end = nullptr;
+        const unsigned long long seed = std::strtoull(value, &end, 10);
+        if (*end != '\0' || value[0] == '-') {
+            throw ValueError(
+                std::string("GPUCC_SEED: expected a non-negative decimal integer, got '") + value +
+                "'");
+        }
+        return seed;
+    }
+    return entropy_seed();
+}
+
+/// The values an integer dtype holds.
+struct DTypeRange {
+    std::int64_t min;
+    std::uint64_t max;
+};
+
+DTypeRange integer_range(DType dtype) {
+    switch (dtype) {
+    case DType::Bool:
+        return {0, 1};
+    case DType::Int8:
+        return {-128, 127};
+    case DType::Int16:
+        return {-32768, 32767};
+    case DType::Int32:
+        return {std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max()};
+    case DType::Int64:
+        return {std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()};
+    case DType::UInt8:
+        return {0, 255};
+    case DType::UInt16:
+        return {0, 65535};
+    case DType::UInt32:
+        return {0, std::numeric_limits<std::uint32_t>::max()};
+    case DType::UInt64:
+        return {0, std::numeric_limits<std::uint64_t>::max()};
+    default:
+        throw TypeError("random.integers: dtype " + std::string(dtype_name(dtype)) +
+                        " is not supported; supported dtypes are bool, int8, int16, int32, int64, "
+                        "uint8, uint16, uint32 and uint64");
+    }
+}
+
+__extension__ using Int128 = __int128;
+
+Int128 wide(IntegerBound bound) {
+    return bound.negative() ? Int128(static_cast<std::int64_t>(bound.bits()))
+                            : Int128(bound.bits());
+}
+
+std::string wide_text(Int128 value) {
+    if (value < 0) {
+        return std::to_string(static_cast<std::int64_t>(value));
+    }
+    return std::to_string(static_cast<std::uint64_t>(value));
+}
+
+/// Philox4x32-10 on the host (the kernels' block function).
+std::array<std::uint32_t, 4> philox(std::array<std::uint32_t, 4> x, std::uint64_t key) {
+    std::uint32_t k0 = static_cast<std::uint32_t>(key);
+    std::uint32_t k1 = static_cast<std::uint32_t>(key >> 32);
+    for (int round = 0; round < 10; ++round) {
+        const std::uint64_t p0 = std::uint64_t{0xD2511F53} * x[0];
+        const std::uint64_t p1 = std::uint64_t{0xCD9E8D57} * x[2];
+        x = {static_cast<std::uint32_t>(p1 >> 32) ^ x[1] ^ k0, static_cast<std::uint32_t>(p1),
+             static_cast<std::uint32_t>(p0 >> 32) ^ x[3] ^ k1, static_cast<std::uint32_t>(p0)};
+        k0 += 0x9E3779B9u;
+        k1 += 0xBB67AE85u;
+    }
+    return x;
+}
+
+/// The shape (outer, length, inner) of `x` around `axis`, for take_along.
+struct AxisSplit {
+    std::int64_t outer = 1;
+    std::int64_t length = 1;
+    std::int64_t inner = 1;
+};
+
+AxisSplit split_at(const Shape& shape, int axis) {
+    AxisSplit split;
+    for (int k = 0; k < shape.ndim(); ++k) {
+        if (k < axis) {
+            split.outer *= shape[k];
+        } else if (k == axis) {
+            split.length = shape[k];
+        } else {
+            split.inner *= shape[k];
+        }
+    }
+    return split;
+}
+
+int normalize_axis(const char* function, int axis, int ndim) {
+    if (ndim == 0) {
+        value_error(function, "x must have at least one dimension, got a 0-dimensional array");
+    }
+    if (axis < -ndim || axis >= ndim) {
+        value_error(function, "axis " + std::to_string(axis) +
+                                  " is out of bounds for array of dimension " +
+                                  std::to_string(ndim));
+    }
+    return axis < 0 ? axis + ndim : axis;
+}
+
+/// out[o, j, k] = source[o, index[j], k] along `axis` of `source` (made contiguous first); the
+/// result has index.size() entries along that axis.
+NDArray take_along_axis(const NDArray& source, const NDArray& index, int axis) {
+    const NDArray contiguous = source.is_c_contiguous() ? source : ascontiguousarray(source);
+    const AxisSplit split = split_at(contiguous.shape(), axis);
+    Shape shape = contiguous.shape();
+    shape[axis] = index.size();
+    NDArray out = empty(shape, contiguous.dtype(), contiguous.device());
+    if (out.size() == 0) {
+        return out;
+    }
+    kernels::take_along(grid_for("take", out.size(), 1), Dim3(kThreads), contiguous, index, out,
+                        split.length, index.size(), split.inner);
+    return out;
+}
+
+NDArray index_array(const std::vector<std::int64_t>& values, const Shape& shape, Device device) {
+    return asarray<std::int64_t>(values, shape, device).ndarray();
+}
+
+/// Checks NumPy's choice probabilities: n of them, non-negative, summing to 1 within
+/// sqrt(epsilon); returns their cumulative sums (the last set to exactly 1).
+std::vector<double> checked_cdf(std::int64_t n, std::span<const double> p) {
+    if (static_cast<std::int64_t>(p.size()) != n) {
+        value_error("choice", "a and p must have the same size, got " + std::to_string(n) +
+                                  " and " + std::to_string(p.size()));
+    }
+    std::vector<double> cdf(p.size());
+    double total = 0;
+    for (std::size_t k = 0; k < p.size(); ++k) {
+        if (!(p[k] >= 0) || !std::isfinite(p[k])) {
+            value_error("choice", "probabilities are not non-negative and finite: p[" +
+                                      std::to_string(k) + "] is " + text(p[k]));
+        }
+        total += p[k];
+        cdf[k] = total;
+    }
+    if (std::fabs(total - 1.0) > std::sqrt(std::numeric_limits<double>::epsilon())) {
+        value_error("choice", "probabilities do not sum to 1, their sum is " + text(total));
+    }
+    for (double& value : cdf) {
+        value /= total;
+    }
+    cdf.back() = 1.0;
+    return cdf;
+}
+
+} // namespace
+
+Generator::Generator(const Generator& other) noexcept
+    : seed_(other.seed_), offset_(other.offset_.load(std::memory_order_relaxed)) {
+}
+
+Generator& Generator::operator=(const Generator& other) noexcept {
+    seed_ = other.seed_;
+    offset_.store(other.offset_.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    return *this;
+}
+
+Generator::HostBlock Generator::host_block(std::uint64_t counter) const noexcept {
+    const auto words = philox(
+        {static_cast<std::uint32_t>(counter), static_cast<std::uint32_t>(counter >> 32), 0, 0},
+        seed_);
+    return {(std::uint64_t{words[1]} << 32) | words[0], (std::uint64_t{words[3]} << 32) | words[2]};
+}
+
+std::vector<std::int64_t> Generator::host_permutation(std::int64_t n, std::int64_t steps) {
+    std::vector<std::int64_t> order(static_cast<std::size_t>(n));
+    std::iota(order.begin(), order.end(), std::int64_t{0});
+    const std::uint64_t first = take(static_cast<std::uint64_t>(steps));
+    // Step i swaps entry i with one of entries i .. n-1, uniform by Lemire's method on the 64-bit
+    // words of block (first + i); a rejected word is followed by the block's second word and then
+    // by blocks (first + i) of later attempts (counter word 2), which no other draw uses.
+    for (std::int64_t i = 0; i < steps; ++i) {
+        const auto span = static_cast<std::uint64_t>(n - i);
+        const std::uint64_t threshold = (0 - span) % span;
+        std::uint64_t counter = first + static_cast<std::uint64_t>(i);
+        HostBlock block = host_block(counter);
+        std::uint64_t word = block.first;
+        std::uint32_t attempt = 0;
+        bool second_used = false;
+        for (;;) {
+            const Int128 product = Int128(word) * Int128(span);
+            if (static_cast<std::uint64_t>(product) >= threshold) {
+                const auto pick = static_cast<std::int64_t>(product >> 64);
+                std::swap(order[static_cast<std::size_t>(i)],
+                          order[static_cast<std::size_t>(i + pick)]);
+                break;
+            }
+            if (!second_used) {
+                word = block.second;
+                second_used = true;
+                continue;
+            }
+            ++attempt;
+            const auto words = philox({static_cast<std::uint32_t>(counter),
+                                       static_cast<std::uint32_t>(counter >> 32), attempt, 0},
+                                      seed_);
+            block = {(std::uint64_t{words[1]} << 32) | words[0],
+                     (std::uint64_t{words[3]} << 32) | words[2]};
+            word = block.first;
+            second_used = false;
+        }
+    }
+    return order;
+}
+
+NDArray Generator::uniform(double low, double high, const Shape& shape, DType dtype,
+                           Device device) {
+    check_float_dtype("uniform", dtype);
+    check_finite("uniform", "low", low);
+    check_finite("uniform", "high", high);
+    const double range = high - low;
+    if (!std::isfinite(range)) {
+        value_error("uniform",
+                    "high - low must be finite, got high " + text(high) + " and low " + text(low));
+    }
+    if (dtype == DType::Float32) {
+        return tiled_draw("uniform", shape, dtype, device, 4, offset_,
+                          [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                              kernels::uniform_float32(grid, Dim3(kThreads), y, seed_, first,
+                                                       static_cast<float>(low),
+                                                       static_cast<float>(range));
+                          });
+    }
+    return tiled_draw("uniform", shape, dtype, device, 2, offset_,
+                      [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                          kernels::uniform_float64(grid, Dim3(kThreads), y, seed_, first, low,
+                                                   range);
+                      });
+}
+
+NDArray Generator::random(const Shape& shape, DType dtype, Device device) {
+    check_float_dtype("random", dtype);
+    return uniform(0.0, 1.0, shape, dtype, device);
+}
+
+NDArray Generator::normal(double loc, double scale, const Shape& shape, DType dtype,
+                          Device device) {
+    check_float_dtype("normal", dtype);
+    check_finite("normal", "loc", loc);
+    check_non_negative("normal", "scale", scale);
+    if (dtype == DType::Float32) {
+        return tiled_draw("normal", shape, dtype, device, 4, offset_,
+                          [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                              kernels::normal_float32(grid, Dim3(kThreads), y, seed_, first,
+                                                      static_cast<float>(loc),
+                                                      static_cast<float>(scale), 0);
+                          });
+    }
+    return tiled_draw("normal", shape, dtype, device, 2, offset_,
+                      [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                          kernels::normal_float64(grid, Dim3(kThreads), y, seed_, first, loc, scale,
+                                                  0);
+                      });
+}
+
+NDArray Generator::standard_normal(const Shape& shape, DType dtype, Device device) {
+    check_float_dtype("standard_normal", dtype);
+    return normal(0.0, 1.0, shape, dtype, device);
+}
+
+NDArray Generator::lognormal(double mean, double sigma, const Shape& shape, DType dtype,
+                             Device device) {
+    check_float_dtype("lognormal", dtype);
+    check_finite("lognormal", "mean", mean);
+    check_non_negative("lognormal", "sigma", sigma);
+    if (dtype == DType::Float32) {
+        return tiled_draw("lognormal", shape, dtype, device, 4, offset_,
+                          [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                              kernels::normal_float32(grid, Dim3(kThreads), y, seed_, first,
+                                                      static_cast<float>(mean),
+                                                      static_cast<float>(sigma), 1);
+                          });
+    }
+    return tiled_draw("lognormal", shape, dtype, device, 2, offset_,
+                      [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                          kernels::normal_float64(grid, Dim3(kThreads), y, seed_, first, mean,
+                                                  sigma, 1);
+                      });
+}
+
+NDArray Generator::exponential(double scale, const Shape& shape, DType dtype, Device device) {
+    check_float_dtype("exponential", dtype);
+    check_non_negative("exponential", "scale", scale);
+    if (dtype == DType::Float32) {
+        return tiled_draw("exponential", shape, dtype, device, 4, offset_,
+                          [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                              kernels::exponential_float32(grid, Dim3(kThreads), y, seed_, first,
+                                                           static_cast<float>(scale));
+                          });
+    }
+    return tiled_draw("exponential", shape, dtype, device, 2, offset_,
+                      [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                          kernels::exponential_float64(grid, Dim3(kThreads), y, seed_, first,
+                                                       scale);
+                      });
+}
+
+NDArray Generator::standard_exponential(const Shape& shape, DType dtype, Device device) {
+    check_float_dtype("standard_exponential", dtype);
+    return exponential(1.0, shape, dtype, device);
+}
+
+NDArray Generator::gamma(double k, double scale, const Shape& shape, DType dtype, Device device) {
+    check_float_dtype("gamma", dtype);
+    check_non_negative("gamma", "shape", k);
+    check_non_negative("gamma", "scale", scale);
+    NDArray result = empty(shape, dtype, device);
+    if (result.size() == 0) {
+        return result;
+    }
+    const Dim3 grid = grid_for("gamma", result.size(), 1);
+    const std::uint64_t first = take(static_cast<std::uint64_t>(result.size()));
+    kernels::gamma(grid, Dim3(kThreads), result, seed_, first, k, scale, 0);
+    return result;
+}
+
+NDArray Generator::standard_gamma(double k, const Shape& shape, DType dtype, Device device) {
+    check_float_dtype("standard_gamma", dtype);
+    check_non_negative("standard_gamma", "shape", k);
+    return gamma(k, 1.0, shape, dtype, device);
+}
+
+NDArray Generator::beta(double a, double b, const Shape& shape, DType dtype, Device device) {
+    check_float_dtype("beta", dtype);
+    check_non_negative("beta", "a", a, true);
+    check_non_negative("beta", "b", b, true);
+    NDArray log_x = empty(shape, DType::Float64, device);
+    if (log_x.size() == 0) {
+        return empty(shape, dtype, device);
+    }
+    NDArray log_y = empty(shape, DType::Float64, device);
+    const Dim3 grid = grid_for("beta", log_x.size(), 1);
+    const std::uint64_t first = take(2 * static_cast<std::uint64_t>(log_x.size()));
+    kernels::gamma(grid, Dim3(kThreads), log_x, seed_, first, a, 1.0, 1);
+    kernels::gamma(grid, Dim3(kThreads), log_y, seed_,
+                   first + static_cast<std::uint64_t>(log_x.size()), b, 1.0, 1);
+    // X / (X + Y) = 1 / (1 + exp(log Y - log X)).
+    NDArray ratio = divide(1.0, add(1.0, exp(subtract(log_y, log_x))));
+    return dtype == DType::Float64 ? ratio : ratio.astype(dtype);
+}
+
+NDArray Generator::poisson(double lam, const Shape& shape, Device device) {
+    check_non_negative("poisson", "lam", lam);
+    if (lam > 1e10) {
+        value_error("poisson", "lam value too large: " + text(lam) + " (at most 1e10)");
+    }
+    NDArray result = empty(shape, DType::Int64, device);
+    if (result.size() == 0) {
+        return result;
+    }
+    const Dim3 grid = grid_for("poisson", result.size(), 1);
+    const std::uint64_t first = take(static_cast<std::uint64_t>(result.size()));
+    kernels::poisson(grid, Dim3(kThreads), result, seed_, first, lam);
+    return result;
+}
+
+NDArray Generator::binomial(std::int64_t n, double p, const Shape& shape, Device device) {
+    if (n < 0) {
+        value_error("binomial", "n must be non-negative, got " + std::to_string(n));
+    }
+    if (!(p >= 0 && p <= 1)) {
+        value_error("binomial", "p must be in [0, 1], got " + text(p));
+    }
+    NDArray result = empty(shape, DType::Int64, device);
+    if (result.size() == 0) {
+        return result;
+    }
+    const Dim3 grid = grid_for("binomial", result.size(), 1);
+    const std::uint64_t first = take(static_cast<std::uint64_t>(result.size()));
+    kernels::binomial(grid, Dim3(kThreads), result, seed_, first, n, p);
+    return result;
+}
+
+NDArray Generator::integers(IntegerBound low, IntegerBound high, const Shape& shape, DType dtype,
+                            bool endpoint, Device device) {
+    if (dtype == DType::Float16 || dtype == DType::BFloat16 || dtype == DType::Float32 ||
+        dtype == DType::Float64) {
+        throw TypeError("random.integers: dtype " + std::string(dtype_name(dtype)) +
+                        " is not supported; supported dtypes are bool, int8, int16, int32, int64, "
+                        "uint8, uint16, uint32 and uint64");
+    }
+    const DTypeRange bounds = integer_range(dtype);
+    const Int128 lo = wide(low);
+    const Int128 hi = wide(high) - (endpoint ? 0 : 1); // the largest value drawn
+    if (hi < lo) {
+        value_error("integers", std::string(endpoint ? "low > high" : "low >= high") + ": low " +
+                                    wide_text(lo) + ", high " + wide_text(wide(high)));
+    }
+    if (lo < Int128(bounds.min)) {
+        value_error("integers", "low " + wide_text(lo) + " is out of bounds for " +
+                                    std::string(dtype_name(dtype)));
+    }
+    if (hi > Int128(bounds.max)) {
+        value_error("integers", "high " + wide_text(wide(high)) + " is out of bounds for " +
+                                    std::string(dtype_name(dtype)));
+    }
+    const auto span_minus_1 = static_cast<std::uint64_t>(hi - lo);
+    const auto low_bits = static_cast<std::uint64_t>(lo);
+    if (span_minus_1 <= std::numeric_limits<std::uint32_t>::max()) {
+        return tiled_draw("integers", shape, dtype, device, 4, offset_,
+                          [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                              kernels::integers32(grid, Dim3(kThreads), y, seed_, first, low_bits,
+                                                  static_cast<std::uint32_t>(span_minus_1));
+                          });
+    }
+    return tiled_draw("integers", shape, dtype, device, 2, offset_,
+                      [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                          kernels::integers64(grid, Dim3(kThreads), y, seed_, first, low_bits,
+                                              span_minus_1);
+                      });
+}
+
+NDArray Generator::choice(std::int64_t n, const Shape& shape, bool replace,
+                          std::span<const double> p, Device device) {
+    const std::int64_t count = checked_element_count(shape, sizeof(std::int64_t), "choice");
+    if (n < 0) {
+        value_error("choice", "a must be a non-negative population size, got " + std::to_string(n));
+    }
+    if (n == 0 && count > 0) {
+        value_error("choice", "a cannot be empty unless no samples are taken");
+    }
+    std::vector<double> cdf;
+    if (!p.empty()) {
+        cdf = checked_cdf(n, p);
+    }
+    if (count == 0) {
+        return empty(shape, DType::Int64, device);
+    }
+    if (replace) {
+        if (cdf.empty()) {
+            return integers(0, n, shape, DType::Int64, false, device);
+        }
+        NDArray result = empty(shape, DType::Int64, device);
+        const NDArray table = asarray<double>(cdf, {n}, device).ndarray();
+        const Dim3 grid = grid_for("choice", count, 1);
+        const std::uint64_t first = take(static_cast<std::uint64_t>(count));
+        kernels::choice_by_cdf(grid, Dim3(kThreads), result, table, seed_, first);
+        return result;
+    }
+    if (count > n) {
+        value_error("choice",
+                    "cannot take a larger sample than population when replace is false (" +
+                        std::to_string(count) + " from " + std::to_string(n) + ")");
+    }
+    std::vector<std::int64_t> picked;
+    if (cdf.empty()) {
+        std::vector<std::int64_t> order = host_permutation(n, std::min(count, n - 1));
+        picked.assign(order.begin(), order.begin() + count);
+    } else {
+        // Without replacement with weights: the `count` smallest of E_k / p_k, E_k standard
+        // exponential from block (first + k) (Efraimidis and Spirakis' keys); zero weights last.
+        const std::int64_t nonzero =
+            std::count_if(p.begin(), p.end(), [](double w) { return w > 0; });
+        if (count > nonzero) {
+            value_error("choice", "fewer non-zero entries in p (" + std::to_string(nonzero) +
+                                      ") than size (" + std::to_string(count) + ")");
+        }
+        const std::uint64_t first = take(static_cast<std::uint64_t>(n));
+        std::vector<std::pair<double, std::int64_t>> keys(static_cast<std::size_t>(n));
+        for (std::int64_t k = 0; k < n; ++k) {
+            const HostBlock block = host_block(first + static_cast<std::uint64_t>(k));
+            const double u = static_cast<double>(block.first >> 11) * 0x1p-53;
+            const double weight = p[static_cast<std::size_t>(k)];
+            keys[static_cast<std::size_t>(k)] = {
+                weight > 0 ? -std::log1p(-u) / weight : std::numeric_limits<double>::infinity(), k};
+        }
+        std::partial_sort(keys.begin(), keys.begin() + count, keys.end());
+        for (std::int64_t k = 0; k < count; ++k) {
+            picked.push_back(keys[static_cast<std::size_t>(k)].second);
+        }
+    }
+    return index_array(picked, shape, device);
+}
+
+NDArray Generator::choice(const NDArray& a, const Shape& shape, bool replace,
+                          std::span<const double> p) {
+    if (a.ndim() == 0) {
+        value_error("choice", "a must be 1-dimensional or more, got a 0-dimensional array");
+    }
+    const NDArray flat_index = choice(a.shape()[0], shape, replace, p, a.device())
+                                   .reshape({checked_element_count(shape, 8, "choice")});
+    NDArray rows = take_along_axis(a, flat_index, 0);
+    Shape out_shape = shape;
+    for (int k = 1; k < a.ndim(); ++k) {
+        out_shape.push_back(a.shape()[k]);
+    }
+    return rows.reshape(out_shape);
+}
+
+NDArray Generator::permutation(std::int64_t n, Device device) {
+    if (n < 0) {
+        value_error("permutation", "n must be non-negative, got " + std::to_string(n));
+    }
+    return index_array(host_permutation(n, std::max<std::int64_t>(n - 1, 0)), {n}, device);
+}
+
+NDArray Generator::permutation(const NDArray& x, int axis) {
+    axis = normalize_axis("permutation", axis, x.ndim());
+    const std::int64_t n = x.shape()[axis];
+    const NDArray order =
+        index_array(host_permutation(n, std::max<std::int64_t>(n - 1, 0)), {n}, x.device());
+    return take_along_axis(x, order, axis);
+}
+
+void Generator::shuffle(const NDArray& x, int axis) {
+    axis = normalize_axis("shuffle", axis, x.ndim());
+    copyto(x, permutation(x, axis));
+}
+
+Generator default_rng() {
+    return Generator(entropy_seed());
+}
+
+Generator default_rng(std::uint64_t seed) {
+    return Generator(seed);
+}
+
+Generator& global_generator(Device device) {
+    static std::mutex mutex;
+    static std::map<int, std::unique_ptr<Generator>> generators;
+    std::lock_guard<std::mutex> lock(mutex);
+    std::unique_ptr<Generator>& slot = generators[device.ordinal()];
+    if (!slot) {
+        slot = std::make_unique<Generator>(initial_global_seed());
+    }
+    return *slot;
+}
+
+void seed(std::uint64_t seed, Device device) {
+    global_generator(device) = Generator(seed);
+}
+
+} // namespace gpucc::random

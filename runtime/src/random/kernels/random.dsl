@@ -1,0 +1,820 @@
+// The default generator's kernels (runtime/src/random/generator.cpp): counter-based random numbers
+// from Philox4x32-10 (Salmon, Moraes, Dror and Shaw, "Parallel random numbers: as easy as 1, 2,
+// 3", SC 2011). One block function call maps a 128-bit counter (c0, c1, c2, c3) under the 64-bit
+// key to four 32-bit words, and nothing else: no state per thread, any order of evaluation, and
+// the same words on the GPU and on the CPU (which runs these same kernels).
+//
+// Layout of a draw (the contract the tests and the host code rely on). A draw takes consecutive
+// 64-bit block counters from `offset`; block b is the block function of (offset + b, 0, 0). The
+// kernels launch blocks of 256 threads and thread t of CUDA block g owns block counter g * 256 + t.
+// Draws that make four values from a block (float32 uniform/normal/exponential, integers whose
+// span fits 32 bits) write word j of it to element g * 1024 + j * 256 + t; draws that make two
+// (float64, integers with a 64-bit span) write value j to element g * 512 + j * 256 + t. So each
+// of a warp's stores covers consecutive elements (coalesced), each thread computes one block for
+// four (or two) values, and element e of a draw does not depend on the draw's size. A draw of n
+// values takes ceil(n / 1024) * 256 (or ceil(n / 512) * 256) counters: the host gives these
+// kernels an array of whole tiles (1024 or 512 elements; it returns the first n), so they store
+// without bounds checks and the CPU target vectorizes them across a block's threads. Rejection
+// loops take their extra words from (counter, attempt, lane), attempt >= 1, which no first draw
+// uses.
+//
+// Draws whose values take a variable number of words (gamma, poisson, binomial, choice) use one
+// block counter per element: element e of the draw is the block function of (offset + e, attempt,
+// 0) for attempt 0, 1, ... until the value is accepted.
+//
+// The language has no functions to share, so each kernel repeats the ten rounds. One round maps
+// (x0, x1, x2, x3) under key (k0, k1) to (hi(M1*x2) ^ x1 ^ k0, lo(M1*x2), hi(M0*x0) ^ x3 ^ k1,
+// lo(M0*x0)) with M0 = 0xD2511F53, M1 = 0xCD9E8D57; the key then gains the Weyl constants
+// (0x9E3779B9, 0xBB67AE85). Conversions to floating point follow NumPy's: 24 bits of a word for
+// float32, 53 bits from two words for float64, the result in [0, 1).
+module gpucc_random;
+
+// The block function itself, over arrays of counters and keys (the known-answer tests use it).
+elementwise philox4x32_10(uint32 c0, uint32 c1, uint32 c2, uint32 c3, uint32 k0, uint32 k1)
+    -> (uint32 y0, uint32 y1, uint32 y2, uint32 y3) {
+    uint32 x0 = c0;
+    uint32 x1 = c1;
+    uint32 x2 = c2;
+    uint32 x3 = c3;
+    uint32 key0 = k0;
+    uint32 key1 = k1;
+    for (int32 round = 0; round < 10; round++) {
+        uint64 p0 = (uint64)x0 * 0xD2511F53u;
+        uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+        uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+        uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+        x1 = (uint32)p1;
+        x3 = (uint32)p0;
+        x0 = next0;
+        x2 = next2;
+        key0 += 0x9E3779B9u;
+        key1 += 0xBB67AE85u;
+    }
+    y0 = x0;
+    y1 = x1;
+    y2 = x2;
+    y3 = x3;
+}
+
+// low + range * u, u in [0, 1) from the top 24 bits of a word; four values per block. (Rounding
+// can reach low + range, as NumPy's uniform can.)
+kernel uniform_float32(float32[] y, uint64 key, uint64 offset, float32 low, float32 range) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    y[first] = low + range * ((float32)(int32)(x0 >> 8) * 5.9604644775390625e-8f);
+    y[first + width] = low + range * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f);
+    y[first + 2 * width] = low + range * ((float32)(int32)(x2 >> 8) * 5.9604644775390625e-8f);
+    y[first + 3 * width] = low + range * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f);
+}
+
+// low + range * u, u in [0, 1) from 27 bits of one word and 26 of the next (NumPy's
+// random_double); two values per block, from words (0, 1) and (2, 3).
+kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, float64 range) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 2 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    y[first] = low + range * (((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6)) *
+                              1.1102230246251565e-16);
+    y[first + width] = low + range * (((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6)) *
+                                      1.1102230246251565e-16);
+}
+
+// loc + scale * z (its exponential when `lognormal` is not 0), z standard normal by Box-Muller
+// with both of its outputs: words (0, 1) give r = sqrt(-2 log u1), u1 in (0, 1] from word 0, and
+// the angle 2 pi u2 from word 1; z = r cos, r sin of it for elements 0 and 1, words (2, 3) the
+// same for elements 2 and 3.
+kernel normal_float32(float32[] y, uint64 key, uint64 offset, float32 loc, float32 scale,
+                      int32 lognormal) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    float32 r01 = sqrt(-2.0f * log((float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f));
+    float32 angle01 = 6.2831853071795865f * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f);
+    float32 r23 = sqrt(-2.0f * log((float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f));
+    float32 angle23 = 6.2831853071795865f * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f);
+    float32 v0 = loc + scale * (r01 * cos(angle01));
+    float32 v1 = loc + scale * (r01 * sin(angle01));
+    float32 v2 = loc + scale * (r23 * cos(angle23));
+    float32 v3 = loc + scale * (r23 * sin(angle23));
+    if (lognormal != 0) {
+        v0 = exp(v0);
+        v1 = exp(v1);
+        v2 = exp(v2);
+        v3 = exp(v3);
+    }
+    y[first] = v0;
+    y[first + width] = v1;
+    y[first + 2 * width] = v2;
+    y[first + 3 * width] = v3;
+}
+
+// As normal_float32 in float64: u1 in (0, 1] from words 0 and 1, u2 from words 2 and 3 (53 bits
+// each); r cos and r sin of the one angle are elements 0 and 1.
+kernel normal_float64(float64[] y, uint64 key, uint64 offset, float64 loc, float64 scale,
+                      int32 lognormal) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 2 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    float64 u1 =
+        ((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6) + 1.0) * 1.1102230246251565e-16;
+    float64 u2 = ((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6)) * 1.1102230246251565e-16;
+    float64 r = sqrt(-2.0 * log(u1));
+    float64 angle = 6.283185307179586 * u2;
+    float64 v0 = loc + scale * (r * cos(angle));
+    float64 v1 = loc + scale * (r * sin(angle));
+    if (lognormal != 0) {
+        v0 = exp(v0);
+        v1 = exp(v1);
+    }
+    y[first] = v0;
+    y[first + width] = v1;
+}
+
+// scale * -log(1 - u), u as uniform_float32's (1 - u is in (0, 1], so the logarithm is finite).
+kernel exponential_float32(float32[] y, uint64 key, uint64 offset, float32 scale) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    y[first] = -scale * log(1.0f - (float32)(int32)(x0 >> 8) * 5.9604644775390625e-8f);
+    y[first + width] = -scale * log(1.0f - (float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f);
+    y[first + 2 * width] = -scale * log(1.0f - (float32)(int32)(x2 >> 8) * 5.9604644775390625e-8f);
+    y[first + 3 * width] = -scale * log(1.0f - (float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f);
+}
+
+// scale * -log(1 - u), u as uniform_float64's.
+kernel exponential_float64(float64[] y, uint64 key, uint64 offset, float64 scale) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 2 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    y[first] = -scale * log(1.0 - ((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6)) *
+                                      1.1102230246251565e-16);
+    y[first + width] =
+        -scale *
+        log(1.0 - ((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6)) * 1.1102230246251565e-16);
+}
+
+// low + v, v uniform on [0, span) with span = span_minus_1 + 1 <= 2^32, by Lemire's method
+// ("Fast random integer generation in an interval", 2019): v = hi(w * span) for a 32-bit word w,
+// unbiased by rejecting w when lo(w * span) < 2^32 mod span. A full span (2^32) takes w as is.
+// Four values per block; the words for rejected ones come from (counter, attempt, lane).
+kernel integers32<T: bool | int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64>(
+    T[] y, uint64 key, uint64 offset, uint64 low, uint32 span_minus_1) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    uint32 span = span_minus_1 + 1u;
+    for (int32 lane = 0; lane < 4; lane++) {
+        int64 index = first + lane * width;
+        uint32 word = lane == 0 ? x0 : lane == 1 ? x1 : lane == 2 ? x2 : x3;
+        uint32 value = word;
+        if (span != 0u) {
+            uint64 product = (uint64)word * span;
+            uint32 low_half = (uint32)product;
+            if (low_half < span) {
+                uint32 threshold = (0u - span) % span;
+                uint32 attempt = 0u;
+                uint32 used = 4u;
+                uint32 e0 = 0u;
+                uint32 e1 = 0u;
+                uint32 e2 = 0u;
+                uint32 e3 = 0u;
+                while (low_half < threshold) {
+                    if (used == 4u) {
+                        attempt++;
+                        e0 = (uint32)counter;
+                        e1 = (uint32)(counter >> 32);
+                        e2 = attempt;
+                        e3 = (uint32)lane;
+                        {
+                            uint32 key0 = (uint32)key;
+                            uint32 key1 = (uint32)(key >> 32);
+                            for (int32 round = 0; round < 10; round++) {
+                                uint64 p0 = (uint64)e0 * 0xD2511F53u;
+                                uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
+                                uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
+                                uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
+                                e1 = (uint32)p1;
+                                e3 = (uint32)p0;
+                                e0 = next0;
+                                e2 = next2;
+                                key0 += 0x9E3779B9u;
+                                key1 += 0xBB67AE85u;
+                            }
+                        }
+                        used = 0u;
+                    }
+                    uint32 retry = used == 0u ? e0 : used == 1u ? e1 : used == 2u ? e2 : e3;
+                    used++;
+                    product = (uint64)retry * span;
+                    low_half = (uint32)product;
+                }
+            }
+            value = (uint32)(product >> 32);
+        }
+        y[index] = (T)(low + (uint64)value);
+    }
+}
+
+// As integers32 for spans above 2^32: 64-bit words from words (0, 1) and (2, 3), two values per
+// block, hi(w * span) of the 128-bit product (formed from 32-bit halves).
+kernel integers64<T: int64 | uint64>(T[] y, uint64 key, uint64 offset, uint64 low,
+                                     uint64 span_minus_1) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 2 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    uint64 span = span_minus_1 + 1ul;
+    for (int32 lane = 0; lane < 2; lane++) {
+        int64 index = first + lane * width;
+        uint64 word = lane == 0 ? ((uint64)x1 << 32) | (uint64)x0 : ((uint64)x3 << 32) | (uint64)x2;
+        uint64 value = word;
+        if (span != 0ul) {
+            uint32 attempt = 0u;
+            uint64 threshold = (0ul - span) % span;
+            while (true) {
+                uint64 a_low = word & 0xFFFFFFFFul;
+                uint64 a_high = word >> 32;
+                uint64 b_low = span & 0xFFFFFFFFul;
+                uint64 b_high = span >> 32;
+                uint64 p_ll = a_low * b_low;
+                uint64 p_lh = a_low * b_high;
+                uint64 p_hl = a_high * b_low;
+                uint64 middle = (p_ll >> 32) + (p_lh & 0xFFFFFFFFul) + (p_hl & 0xFFFFFFFFul);
+                uint64 high_half = a_high * b_high + (p_lh >> 32) + (p_hl >> 32) + (middle >> 32);
+                uint64 low_half = word * span;
+                value = high_half;
+                if (low_half >= threshold) {
+                    break;
+                }
+                attempt++;
+                uint32 e0 = (uint32)counter;
+                uint32 e1 = (uint32)(counter >> 32);
+                uint32 e2 = attempt;
+                uint32 e3 = (uint32)lane;
+                {
+                    uint32 key0 = (uint32)key;
+                    uint32 key1 = (uint32)(key >> 32);
+                    for (int32 round = 0; round < 10; round++) {
+                        uint64 p0 = (uint64)e0 * 0xD2511F53u;
+                        uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
+                        uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
+                        uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
+                        e1 = (uint32)p1;
+                        e3 = (uint32)p0;
+                        e0 = next0;
+                        e2 = next2;
+                        key0 += 0x9E3779B9u;
+                        key1 += 0xBB67AE85u;
+                    }
+                }
+                word = ((uint64)e1 << 32) | (uint64)e0;
+            }
+        }
+        y[index] = (T)(low + value);
+    }
+}
+
+// scale * X, X ~ Gamma(shape, 1) by Marsaglia and Tsang ("A simple method for generating gamma
+// variables", 2000), or log(scale * X) when `log_output` is not 0 (beta's ratio uses it so that
+// tiny shapes do not underflow). Shape < 1 draws Gamma(shape + 1) * U^(1 / shape). One element per
+// block counter; attempt k uses the block of (counter, k, 0): z by Box-Muller from words 0 and 1,
+// the acceptance uniform from word 2, U from word 3 of the accepted attempt (independent of the
+// acceptance). Shape 0 gives 0, as NumPy's.
+kernel gamma<T: float32 | float64>(T[] y, uint64 key, uint64 offset, float64 shape, float64 scale,
+                                   int32 log_output) {
+    int64 n = y.size;
+    int64 element = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
+    if (element >= n) {
+        return;
+    }
+    uint64 counter = offset + (uint64)element;
+    if (shape == 0.0) {
+        y[element] = log_output != 0 ? (T)(-1.0 / 0.0) : (T)0.0;
+        return;
+    }
+    float64 a = shape < 1.0 ? shape + 1.0 : shape;
+    float64 d = a - 1.0 / 3.0;
+    float64 c = 1.0 / sqrt(9.0 * d);
+    float64 v = 1.0;
+    float64 boost = 1.0;
+    uint32 attempt = 0u;
+    while (true) {
+        uint32 x0 = (uint32)counter;
+        uint32 x1 = (uint32)(counter >> 32);
+        uint32 x2 = attempt;
+        uint32 x3 = 0u;
+        {
+            uint32 key0 = (uint32)key;
+            uint32 key1 = (uint32)(key >> 32);
+            for (int32 round = 0; round < 10; round++) {
+                uint64 p0 = (uint64)x0 * 0xD2511F53u;
+                uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+                uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+                uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+                x1 = (uint32)p1;
+                x3 = (uint32)p0;
+                x0 = next0;
+                x2 = next2;
+                key0 += 0x9E3779B9u;
+                key1 += 0xBB67AE85u;
+            }
+        }
+        attempt++;
+        float64 u1 = ((float64)x0 + 0.5) * 2.3283064365386963e-10;
+        float64 angle = 6.283185307179586 * ((float64)x1 * 2.3283064365386963e-10);
+        float64 z = sqrt(-2.0 * log(u1)) * cos(angle);
+        float64 u = ((float64)x2 + 0.5) * 2.3283064365386963e-10;
+        boost = ((float64)x3 + 0.5) * 2.3283064365386963e-10;
+        float64 base = 1.0 + c * z;
+        if (base <= 0.0) {
+            continue;
+        }
+        v = base * base * base;
+        if (u < 1.0 - 0.0331 * z * z * z * z) {
+            break;
+        }
+        if (log(u) < 0.5 * z * z + d * (1.0 - v + log(v))) {
+            break;
+        }
+    }
+    if (log_output != 0) {
+        float64 logx = log(d) + log(v) + log(scale);
+        if (shape < 1.0) {
+            logx += log(boost) / shape;
+        }
+        y[element] = (T)logx;
+    } else {
+        float64 x = d * v;
+        if (shape < 1.0) {
+            x *= pow(boost, 1.0 / shape);
+        }
+        y[element] = (T)(scale * x);
+    }
+}
+
+// Poisson(lam): the multiplication method below lam 10, else Hormann's PTRS ("The transformed
+// rejection method for generating Poisson random variables", 1993), as NumPy's. One element per
+// block counter; attempt k uses the block of (counter, k, 0).
+kernel poisson(int64[] y, uint64 key, uint64 offset, float64 lam) {
+    int64 n = y.size;
+    int64 element = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
+    if (element >= n) {
+        return;
+    }
+    uint64 counter = offset + (uint64)element;
+    int64 k = 0;
+    if (lam == 0.0) {
+        y[element] = 0;
+        return;
+    }
+    if (lam < 10.0) {
+        float64 limit = exp(-lam);
+        float64 product = 1.0;
+        uint32 attempt = 0u;
+        uint32 used = 4u;
+        uint32 e0 = 0u;
+        uint32 e1 = 0u;
+        uint32 e2 = 0u;
+        uint32 e3 = 0u;
+        while (true) {
+            if (used == 4u) {
+                e0 = (uint32)counter;
+                e1 = (uint32)(counter >> 32);
+                e2 = attempt;
+                e3 = 0u;
+                {
+                    uint32 key0 = (uint32)key;
+                    uint32 key1 = (uint32)(key >> 32);
+                    for (int32 round = 0; round < 10; round++) {
+                        uint64 p0 = (uint64)e0 * 0xD2511F53u;
+                        uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
+                        uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
+                        uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
+                        e1 = (uint32)p1;
+                        e3 = (uint32)p0;
+                        e0 = next0;
+                        e2 = next2;
+                        key0 += 0x9E3779B9u;
+                        key1 += 0xBB67AE85u;
+                    }
+                }
+                attempt++;
+                used = 0u;
+            }
+            uint32 word = used == 0u ? e0 : used == 1u ? e1 : used == 2u ? e2 : e3;
+            used++;
+            product *= ((float64)word + 0.5) * 2.3283064365386963e-10;
+            if (product <= limit) {
+                break;
+            }
+            k++;
+        }
+        y[element] = k;
+        return;
+    }
+    float64 slam = sqrt(lam);
+    float64 loglam = log(lam);
+    float64 b = 0.931 + 2.53 * slam;
+    float64 a = -0.059 + 0.02483 * b;
+    float64 invalpha = 1.1239 + 1.1328 / (b - 3.4);
+    float64 vr = 0.9277 - 3.6224 / (b - 2.0);
+    uint32 attempt = 0u;
+    while (true) {
+        uint32 x0 = (uint32)counter;
+        uint32 x1 = (uint32)(counter >> 32);
+        uint32 x2 = attempt;
+        uint32 x3 = 0u;
+        {
+            uint32 key0 = (uint32)key;
+            uint32 key1 = (uint32)(key >> 32);
+            for (int32 round = 0; round < 10; round++) {
+                uint64 p0 = (uint64)x0 * 0xD2511F53u;
+                uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+                uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+                uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+                x1 = (uint32)p1;
+                x3 = (uint32)p0;
+                x0 = next0;
+                x2 = next2;
+                key0 += 0x9E3779B9u;
+                key1 += 0xBB67AE85u;
+            }
+        }
+        attempt++;
+        float64 u = ((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6)) *
+                        1.1102230246251565e-16 -
+                    0.5;
+        float64 v = ((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6) + 1.0) *
+                    1.1102230246251565e-16;
+        float64 us = 0.5 - fabs(u);
+        float64 kf = floor((2.0 * a / us + b) * u + lam + 0.43);
+        if (us >= 0.07 && v <= vr) {
+            k = (int64)kf;
+            break;
+        }
+        if (kf < 0.0 || (us < 0.013 && v > us)) {
+            continue;
+        }
+        if (log(v) + log(invalpha) - log(a / (us * us) + b) <= -lam + kf * loglam - lgamma(kf + 1.0)) {
+            k = (int64)kf;
+            break;
+        }
+    }
+    y[element] = k;
+}
+
+// Binomial(trials, p), drawn for q = min(p, 1 - p) and reflected: inversion while trials * q < 30
+// (restarted past NumPy's bound), else Hormann's BTRD ("The generation of binomial random
+// variates", 1993) with the exact acceptance test f(k) / f(m) from lgamma. One element per block
+// counter; attempt k uses the block of (counter, k, 0).
+kernel binomial(int64[] y, uint64 key, uint64 offset, int64 trials, float64 p) {
+    int64 n = y.size;
+    int64 element = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
+    if (element >= n) {
+        return;
+    }
+    uint64 counter = offset + (uint64)element;
+    float64 q = p <= 0.5 ? p : 1.0 - p;
+    float64 nf = (float64)trials;
+    int64 k = 0;
+    uint32 attempt = 0u;
+    if (trials == 0 || q == 0.0) {
+        k = 0;
+    } else if (nf * q < 30.0) {
+        float64 qq = 1.0 - q;
+        float64 start = pow(qq, nf);
+        float64 mean = nf * q;
+        float64 bound = min(nf, mean + 10.0 * sqrt(mean * qq + 1.0));
+        bool done = false;
+        while (!done) {
+            uint32 x0 = (uint32)counter;
+            uint32 x1 = (uint32)(counter >> 32);
+            uint32 x2 = attempt;
+            uint32 x3 = 0u;
+            {
+                uint32 key0 = (uint32)key;
+                uint32 key1 = (uint32)(key >> 32);
+                for (int32 round = 0; round < 10; round++) {
+                    uint64 p0 = (uint64)x0 * 0xD2511F53u;
+                    uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+                    uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+                    uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+                    x1 = (uint32)p1;
+                    x3 = (uint32)p0;
+                    x0 = next0;
+                    x2 = next2;
+                    key0 += 0x9E3779B9u;
+                    key1 += 0xBB67AE85u;
+                }
+            }
+            attempt++;
+            float64 u = ((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6)) *
+                        1.1102230246251565e-16;
+            float64 px = start;
+            float64 x = 0.0;
+            done = true;
+            while (u > px) {
+                x += 1.0;
+                if (x > bound) {
+                    done = false;
+                    break;
+                }
+                u -= px;
+                px = ((nf - x + 1.0) * q * px) / (x * qq);
+            }
+            k = (int64)x;
+        }
+    } else {
+        float64 m = floor((nf + 1.0) * q);
+        float64 r = q / (1.0 - q);
+        float64 npq = nf * q * (1.0 - q);
+        float64 spq = sqrt(npq);
+        float64 b = 1.15 + 2.53 * spq;
+        float64 a = -0.0873 + 0.0248 * b + 0.01 * q;
+        float64 c = nf * q + 0.5;
+        float64 alpha = (2.83 + 5.1 / b) * spq;
+        float64 vr = 0.92 - 4.2 / b;
+        float64 urvr = 0.86 * vr;
+        float64 logfm = lgamma(m + 1.0) + lgamma(nf - m + 1.0);
+        float64 logr = log(r);
+        while (true) {
+            uint32 x0 = (uint32)counter;
+            uint32 x1 = (uint32)(counter >> 32);
+            uint32 x2 = attempt;
+            uint32 x3 = 0u;
+            {
+                uint32 key0 = (uint32)key;
+                uint32 key1 = (uint32)(key >> 32);
+                for (int32 round = 0; round < 10; round++) {
+                    uint64 p0 = (uint64)x0 * 0xD2511F53u;
+                    uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+                    uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+                    uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+                    x1 = (uint32)p1;
+                    x3 = (uint32)p0;
+                    x0 = next0;
+                    x2 = next2;
+                    key0 += 0x9E3779B9u;
+                    key1 += 0xBB67AE85u;
+                }
+            }
+            attempt++;
+            float64 v = ((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6) + 1.0) *
+                        1.1102230246251565e-16;
+            float64 w = ((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6)) *
+                        1.1102230246251565e-16;
+            float64 u = 0.0;
+            if (v <= urvr) {
+                u = v / vr - 0.43;
+                k = (int64)floor((2.0 * a / (0.5 - fabs(u)) + b) * u + c);
+                break;
+            }
+            if (v >= vr) {
+                u = w - 0.5;
+            } else {
+                u = v / vr - 0.93;
+                u = (u >= 0.0 ? 0.5 : -0.5) - u;
+                v = w * vr;
+            }
+            float64 us = 0.5 - fabs(u);
+            float64 kf = floor((2.0 * a / us + b) * u + c);
+            if (kf < 0.0 || kf > nf) {
+                continue;
+            }
+            v = v * alpha / (a / (us * us) + b);
+            float64 logf = logfm - lgamma(kf + 1.0) - lgamma(nf - kf + 1.0) + (kf - m) * logr;
+            if (log(v) <= logf) {
+                k = (int64)kf;
+                break;
+            }
+        }
+    }
+    y[element] = p <= 0.5 ? k : trials - k;
+}
+
+// choice with probabilities: the first index whose cumulative probability exceeds u, u uniform on
+// [0, 1) from words 0 and 1 of block (offset + element, 0, 0); cdf's last entry is 1.
+kernel choice_by_cdf(int64[] y, float64[] cdf, uint64 key, uint64 offset) {
+    int64 n = y.size;
+    int64 element = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
+    if (element >= n) {
+        return;
+    }
+    uint64 counter = offset + (uint64)element;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    float64 u = ((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6)) * 1.1102230246251565e-16;
+    int64 low = 0;
+    int64 high = cdf.size - 1;
+    while (low < high) {
+        int64 middle = (low + high) / 2;
+        if (cdf[middle] > u) {
+            high = middle;
+        } else {
+            low = middle + 1;
+        }
+    }
+    y[element] = low;
+}
+
+// out = source indexed by `index` along one axis: source is (outer, source_length, inner) and out
+// (outer, out_length, inner), both C-contiguous; out[o, j, k] = source[o, index[j], k].
+// permutation, shuffle and choice gather with it.
+kernel take_along<T>(T[] source, int64[] index, T[] out, int64 source_length, int64 out_length,
+                     int64 inner) {
+    int64 element = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
+    if (element >= out.size) {
+        return;
+    }
+    int64 k = element % inner;
+    int64 rest = element / inner;
+    int64 j = rest % out_length;
+    int64 o = rest / out_length;
+    out[element] = source[(o * source_length + index[j]) * inner + k];
+}

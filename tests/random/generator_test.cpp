@@ -1,0 +1,507 @@
+// gpucc::random's default generator against an independent Philox4x32-10 (random_test_support.h),
+// checked first on Random123's published known answers: each draw element by element at the
+// layout random.dsl states (uniform, normal, exponential, integers with their rejection words),
+// reproducibility, counters that advance (also under concurrent draws), the process-wide
+// generators, and the errors of bad calls.
+#include "random_test_support.h"
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <gpucc/gpucc.h>
+#include <random.gpucc.h> // the library's own kernels, for the block function
+#include <random>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using gpucc::Device;
+using namespace random_test;
+namespace rnd = gpucc::random;
+
+TEST(Random, ReferencePhiloxMatchesKnownAnswers) {
+    // Random123's kat_vectors, "philox4x32 10" lines: counter, key, result.
+    EXPECT_EQ(philox({0, 0, 0, 0}, 0, 0), (Block{0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8}));
+    EXPECT_EQ(philox({~0u, ~0u, ~0u, ~0u}, ~0u, ~0u),
+              (Block{0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd}));
+    EXPECT_EQ(philox({0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344}, 0xa4093822, 0x299f31d0),
+              (Block{0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1}));
+}
+
+TEST(Random, BlockKernelMatchesReferenceOnRandomInputs) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    std::mt19937 engine(17);
+    constexpr std::int64_t kN = 1003;
+    std::vector<std::vector<std::uint32_t>> in(6, std::vector<std::uint32_t>(kN));
+    for (auto& column : in) {
+        for (auto& v : column) {
+            v = engine();
+        }
+    }
+    // The known answers ride along in the first three elements.
+    const Block kat_counter[3] = {
+        {0, 0, 0, 0}, {~0u, ~0u, ~0u, ~0u}, {0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344}};
+    const std::uint32_t kat_key[3][2] = {{0, 0}, {~0u, ~0u}, {0xa4093822, 0x299f31d0}};
+    for (int k = 0; k < 3; ++k) {
+        for (int w = 0; w < 4; ++w) {
+            in[w][k] = kat_counter[k][w];
+        }
+        in[4][k] = kat_key[k][0];
+        in[5][k] = kat_key[k][1];
+    }
+    const gpucc::Device device = device_under_test();
+    std::vector<gpucc::Array<std::uint32_t>> arrays;
+    for (const auto& column : in) {
+        arrays.push_back(gpucc::asarray<std::uint32_t>(column, {kN}, device));
+    }
+    std::array<gpucc::Array<std::uint32_t>, 4> out;
+    for (auto& o : out) {
+        o = gpucc::empty<std::uint32_t>({kN}, device);
+    }
+    gpucc_random::philox4x32_10(arrays[0], arrays[1], arrays[2], arrays[3], arrays[4], arrays[5],
+                                out[0], out[1], out[2], out[3]);
+    std::array<std::vector<std::uint32_t>, 4> got;
+    for (int w = 0; w < 4; ++w) {
+        got[w] = out[w].to_host();
+    }
+    for (std::int64_t i = 0; i < kN; ++i) {
+        const Block want = philox({in[0][i], in[1][i], in[2][i], in[3][i]}, in[4][i], in[5][i]);
+        for (int w = 0; w < 4; ++w) {
+            ASSERT_EQ(got[w][i], want[w]) << "element " << i << " word " << w;
+        }
+    }
+    EXPECT_EQ(got[0][0], 0x6627e8d5u);
+    EXPECT_EQ(got[3][2], 0x24126ea1u);
+}
+
+TEST(Random, UniformIsTheReferenceElementByElement) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    constexpr std::uint64_t kSeed = 0x0123456789abcdefULL;
+    rnd::Generator generator(kSeed);
+    // float64 on [-3, 5) (two values per block), then float32 on [2, 2.5) (four per block),
+    // which starts where the first draw's counters end.
+    const auto d = generator.uniform<double>(-3.0, 5.0, {7, 11, 13}, device).to_host();
+    ASSERT_EQ(d.size(), 1001u);
+    for (std::size_t i = 0; i < d.size(); ++i) {
+        const Source at = source_of(static_cast<std::int64_t>(i), 2);
+        const Block b = block_at(kSeed, at.counter);
+        const double want = -3.0 + 8.0 * unit53(b[2 * at.value], b[2 * at.value + 1]);
+        ASSERT_NEAR(d[i], want, 1e-15 * 8) << "element " << i;
+        ASSERT_GE(d[i], -3.0);
+        ASSERT_LT(d[i], 5.0);
+    }
+    const std::uint64_t after_first = counters_for(1001, 2);
+    EXPECT_EQ(generator.offset(), after_first);
+    const auto f = generator.uniform<float>(2.0, 2.5, {2053}, device).to_host();
+    for (std::size_t i = 0; i < f.size(); ++i) {
+        const Source at = source_of(static_cast<std::int64_t>(i), 4);
+        const Block b = block_at(kSeed, after_first + at.counter);
+        const float u = static_cast<float>(b[at.value] >> 8) * 5.9604644775390625e-8f;
+        ASSERT_NEAR(f[i], 2.0f + 0.5f * u, 2.5e-7f) << "element " << i;
+    }
+    EXPECT_EQ(generator.offset(), after_first + counters_for(2053, 4));
+    // random() is exact everywhere: u itself.
+    rnd::Generator exact(kSeed);
+    const auto r = exact.random<float>({1500}, device).to_host();
+    for (std::size_t i = 0; i < r.size(); ++i) {
+        const Source at = source_of(static_cast<std::int64_t>(i), 4);
+        ASSERT_EQ(r[i], static_cast<float>(block_at(kSeed, at.counter)[at.value] >> 8) *
+                            5.9604644775390625e-8f)
+            << "element " << i;
+    }
+}
+
+TEST(Random, ElementsDoNotDependOnTheDrawSize) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    const auto big = rnd::Generator(5).random<float>({5000}, device).to_host();
+    const auto small = rnd::Generator(5).random<float>({1777}, device).to_host();
+    EXPECT_TRUE(std::equal(small.begin(), small.end(), big.begin()));
+}
+
+TEST(Random, NormalIsBoxMullerOfTheReference) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    constexpr std::uint64_t kSeed = 99;
+    rnd::Generator generator(kSeed);
+    const auto d = generator.normal<double>(1.5, 2.0, {999}, device).to_host();
+    for (std::size_t i = 0; i < d.size(); ++i) {
+        const Source at = source_of(static_cast<std::int64_t>(i), 2);
+        const Block b = block_at(kSeed, at.counter);
+        const double u1 = unit53(b[0], b[1]) + 1.0 / 9007199254740992.0;
+        const double angle = 2 * M_PI * unit53(b[2], b[3]);
+        const double r = std::sqrt(-2.0 * std::log(u1));
+        const double want = 1.5 + 2.0 * (at.value == 0 ? r * std::cos(angle) : r * std::sin(angle));
+        ASSERT_NEAR(d[i], want, 1e-13 * (1 + std::fabs(want))) << "element " << i;
+    }
+    const std::uint64_t first = counters_for(999, 2);
+    const auto f = generator.standard_normal<float>({1333}, device).to_host();
+    for (std::size_t i = 0; i < f.size(); ++i) {
+        const Source at = source_of(static_cast<std::int64_t>(i), 4);
+        const Block b = block_at(kSeed, first + at.counter);
+        const int pair = at.value / 2;
+        const double u1 = static_cast<double>((b[2 * pair] >> 8) + 1) / 16777216.0;
+        const double angle = 2 * M_PI * static_cast<double>(b[2 * pair + 1] >> 8) / 16777216.0;
+        const double r = std::sqrt(-2.0 * std::log(u1));
+        const double want = at.value % 2 == 0 ? r * std::cos(angle) : r * std::sin(angle);
+        ASSERT_NEAR(f[i], want, 2e-5 * (1 + std::fabs(want))) << "element " << i;
+    }
+    // lognormal is exp of the same normal.
+    const auto z = rnd::Generator(3).normal(0.25, 0.5, {700}, gpucc::DType::Float64, device);
+    const auto l = rnd::Generator(3).lognormal(0.25, 0.5, {700}, gpucc::DType::Float64, device);
+    const auto zv = gpucc::Array<double>(z).to_host();
+    const auto lv = gpucc::Array<double>(l).to_host();
+    for (std::size_t i = 0; i < zv.size(); ++i) {
+        ASSERT_NEAR(lv[i], std::exp(zv[i]), 1e-14 * std::exp(zv[i])) << "element " << i;
+    }
+}
+
+TEST(Random, ExponentialIsMinusLogOfTheReference) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    rnd::Generator generator(1234);
+    const auto f = generator.exponential<float>(2.5, {1029}, device).to_host();
+    for (std::size_t i = 0; i < f.size(); ++i) {
+        const Source at = source_of(static_cast<std::int64_t>(i), 4);
+        const double u =
+            static_cast<double>(block_at(1234, at.counter)[at.value] >> 8) / 16777216.0;
+        const double want = -2.5 * std::log(1.0 - u);
+        ASSERT_NEAR(f[i], want, 1e-6 * (1 + want)) << "element " << i;
+    }
+    const std::uint64_t first = counters_for(1029, 4);
+    const auto d = generator.standard_exponential({515}, gpucc::DType::Float64, device);
+    const auto dv = gpucc::Array<double>(d).to_host();
+    for (std::size_t i = 0; i < dv.size(); ++i) {
+        const Source at = source_of(static_cast<std::int64_t>(i), 2);
+        const Block b = block_at(1234, first + at.counter);
+        const double want = -std::log(1.0 - unit53(b[2 * at.value], b[2 * at.value + 1]));
+        ASSERT_NEAR(dv[i], want, 1e-14 * (1 + want)) << "element " << i;
+    }
+}
+
+/// integers32's value for element e: Lemire's method with its rejection words.
+std::uint64_t reference_integer32(std::uint64_t seed, std::uint64_t first, std::int64_t e,
+                                  std::uint32_t span_minus_1) {
+    const Source at = source_of(e, 4);
+    const std::uint64_t counter = first + at.counter;
+    const std::uint32_t word = block_at(seed, counter)[at.value];
+    const std::uint32_t span = span_minus_1 + 1;
+    if (span == 0) {
+        return word;
+    }
+    std::uint64_t product = std::uint64_t{word} * span;
+    std::uint32_t attempt = 0;
+    int used = 4;
+    Block extra{};
+    const std::uint32_t threshold = (0u - span) % span;
+    while (static_cast<std::uint32_t>(product) < threshold) {
+        if (used == 4) {
+            extra = block_at(seed, counter, ++attempt, static_cast<std::uint32_t>(at.value));
+            used = 0;
+        }
+        product = std::uint64_t{extra[used++]} * span;
+    }
+    return product >> 32;
+}
+
+/// integers64's value for element e (spans above 2^32).
+std::uint64_t reference_integer64(std::uint64_t seed, std::uint64_t first, std::int64_t e,
+                                  std::uint64_t span_minus_1) {
+    const Source at = source_of(e, 2);
+    const std::uint64_t counter = first + at.counter;
+    const Block b = block_at(seed, counter);
+    std::uint64_t word = (std::uint64_t{b[2 * at.value + 1]} << 32) | b[2 * at.value];
+    const std::uint64_t span = span_minus_1 + 1;
+    if (span == 0) {
+        return word;
+    }
+    const std::uint64_t threshold = (0 - span) % span;
+    std::uint32_t attempt = 0;
+    for (;;) {
+        const unsigned __int128 product = static_cast<unsigned __int128>(word) * span;
+        if (static_cast<std::uint64_t>(product) >= threshold) {
+            return static_cast<std::uint64_t>(product >> 64);
+        }
+        const Block extra =
+            block_at(seed, counter, ++attempt, static_cast<std::uint32_t>(at.value));
+        word = (std::uint64_t{extra[1]} << 32) | extra[0];
+    }
+}
+
+TEST(Random, IntegersAreLemireOfTheReference) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    constexpr std::uint64_t kSeed = 77;
+    rnd::Generator generator(kSeed);
+    std::uint64_t first = 0;
+    // [-3, 10) in int32; a span just above 2^31, where about half the words are rejected, in
+    // int64 (the rejection words are checked); a full uint32 span; 64-bit spans.
+    const auto small = generator.integers<std::int32_t>(-3, 10, {2049}, false, device).to_host();
+    for (std::size_t i = 0; i < small.size(); ++i) {
+        ASSERT_EQ(small[i], -3 + static_cast<std::int64_t>(reference_integer32(
+                                     kSeed, first, static_cast<std::int64_t>(i), 12)))
+            << "element " << i;
+    }
+    first += counters_for(2049, 4);
+    const std::int64_t span = (std::int64_t{1} << 31) + 1;
+    const auto wide =
+        generator.integers<std::int64_t>(-5, -5 + span, {3001}, false, device).to_host();
+    for (std::size_t i = 0; i < wide.size(); ++i) {
+        ASSERT_EQ(wide[i], -5 + static_cast<std::int64_t>(
+                                    reference_integer32(kSeed, first, static_cast<std::int64_t>(i),
+                                                        static_cast<std::uint32_t>(span - 1))))
+            << "element " << i;
+    }
+    first += counters_for(3001, 4);
+    const auto full =
+        generator.integers<std::uint32_t>(0u, 0xFFFFFFFFu, {999}, true, device).to_host();
+    for (std::size_t i = 0; i < full.size(); ++i) {
+        ASSERT_EQ(full[i], reference_integer32(kSeed, first, static_cast<std::int64_t>(i), ~0u))
+            << "element " << i;
+    }
+    first += counters_for(999, 4);
+    const std::uint64_t big_span = (std::uint64_t{1} << 63) + 12345;
+    const auto big =
+        generator.integers<std::uint64_t>(std::uint64_t{7}, 7 + big_span, {1500}, false, device)
+            .to_host();
+    for (std::size_t i = 0; i < big.size(); ++i) {
+        ASSERT_EQ(big[i],
+                  7 + reference_integer64(kSeed, first, static_cast<std::int64_t>(i), big_span - 1))
+            << "element " << i;
+    }
+    first += counters_for(1500, 2);
+    const auto every =
+        generator
+            .integers<std::int64_t>(std::numeric_limits<std::int64_t>::min(),
+                                    std::numeric_limits<std::int64_t>::max(), {600}, true, device)
+            .to_host();
+    for (std::size_t i = 0; i < every.size(); ++i) {
+        ASSERT_EQ(
+            static_cast<std::uint64_t>(every[i]) ^ (std::uint64_t{1} << 63),
+            reference_integer64(kSeed, first, static_cast<std::int64_t>(i), ~std::uint64_t{0}))
+            << "element " << i;
+    }
+    EXPECT_EQ(generator.offset(), first + counters_for(600, 2));
+}
+
+TEST(Random, IntegersCoverEveryDtypeAndStayInRange) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    rnd::Generator generator(8);
+    using gpucc::DType;
+    for (DType dtype : {DType::Bool, DType::Int8, DType::Int16, DType::Int32, DType::Int64,
+                        DType::UInt8, DType::UInt16, DType::UInt32, DType::UInt64}) {
+        const bool is_bool = dtype == DType::Bool;
+        const bool is_signed = dtype == DType::Int8 || dtype == DType::Int16 ||
+                               dtype == DType::Int32 || dtype == DType::Int64;
+        const std::int64_t low = is_bool ? 0 : is_signed ? -2 : 3;
+        const std::int64_t high = is_bool ? 1 : low + 5; // inclusive below
+        const gpucc::NDArray drawn = generator.integers(low, high, {4000}, dtype, true, device);
+        ASSERT_EQ(drawn.dtype(), dtype);
+        const auto values = gpucc::Array<std::int64_t>(drawn.astype(DType::Int64)).to_host();
+        std::set<std::int64_t> seen(values.begin(), values.end());
+        EXPECT_EQ(static_cast<std::int64_t>(seen.size()), high - low + 1)
+            << gpucc::dtype_name(dtype) << ": every value of [low, high] appears in 4000 draws";
+        EXPECT_EQ(*seen.begin(), low) << gpucc::dtype_name(dtype);
+        EXPECT_EQ(*seen.rbegin(), high) << gpucc::dtype_name(dtype);
+    }
+    // The extremes of narrow dtypes.
+    const auto bytes = generator.integers<std::int8_t>(-128, 127, {3000}, true, device).to_host();
+    EXPECT_EQ(*std::min_element(bytes.begin(), bytes.end()), -128);
+    EXPECT_EQ(*std::max_element(bytes.begin(), bytes.end()), 127);
+}
+
+TEST(Random, SeedsReproduceAndDrawsAdvance) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    rnd::Generator a(7), b(7), c(8);
+    const auto first = a.random<double>({64}, device).to_host();
+    EXPECT_EQ(first, b.random<double>({64}, device).to_host());
+    EXPECT_NE(first, c.random<double>({64}, device).to_host());
+    EXPECT_NE(first, a.random<double>({64}, device).to_host()) << "a second draw reuses counters";
+    rnd::Generator copy = a;
+    EXPECT_EQ(copy.random<double>({5}, device).to_host(), a.random<double>({5}, device).to_host());
+
+    rnd::seed(123, device);
+    const auto g1 = rnd::uniform<float>({100}, 0.0, 1.0, device).to_host();
+    const auto n1 = rnd::randn<double>({10}, device).to_host();
+    rnd::seed(123, device);
+    EXPECT_EQ(g1, rnd::random<float>({100}, device).to_host());
+    rnd::seed(123, device);
+    EXPECT_EQ(g1, rnd::rand<float>({100}, device).to_host());
+    EXPECT_EQ(n1, rnd::normal<double>({10}, 0.0, 1.0, device).to_host());
+    rnd::seed(123, device);
+    EXPECT_EQ(g1, rnd::Generator(123).random<float>({100}, device).to_host())
+        << "the process-wide generator is a Generator of that seed";
+
+    // Shapes: n-d, and empty draws take no counters.
+    rnd::Generator shaped(5);
+    const auto m = shaped.random<float>({3, 0, 2}, device);
+    EXPECT_EQ(m.size(), 0);
+    EXPECT_EQ(shaped.offset(), 0u);
+    const auto grid = shaped.random<float>({4, 5}, device);
+    EXPECT_EQ(grid.shape(), gpucc::Shape({4, 5}));
+    EXPECT_EQ(grid.device(), device);
+}
+
+TEST(Random, ConcurrentDrawsTakeDisjointCounters) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    constexpr int kThreadCount = 8;
+    constexpr int kDrawsEach = 20;
+    rnd::Generator shared(2025);
+    std::vector<std::vector<std::uint32_t>> got(kThreadCount);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreadCount; ++t) {
+        threads.emplace_back([&, t] {
+            for (int k = 0; k < kDrawsEach; ++k) {
+                const auto v =
+                    shared.integers<std::uint32_t>(0u, 0xFFFFFFFFu, {1024}, true, device).to_host();
+                got[t].insert(got[t].end(), v.begin(), v.end());
+            }
+        });
+    }
+    for (auto& thread : threads) {
+        thread.join();
+    }
+    EXPECT_EQ(shared.offset(), std::uint64_t{kThreadCount * kDrawsEach * 256});
+    // Together the draws are exactly the sequential draws' words, each once.
+    std::multiset<std::uint32_t> all;
+    for (const auto& values : got) {
+        all.insert(values.begin(), values.end());
+    }
+    std::multiset<std::uint32_t> want;
+    for (std::uint64_t counter = 0; counter < kThreadCount * kDrawsEach * 256; ++counter) {
+        const Block b = block_at(2025, counter);
+        want.insert(b.begin(), b.end());
+    }
+    EXPECT_TRUE(all == want);
+}
+
+// Runs as its own CTest entry with GPUCC_SEED=4242 (tests/random/CMakeLists.txt); skipped
+// otherwise.
+TEST(RandomSeedEnvironment, GpuccSeedSeedsEachDevicesGenerator) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const char* value = std::getenv("GPUCC_SEED");
+    if (value == nullptr || std::string(value) != "4242") {
+        GTEST_SKIP() << "needs GPUCC_SEED=4242";
+    }
+    const gpucc::Device device = device_under_test();
+    EXPECT_EQ(rnd::global_generator(device).seed(), 4242u);
+    EXPECT_EQ(rnd::random<double>({50}, device).to_host(),
+              rnd::Generator(4242).random<double>({50}, device).to_host());
+}
+
+#ifdef GPUCC_TEST_ON_GPU
+TEST(Random, GpuAndCpuDrawTheSameNumbers) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const Device gpu = Device::cuda(0);
+    const Device cpu = Device::cpu();
+    rnd::Generator on_gpu(31), on_cpu(31);
+    EXPECT_EQ(on_gpu.random<float>({4099}, gpu).to_host(),
+              on_cpu.random<float>({4099}, cpu).to_host());
+    EXPECT_EQ(on_gpu.random<double>({3, 1000}, gpu).to_host(),
+              on_cpu.random<double>({3, 1000}, cpu).to_host());
+    const auto a = on_gpu.uniform<double>(0.1, 0.7, {777}, gpu).to_host();
+    const auto b = on_cpu.uniform<double>(0.1, 0.7, {777}, cpu).to_host();
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        ASSERT_NEAR(a[i], b[i], 2e-16) << "element " << i;
+    }
+    const auto z = on_gpu.standard_normal<float>({2048}, gpu).to_host();
+    const auto w = on_cpu.standard_normal<float>({2048}, cpu).to_host();
+    for (std::size_t i = 0; i < z.size(); ++i) {
+        ASSERT_NEAR(z[i], w[i], 1e-5f * (1 + std::fabs(w[i]))) << "element " << i;
+    }
+    EXPECT_EQ(on_gpu.integers<std::int32_t>(-1000, (1 << 30) + 3, {5001}, false, gpu).to_host(),
+              on_cpu.integers<std::int32_t>(-1000, (1 << 30) + 3, {5001}, false, cpu).to_host());
+    EXPECT_EQ(
+        on_gpu.integers<std::uint64_t>(0u, ~std::uint64_t{0} / 3, {999}, false, gpu).to_host(),
+        on_cpu.integers<std::uint64_t>(0u, ~std::uint64_t{0} / 3, {999}, false, cpu).to_host());
+    EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.poisson(3.5, {1000}, gpu)).to_host(),
+              gpucc::Array<std::int64_t>(on_cpu.poisson(3.5, {1000}, cpu)).to_host());
+    EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.permutation(1000, gpu)).to_host(),
+              gpucc::Array<std::int64_t>(on_cpu.permutation(1000, cpu)).to_host());
+    const auto g = on_gpu.gamma<double>(2.5, 1.0, {1000}, gpu).to_host();
+    const auto h = on_cpu.gamma<double>(2.5, 1.0, {1000}, cpu).to_host();
+    for (std::size_t i = 0; i < g.size(); ++i) {
+        ASSERT_NEAR(g[i], h[i], 1e-12 * (1 + h[i])) << "element " << i;
+    }
+    EXPECT_EQ(on_gpu.offset(), on_cpu.offset());
+}
+#endif
+
+std::string message_of(const std::function<void()>& call) {
+    try {
+        call();
+    } catch (const gpucc::Error& error) {
+        return error.what();
+    }
+    return "no exception";
+}
+
+TEST(Random, BadCallsSayWhatIsWrong) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    rnd::Generator g(1);
+    using gpucc::DType;
+    EXPECT_EQ(message_of([&] { g.random({4}, DType::Int32, device); }),
+              "random.random: dtype int32 is not supported; supported dtypes are float32 and "
+              "float64");
+    EXPECT_EQ(message_of([&] { g.standard_normal({4}, DType::Float16, device); }),
+              "random.standard_normal: dtype float16 is not supported; supported dtypes are "
+              "float32 and float64");
+    EXPECT_EQ(message_of([&] { g.normal(0.0, -1.0, {4}, DType::Float32, device); }),
+              "random.normal: scale must be non-negative, got -1.0");
+    EXPECT_EQ(message_of([&] { g.uniform(0.0, INFINITY, {4}, DType::Float64, device); }),
+              "random.uniform: high must be finite, got inf");
+    EXPECT_EQ(message_of([&] { g.uniform(-1e308, 1e308, {4}, DType::Float64, device); }),
+              "random.uniform: high - low must be finite, got high 1e+308 and low -1e+308");
+    EXPECT_EQ(message_of([&] { g.exponential(-2.0, {4}, DType::Float64, device); }),
+              "random.exponential: scale must be non-negative, got -2.0");
+    EXPECT_EQ(message_of([&] { g.gamma(-0.5, 1.0, {4}, DType::Float64, device); }),
+              "random.gamma: shape must be non-negative, got -0.5");
+    EXPECT_EQ(message_of([&] { g.beta(0.0, 1.0, {4}, DType::Float64, device); }),
+              "random.beta: a must be positive, got 0.0");
+    EXPECT_EQ(message_of([&] { g.lognormal(0.0, NAN, {4}, DType::Float64, device); }),
+              "random.lognormal: sigma must be non-negative, got nan");
+    EXPECT_EQ(message_of([&] { g.poisson(-1.0, {4}, device); }),
+              "random.poisson: lam must be non-negative, got -1.0");
+    EXPECT_EQ(message_of([&] { g.binomial(-3, 0.5, {4}, device); }),
+              "random.binomial: n must be non-negative, got -3");
+    EXPECT_EQ(message_of([&] { g.binomial(3, 1.5, {4}, device); }),
+              "random.binomial: p must be in [0, 1], got 1.5");
+    EXPECT_EQ(message_of([&] { g.integers(5, 5, {4}, DType::Int32, false, device); }),
+              "random.integers: low >= high: low 5, high 5");
+    EXPECT_EQ(message_of([&] { g.integers(6, 5, {4}, DType::Int32, true, device); }),
+              "random.integers: low > high: low 6, high 5");
+    EXPECT_EQ(message_of([&] { g.integers(0, 300, {4}, DType::UInt8, false, device); }),
+              "random.integers: high 300 is out of bounds for uint8");
+    EXPECT_EQ(message_of([&] { g.integers(-1, 3, {4}, DType::UInt32, false, device); }),
+              "random.integers: low -1 is out of bounds for uint32");
+    EXPECT_EQ(message_of([&] { g.integers(0, 3, {4}, DType::Float32, false, device); }),
+              "random.integers: dtype float32 is not supported; supported dtypes are bool, int8, "
+              "int16, int32, int64, uint8, uint16, uint32 and uint64");
+    const std::vector<double> bad_sum = {0.5, 0.4};
+    EXPECT_EQ(message_of([&] { g.choice(2, {4}, true, bad_sum, device); }),
+              "random.choice: probabilities do not sum to 1, their sum is 0.9");
+    const std::vector<double> negative = {1.5, -0.5};
+    EXPECT_EQ(message_of([&] { g.choice(2, {4}, true, negative, device); }),
+              "random.choice: probabilities are not non-negative and finite: p[1] is -0.5");
+    EXPECT_EQ(message_of([&] { g.choice(3, {4}, true, bad_sum, device); }),
+              "random.choice: a and p must have the same size, got 3 and 2");
+    EXPECT_EQ(message_of([&] { g.choice(0, {4}, true, {}, device); }),
+              "random.choice: a cannot be empty unless no samples are taken");
+    EXPECT_EQ(message_of([&] { g.choice(3, {4}, false, {}, device); }),
+              "random.choice: cannot take a larger sample than population when replace is false "
+              "(4 from 3)");
+    EXPECT_EQ(message_of([&] { g.shuffle(gpucc::zeros<float>({3, 4}, device).ndarray(), 2); }),
+              "random.shuffle: axis 2 is out of bounds for array of dimension 2");
+    EXPECT_EQ(g.offset(), 0u) << "a refused call takes no counters";
+}
+
+} // namespace

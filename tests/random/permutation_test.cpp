@@ -1,0 +1,193 @@
+// permutation, shuffle and choice of gpucc::random::Generator: a permutation holds every index
+// once and every ordering is equally likely (chi-square over the 24 orderings of 4); shuffle moves
+// whole slices along each axis of a 3-d array, views included; choice's frequencies follow its
+// probabilities, without replacement nothing repeats and zero-probability entries never appear.
+#include "random_test_support.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <gpucc/gpucc.h>
+#include <map>
+#include <numeric>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace random_test;
+namespace rnd = gpucc::random;
+using gpucc::DType;
+
+std::vector<std::int64_t> ints(const gpucc::NDArray& x) {
+    return gpucc::Array<std::int64_t>(x.astype(DType::Int64)).to_host();
+}
+
+TEST(RandomPermutation, IsAPermutation) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    rnd::Generator g(201);
+    for (std::int64_t n : {0, 1, 2, 7, 1000, 65537}) {
+        auto p = ints(g.permutation(n, device_under_test()));
+        ASSERT_EQ(static_cast<std::int64_t>(p.size()), n);
+        std::vector<std::int64_t> sorted = p;
+        std::sort(sorted.begin(), sorted.end());
+        std::vector<std::int64_t> want(static_cast<std::size_t>(n));
+        std::iota(want.begin(), want.end(), std::int64_t{0});
+        EXPECT_EQ(sorted, want) << "n = " << n;
+        if (n >= 1000) {
+            EXPECT_NE(p, want) << "n = " << n;
+        }
+    }
+}
+
+TEST(RandomPermutation, EveryOrderingIsEquallyLikely) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    rnd::Generator g(202);
+    constexpr int kDraws = 2400;
+    std::map<std::vector<std::int64_t>, double> counts;
+    // Permutations of an array of 4 along axis 0 (one draw each).
+    const gpucc::NDArray x = gpucc::arange(4, device_under_test());
+    for (int k = 0; k < kDraws; ++k) {
+        counts[ints(g.permutation(x))] += 1;
+    }
+    ASSERT_EQ(counts.size(), 24u);
+    std::vector<double> observed;
+    for (const auto& [order, count] : counts) {
+        observed.push_back(count);
+    }
+    EXPECT_LT(chi_square(observed, std::vector<double>(24, kDraws / 24.0)),
+              chi_square_critical(23));
+}
+
+TEST(RandomShuffle, MovesWholeSlicesAlongEachAxis) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    rnd::Generator g(203);
+    const gpucc::Shape shape{6, 5, 7};
+    const std::int64_t dims[3] = {6, 5, 7};
+    for (int axis = 0; axis < 3; ++axis) {
+        const gpucc::NDArray x =
+            gpucc::arange(0, 210, 1, DType::Float32, device_under_test()).reshape(shape);
+        g.shuffle(x, axis);
+        const auto v = gpucc::Array<float>(x).to_host();
+        // Entry (i, j, k) holds the original's index with axis `axis` replaced by perm[...]: the
+        // other two coordinates are unchanged, and the axis coordinate depends only on its own.
+        std::vector<std::int64_t> perm(static_cast<std::size_t>(dims[axis]), -1);
+        for (std::int64_t i = 0; i < 6; ++i) {
+            for (std::int64_t j = 0; j < 5; ++j) {
+                for (std::int64_t k = 0; k < 7; ++k) {
+                    const auto value =
+                        static_cast<std::int64_t>(v[static_cast<std::size_t>((i * 5 + j) * 7 + k)]);
+                    const std::int64_t got[3] = {value / 35, (value / 7) % 5, value % 7};
+                    const std::int64_t at[3] = {i, j, k};
+                    for (int other = 0; other < 3; ++other) {
+                        if (other != axis) {
+                            ASSERT_EQ(got[other], at[other]) << "axis " << axis;
+                        }
+                    }
+                    auto& slot = perm[static_cast<std::size_t>(at[axis])];
+                    if (slot < 0) {
+                        slot = got[axis];
+                    }
+                    ASSERT_EQ(slot, got[axis]) << "axis " << axis << ": slices move whole";
+                }
+            }
+        }
+        std::set<std::int64_t> distinct(perm.begin(), perm.end());
+        EXPECT_EQ(static_cast<std::int64_t>(distinct.size()), dims[axis]) << "axis " << axis;
+        std::vector<std::int64_t> identity(static_cast<std::size_t>(dims[axis]));
+        std::iota(identity.begin(), identity.end(), std::int64_t{0});
+        EXPECT_NE(perm, identity) << "axis " << axis;
+    }
+    // A strided view is shuffled in place, through to its base; the rest of the base is untouched.
+    const gpucc::NDArray base = gpucc::arange(0, 40, 1, DType::Int32, device_under_test());
+    const gpucc::NDArray every_other = base(gpucc::Slice(0, 40, 2));
+    g.shuffle(every_other);
+    const auto after = ints(base);
+    std::vector<std::int64_t> evens;
+    for (std::size_t i = 0; i < after.size(); ++i) {
+        if (i % 2 == 1) {
+            EXPECT_EQ(after[i], static_cast<std::int64_t>(i));
+        } else {
+            evens.push_back(after[i]);
+        }
+    }
+    std::sort(evens.begin(), evens.end());
+    for (std::size_t i = 0; i < evens.size(); ++i) {
+        EXPECT_EQ(evens[i], static_cast<std::int64_t>(2 * i));
+    }
+}
+
+TEST(RandomChoice, FollowsItsProbabilities) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    rnd::Generator g(204);
+    constexpr std::int64_t kN = 1 << 16;
+    const std::vector<double> p = {0.1, 0.0, 0.25, 0.05, 0.6};
+    const auto with_p = ints(g.choice(5, {kN}, true, p, device_under_test()));
+    std::vector<double> counts(5, 0.0);
+    for (std::int64_t v : with_p) {
+        ASSERT_GE(v, 0);
+        ASSERT_LT(v, 5);
+        counts[static_cast<std::size_t>(v)] += 1;
+    }
+    EXPECT_EQ(counts[1], 0) << "zero probability";
+    const std::vector<double> observed = {counts[0], counts[2], counts[3], counts[4]};
+    const std::vector<double> expected = {0.1 * kN, 0.25 * kN, 0.05 * kN, 0.6 * kN};
+    EXPECT_LT(chi_square(observed, expected), chi_square_critical(3));
+
+    const auto uniform = ints(g.choice(10, {kN}, true, {}, device_under_test()));
+    std::vector<double> uniform_counts(10, 0.0);
+    for (std::int64_t v : uniform) {
+        uniform_counts[static_cast<std::size_t>(v)] += 1;
+    }
+    EXPECT_LT(chi_square(uniform_counts, std::vector<double>(10, kN / 10.0)),
+              chi_square_critical(9));
+}
+
+TEST(RandomChoice, WithoutReplacementNothingRepeats) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    rnd::Generator g(205);
+    const auto plain = ints(g.choice(1000, {10, 50}, false, {}, device_under_test()));
+    EXPECT_EQ(std::set<std::int64_t>(plain.begin(), plain.end()).size(), 500u);
+    const auto all = ints(g.choice(30, {30}, false, {}, device_under_test()));
+    EXPECT_EQ(std::set<std::int64_t>(all.begin(), all.end()).size(), 30u);
+    // With weights: the heavy entries come first most often; zero weights never appear.
+    std::vector<double> p(20, 0.0);
+    for (int k = 0; k < 10; ++k) {
+        p[static_cast<std::size_t>(2 * k)] = (k + 1) / 55.0;
+    }
+    double first_is_heaviest = 0;
+    constexpr int kDraws = 2000;
+    for (int t = 0; t < kDraws; ++t) {
+        const auto picked = ints(g.choice(20, {10}, false, p, device_under_test()));
+        ASSERT_EQ(std::set<std::int64_t>(picked.begin(), picked.end()).size(), 10u);
+        for (std::int64_t v : picked) {
+            ASSERT_EQ(v % 2, 0) << "a zero-probability entry was chosen";
+        }
+        first_is_heaviest += picked[0] == 18 ? 1 : 0;
+    }
+    // The first pick is index 18 with probability p[18] = 10/55.
+    const double expected = kDraws * 10.0 / 55.0;
+    EXPECT_LT(
+        chi_square({first_is_heaviest, kDraws - first_is_heaviest}, {expected, kDraws - expected}),
+        chi_square_critical(1));
+}
+
+TEST(RandomChoice, TakesRowsOfAnArray) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    rnd::Generator g(206);
+    const gpucc::NDArray a =
+        gpucc::arange(0, 24, 1, DType::Float64, device_under_test()).reshape({6, 4});
+    const gpucc::NDArray rows = g.choice(a, {3, 2}, true);
+    EXPECT_EQ(rows.shape(), gpucc::Shape({3, 2, 4}));
+    const auto v = gpucc::Array<double>(rows).to_host();
+    for (std::size_t r = 0; r < 6; ++r) {
+        const auto first = static_cast<std::int64_t>(v[r * 4]);
+        ASSERT_EQ(first % 4, 0);
+        for (std::size_t c = 1; c < 4; ++c) {
+            ASSERT_EQ(static_cast<std::int64_t>(v[r * 4 + c]),
+                      first + static_cast<std::int64_t>(c));
+        }
+    }
+}
+
+} // namespace

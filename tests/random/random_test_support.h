@@ -1,0 +1,124 @@
+// What the random tests share: an independent Philox4x32-10 written from the paper, the layout of
+// a draw (which block counter and word make element e, runtime/src/random/kernels/random.dsl),
+// and the statistics the distribution tests use (Kolmogorov-Smirnov distances and chi-square).
+#pragma once
+
+#include "support/device_under_test.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace random_test {
+
+using gpucc_test::device_under_test;
+
+using Block = std::array<std::uint32_t, 4>;
+
+/// Philox4x32-10: ten rounds, the key bumped after each (Salmon et al., SC 2011).
+inline Block philox(Block x, std::uint32_t k0, std::uint32_t k1) {
+    for (int round = 0; round < 10; ++round) {
+        const std::uint64_t a = std::uint64_t{0xD2511F53} * x[0];
+        const std::uint64_t b = std::uint64_t{0xCD9E8D57} * x[2];
+        x = {static_cast<std::uint32_t>(b >> 32) ^ x[1] ^ k0, static_cast<std::uint32_t>(b),
+             static_cast<std::uint32_t>(a >> 32) ^ x[3] ^ k1, static_cast<std::uint32_t>(a)};
+        k0 += 0x9E3779B9u;
+        k1 += 0xBB67AE85u;
+    }
+    return x;
+}
+
+/// The block of counter (counter, word2, word3) under `seed`.
+inline Block block_at(std::uint64_t seed, std::uint64_t counter, std::uint32_t word2 = 0,
+                      std::uint32_t word3 = 0) {
+    return philox({static_cast<std::uint32_t>(counter), static_cast<std::uint32_t>(counter >> 32),
+                   word2, word3},
+                  static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32));
+}
+
+/// Where element e of a draw with `per_block` values per block (4 or 2) comes from: the block
+/// counter (relative to the draw's first) and which value of the block.
+struct Source {
+    std::uint64_t counter;
+    int value;
+};
+
+inline Source source_of(std::int64_t e, int per_block) {
+    const std::int64_t tile = e / (256 * per_block);
+    const std::int64_t rest = e % (256 * per_block);
+    return {static_cast<std::uint64_t>(tile * 256 + rest % 256), static_cast<int>(rest / 256)};
+}
+
+/// Block counters a draw of n values takes.
+inline std::uint64_t counters_for(std::int64_t n, int per_block) {
+    return static_cast<std::uint64_t>((n + 256 * per_block - 1) / (256 * per_block) * 256);
+}
+
+/// NumPy's random_double from two words: [0, 1) in steps of 2^-53.
+inline double unit53(std::uint32_t a, std::uint32_t b) {
+    return (static_cast<double>(a >> 5) * 67108864.0 + static_cast<double>(b >> 6)) /
+           9007199254740992.0;
+}
+
+/// sup |F_n - F| of a sample against a continuous CDF (the sample is sorted in place).
+inline double ks_distance(std::vector<double>& sample, const std::function<double(double)>& cdf) {
+    std::sort(sample.begin(), sample.end());
+    const double n = static_cast<double>(sample.size());
+    double d = 0;
+    for (std::size_t k = 0; k < sample.size(); ++k) {
+        const double f = cdf(sample[k]);
+        d = std::max({d, f - static_cast<double>(k) / n, static_cast<double>(k + 1) / n - f});
+    }
+    return d;
+}
+
+/// sup |F_n - G_m| of two samples (both sorted in place).
+inline double ks_two_sample(std::vector<double>& a, std::vector<double>& b) {
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    std::size_t i = 0;
+    std::size_t j = 0;
+    double d = 0;
+    while (i < a.size() && j < b.size()) {
+        const double x = std::min(a[i], b[j]);
+        while (i < a.size() && a[i] <= x) {
+            ++i;
+        }
+        while (j < b.size() && b[j] <= x) {
+            ++j;
+        }
+        d = std::max(d, std::fabs(static_cast<double>(i) / static_cast<double>(a.size()) -
+                                  static_cast<double>(j) / static_cast<double>(b.size())));
+    }
+    return d;
+}
+
+/// The Kolmogorov-Smirnov critical distance at significance 1e-4 (c = sqrt(-ln(alpha / 2) / 2)
+/// = 2.23) for samples of n and m (one sample: m = infinity, pass 0).
+inline double ks_critical(double n, double m = 0) {
+    const double c = 2.23;
+    return m == 0 ? c / std::sqrt(n) : c * std::sqrt((n + m) / (n * m));
+}
+
+/// Pearson's chi-square of observed counts against expected counts (bins with expected count
+/// below 5 are merged into their neighbour by the caller's binning).
+inline double chi_square(const std::vector<double>& observed, const std::vector<double>& expected) {
+    double chi2 = 0;
+    for (std::size_t k = 0; k < observed.size(); ++k) {
+        chi2 += (observed[k] - expected[k]) * (observed[k] - expected[k]) / expected[k];
+    }
+    return chi2;
+}
+
+/// An upper bound of chi-square's 1 - 1e-4 quantile with `dof` degrees of freedom
+/// (Wilson-Hilferty with z = 3.72, plus a margin of 1 for small dof).
+inline double chi_square_critical(double dof) {
+    const double z = 3.72;
+    const double h = 2.0 / (9.0 * dof);
+    return dof * std::pow(1 - h + z * std::sqrt(h), 3) + 1;
+}
+
+} // namespace random_test
