@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The sanitizer and fuzzing stage of CI (tools/check.sh runs it after the main build and ctest).
+# The sanitizer and fuzzing stages of CI (.ci/run runs `tsan`, then `asan` with a 90 s fuzzer, after
+# tools/check.sh has built and tested the main build, whose gpucc they use).
 # Builds two more configurations of the tree with Clang 22, each only the targets its tests need:
 #
 #   build-asan/  AddressSanitizer + UndefinedBehaviorSanitizer on every target, and the front end's

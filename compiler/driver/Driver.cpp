@@ -231,7 +231,8 @@ int compile(const DriverOptions& options) {
         return session.print(generate_header(*kernels, outputs.header_name));
     }
     if (stops_at(EmitKind::LlvmHost)) {
-        llvm::Expected<HostObject> host = compile_host_object(*kernels, "", /*want_llvm_ir=*/true);
+        llvm::Expected<HostObject> host = compile_host_object(*kernels, "", /*want_llvm_ir=*/true,
+                                                              /*image_flags=*/0, options.jobs);
         return host ? session.print(host->llvm_ir) : session.fail(host.takeError());
     }
 
@@ -244,10 +245,13 @@ int compile(const DriverOptions& options) {
     std::string instances = count_instances(*kernels);
     for (int arch : archs) {
         progress.stage("PTX for sm_" + std::to_string(arch) + " (" + instances + ")");
-        llvm::Expected<DeviceCode> device =
-            compile_to_ptx(*kernels, arch, options.cuda_path, stops_at(EmitKind::Llvm), &diags);
+        llvm::Expected<DeviceCode> device = compile_to_ptx(
+            *kernels, arch, options.cuda_path, stops_at(EmitKind::Llvm), &diags, options.jobs);
         if (!device) {
-            return session.fail(device.takeError());
+            // A void handler consumes the error: its findings were reported at the definitions.
+            llvm::Error error =
+                llvm::handleErrors(device.takeError(), [](const ReportedAtDefinitions&) {});
+            return error ? session.fail(std::move(error)) : session.finish();
         }
         if (stops_at(EmitKind::Llvm)) {
             return session.print(device->llvm_ir);
@@ -273,7 +277,7 @@ int compile(const DriverOptions& options) {
     }
     progress.stage("host code (" + instances + ")");
     llvm::Expected<HostObject> host =
-        compile_host_object(*kernels, *fatbin, false, image_flags_for(archs));
+        compile_host_object(*kernels, *fatbin, false, image_flags_for(archs), options.jobs);
     if (!host) {
         return session.fail(host.takeError());
     }

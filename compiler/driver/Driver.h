@@ -24,6 +24,9 @@ struct DriverOptions {
     std::string depfile;       ///< where to write the outputs' dependencies (Make syntax), if set
     unsigned error_limit = 20; ///< errors shown before the rest are only counted (0: all)
     ProgressMode progress = ProgressMode::Auto; ///< progress lines on stderr (Progress.h)
+    /// Threads that build and optimize kernel instances (0: one per core); the outputs are the
+    /// same bytes whatever the number (compiler/target/ParallelModules.h).
+    unsigned jobs = 0;
 };
 
 /// Compiles one file. Returns the process exit status: 0 on success, 1 on user errors (which

@@ -410,7 +410,9 @@ void HeaderWriter::write_outputs_required_wrapper(const kir::ElementwiseKernel& 
         if (param.role == kir::ParamRole::Input) {
             template_names.push_back("In_" + param.name);
             template_params.push_back("class In_" + param.name);
-            function_params.push_back("const In_" + param.name + "& " + param.name);
+            // Named for the reader of the compiler's error; unused by a body that only fails.
+            function_params.push_back("[[maybe_unused]] const In_" + param.name + "& " +
+                                      param.name);
         }
     }
     out_ << "template <" << join(template_params, ", ") << ">\n"

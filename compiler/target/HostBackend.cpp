@@ -4,6 +4,8 @@
 #include "compiler/abi/KernelAbi.h"
 #include "compiler/codegen/common/LlvmModuleBuilder.h"
 #include "compiler/codegen/common/TargetMachines.h"
+#include "compiler/target/KernelParts.h"
+#include "compiler/target/ParallelModules.h"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>
@@ -37,7 +39,7 @@ void embed_image(llvm::Module& module, const std::string& module_name, const std
 
 llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
                                                const std::string& device_image, bool want_llvm_ir,
-                                               std::uint64_t image_flags) {
+                                               std::uint64_t image_flags, unsigned jobs) {
     HostObject result;
     auto failure = [](std::string message) {
         return llvm::createStringError(std::move(message), llvm::inconvertibleErrorCode());
@@ -47,20 +49,31 @@ llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
     if (!machine) {
         return failure(std::move(error));
     }
-    // One module per instruction set, each optimized with the vector math it may call, then
-    // linked into one object.
-    llvm::LLVMContext context;
-    std::unique_ptr<llvm::Module> module;
-    for (HostIsa isa : kHostIsas) {
-        std::unique_ptr<llvm::Module> part =
-            build_kernel_module(kernels, CodegenTarget::Host, *machine, context, isa);
-        optimize_module(*part, *machine, CodegenTarget::Host, isa);
-        if (!module) {
-            module = std::move(part);
-        } else if (llvm::Linker::linkModules(*module, std::move(part))) {
-            return failure("internal error: the host code of two instruction sets does not link");
+    // One module per instruction set and part, each optimized with the vector math it may call
+    // on a thread of its own (ParallelModules.h), then linked into one object: the instruction
+    // sets in order, each with its parts in order.
+    std::vector<InstanceRange> parts = split_into_parts(kernels);
+    auto build_part =
+        [&](std::size_t task,
+            llvm::LLVMContext& context) -> llvm::Expected<std::unique_ptr<llvm::Module>> {
+        HostIsa isa = kHostIsas[task / parts.size()];
+        std::string part_error;
+        std::unique_ptr<llvm::TargetMachine> part_machine = create_host_machine(part_error);
+        if (!part_machine) {
+            return failure(std::move(part_error));
         }
+        std::unique_ptr<llvm::Module> part = build_kernel_module(
+            kernels, CodegenTarget::Host, *part_machine, context, isa, parts[task % parts.size()]);
+        optimize_module(*part, *part_machine, CodegenTarget::Host, isa);
+        return part;
+    };
+    llvm::LLVMContext context;
+    llvm::Expected<std::unique_ptr<llvm::Module>> joined = build_parts_in_parallel(
+        std::size(kHostIsas) * parts.size(), jobs, context, kernels.name, build_part);
+    if (!joined) {
+        return joined.takeError();
     }
+    std::unique_ptr<llvm::Module> module = std::move(*joined);
     if (want_llvm_ir) {
         llvm::raw_string_ostream out(result.llvm_ir);
         module->print(out, nullptr);

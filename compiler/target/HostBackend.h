@@ -17,9 +17,11 @@ struct HostObject {
     std::string llvm_ir; ///< the optimized module, when asked for (then there is no object)
 };
 
-/// Fails when the host target cannot be set up or cannot emit an object.
+/// Fails when the host target cannot be set up or cannot emit an object. The instances are built
+/// and optimized on `jobs` threads (0: one per core; ParallelModules.h); the object does not
+/// depend on `jobs`.
 llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
                                                const std::string& device_image, bool want_llvm_ir,
-                                               std::uint64_t image_flags = 0);
+                                               std::uint64_t image_flags = 0, unsigned jobs = 1);
 
 } // namespace gpucc

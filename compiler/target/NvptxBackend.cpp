@@ -6,6 +6,9 @@
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/rawcuda/RawCuda.h"
 #include "compiler/target/GridDependency.h"
+#include "compiler/target/KernelParts.h"
+#include "compiler/target/ParallelModules.h"
+#include "compiler/target/ParamSpace.h"
 
 #include <llvm/Bitcode/BitcodeReader.h>
 #include <llvm/IR/LegacyPassManager.h>
@@ -17,8 +20,25 @@
 namespace gpucc {
 namespace {
 
+/// libdevice's bitcode, read once per compile and parsed by every part that calls into it.
+struct Libdevice {
+    std::unique_ptr<llvm::MemoryBuffer> bitcode;
+    std::string read_error; ///< why it could not be read, said only if a part needs it
+};
+
+Libdevice read_libdevice(const std::string& cuda_path) {
+    llvm::SmallString<256> path(cuda_path);
+    llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer) {
+        return {nullptr, "cannot read libdevice at " + std::string(path) + ": " +
+                             buffer.getError().message()};
+    }
+    return {std::move(*buffer), ""};
+}
+
 /// Links the libdevice functions `module` calls. Returns an error message, or "" on success.
-std::string link_libdevice(llvm::Module& module, const std::string& cuda_path) {
+std::string link_libdevice(llvm::Module& module, const Libdevice& libdevice_file) {
     bool needs_math = false;
     for (const llvm::Function& function : module) {
         if (function.isDeclaration() && function.getName().starts_with("__nv_")) {
@@ -28,14 +48,11 @@ std::string link_libdevice(llvm::Module& module, const std::string& cuda_path) {
     if (!needs_math) {
         return "";
     }
-    llvm::SmallString<256> path(cuda_path);
-    llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
-    auto buffer = llvm::MemoryBuffer::getFile(path);
-    if (!buffer) {
-        return "cannot read libdevice at " + std::string(path) + ": " + buffer.getError().message();
+    if (!libdevice_file.bitcode) {
+        return libdevice_file.read_error;
     }
     llvm::Expected<std::unique_ptr<llvm::Module>> libdevice =
-        llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), module.getContext());
+        llvm::parseBitcodeFile(libdevice_file.bitcode->getMemBufferRef(), module.getContext());
     if (!libdevice) {
         return "cannot parse libdevice: " + llvm::toString(libdevice.takeError());
     }
@@ -86,9 +103,11 @@ std::string link_raw_cuda(llvm::Module& module, const kir::Module& kernels, int 
 
 } // namespace
 
+char ReportedAtDefinitions::ID = 0;
+
 llvm::Expected<DeviceCode> compile_to_ptx(const kir::Module& kernels, int arch,
                                           const std::string& cuda_path, bool want_llvm_ir,
-                                          DiagnosticEngine* diags) {
+                                          DiagnosticEngine* diags, unsigned jobs) {
     auto failure = [](std::string message) {
         return llvm::createStringError(std::move(message), llvm::inconvertibleErrorCode());
     };
@@ -98,20 +117,59 @@ llvm::Expected<DeviceCode> compile_to_ptx(const kir::Module& kernels, int arch,
     if (!machine) {
         return failure(std::move(error));
     }
+    const Libdevice libdevice = read_libdevice(cuda_path);
+    // Each part: build, check the parameter space, link libdevice, optimize (ParallelModules.h).
+    std::vector<InstanceRange> parts = split_into_parts(kernels);
+    std::vector<std::vector<ParamOverflow>> overflows(parts.size());
+    auto build_part =
+        [&](std::size_t part,
+            llvm::LLVMContext& context) -> llvm::Expected<std::unique_ptr<llvm::Module>> {
+        std::string part_error;
+        std::unique_ptr<llvm::TargetMachine> part_machine = create_nvptx_machine(arch, part_error);
+        if (!part_machine) {
+            return failure(std::move(part_error));
+        }
+        std::unique_ptr<llvm::Module> module = build_kernel_module(
+            kernels, CodegenTarget::Nvptx, *part_machine, context, HostIsa::X86_64, parts[part]);
+        // Before any optimization: a kernel over the parameter limit fails ptxas in any case,
+        // and optimizing it can take minutes.
+        overflows[part] = find_param_overflows(*module, arch);
+        if (!overflows[part].empty()) {
+            return nullptr;
+        }
+        if (arch >= kGridDependencyMinArch) {
+            insert_grid_dependency_control(*module);
+        }
+        // libdevice asks __nvvm_reflect("__CUDA_FTZ"); 0 keeps denormals, as nvcc without
+        // --use_fast_math.
+        module->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", std::uint32_t{0});
+        part_error = link_libdevice(*module, libdevice);
+        if (!part_error.empty()) {
+            return failure(std::move(part_error));
+        }
+        optimize_module(*module, *part_machine, CodegenTarget::Nvptx);
+        return module;
+    };
     llvm::LLVMContext context;
-    std::unique_ptr<llvm::Module> module =
-        build_kernel_module(kernels, CodegenTarget::Nvptx, *machine, context);
-    if (arch >= kGridDependencyMinArch) {
-        insert_grid_dependency_control(*module);
+    llvm::Expected<std::unique_ptr<llvm::Module>> joined =
+        build_parts_in_parallel(parts.size(), jobs, context, kernels.name, build_part);
+    if (!joined) {
+        return joined.takeError();
     }
-    // libdevice asks __nvvm_reflect("__CUDA_FTZ"); 0 keeps denormals, as nvcc without
-    // --use_fast_math.
-    module->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", std::uint32_t{0});
-    error = link_libdevice(*module, cuda_path);
-    if (!error.empty()) {
-        return failure(std::move(error));
+    std::vector<ParamOverflow> all_overflows;
+    for (std::vector<ParamOverflow>& part : overflows) {
+        all_overflows.insert(all_overflows.end(), part.begin(), part.end());
     }
-    optimize_module(*module, *machine, CodegenTarget::Nvptx);
+    if (!all_overflows.empty()) {
+        if (diags == nullptr) {
+            return failure("a kernel's parameters exceed the " +
+                           std::to_string(kernel_param_limit(arch)) + " bytes of sm_" +
+                           std::to_string(arch));
+        }
+        report_param_overflows(all_overflows, kernels, arch, *diags);
+        return llvm::make_error<ReportedAtDefinitions>();
+    }
+    std::unique_ptr<llvm::Module> module = std::move(*joined);
     // Raw CUDA comes optimized by Clang; it joins after gpucc's kernels were optimized so that
     // neither is optimized twice.
     error = link_raw_cuda(*module, kernels, arch, cuda_path, diags);

@@ -30,3 +30,7 @@ config.substitutions.append(
 config.substitutions.append(("%ptxas", config.ptxas))
 config.substitutions.append(("%cxx", config.cxx))
 config.substitutions.append(("%runtime_include", config.runtime_include))
+# Both compilers a user may build generated headers with (HeaderGen/warnings_both_compilers.test):
+# Clang warns at a template's definition where GCC waits for its instantiation.
+config.substitutions.append(("%clang_cxx", os.path.join(config.llvm_tools_dir, "clang++")))
+config.substitutions.append(("%gnu_cxx", "g++"))

@@ -75,6 +75,10 @@ cl::opt<bool> quiet("quiet",
                     cl::desc("Print no progress lines (by default a compile prints them "
                              "when stderr is a terminal or it takes over 2 s)"),
                     cl::cat(gpucc_category));
+cl::opt<unsigned> jobs("j",
+                       cl::desc("Build and optimize kernel instances on N threads (default 0: one "
+                                "per core); the outputs are the same whatever N"),
+                       cl::value_desc("N"), cl::init(0), cl::Prefix, cl::cat(gpucc_category));
 cl::opt<bool> progress("progress", cl::desc("Print a progress line for each stage, always"),
                        cl::cat(gpucc_category));
 
@@ -149,6 +153,7 @@ int main(int argc, char** argv) {
     options.verify = verify;
     options.depfile = depfile;
     options.error_limit = error_limit;
+    options.jobs = jobs;
     options.progress = quiet      ? gpucc::ProgressMode::Never
                        : progress ? gpucc::ProgressMode::Always
                                   : gpucc::ProgressMode::Auto;

@@ -20,13 +20,22 @@ namespace gpucc {
 
 std::unique_ptr<llvm::Module> build_kernel_module(const kir::Module& kernels, CodegenTarget target,
                                                   llvm::TargetMachine& machine,
-                                                  llvm::LLVMContext& context, HostIsa isa) {
+                                                  llvm::LLVMContext& context, HostIsa isa,
+                                                  InstanceRange range) {
+    std::size_t index = 0;
+    auto wanted = [&] {
+        std::size_t at = index++;
+        return at >= range.first && at < range.last;
+    };
     auto module = std::make_unique<llvm::Module>(kernels.name, context);
     module->setTargetTriple(machine.getTargetTriple());
     module->setDataLayout(machine.createDataLayout());
     module->setSourceFileName(kernels.source_path);
     for (const kir::ElementwiseKernel& kernel : kernels.elementwise) {
         for (const kir::ElementwiseInstance& instance : kernel.instances) {
+            if (!wanted()) {
+                continue;
+            }
             emit_elementwise_kernel(instance, target, *module, isa, EntryKind::Contiguous);
             emit_elementwise_kernel(instance, target, *module, isa, EntryKind::Strided);
             if (target == CodegenTarget::Nvptx) {
@@ -40,11 +49,17 @@ std::unique_ptr<llvm::Module> build_kernel_module(const kir::Module& kernels, Co
     }
     for (const kir::ReductionKernel& kernel : kernels.reductions) {
         for (const kir::ReductionInstance& instance : kernel.instances) {
+            if (!wanted()) {
+                continue;
+            }
             emit_reduction_kernel(instance, target, *module, isa);
         }
     }
     for (const kir::GridKernel& kernel : kernels.grid_kernels) {
         for (const kir::GridKernelInstance& instance : kernel.instances) {
+            if (!wanted()) {
+                continue;
+            }
             emit_grid_kernel(instance, target, *module, isa);
             if (grid_has_strided_entry(instance)) {
                 emit_grid_kernel(instance, target, *module, isa, EntryKind::Strided);
