@@ -30,6 +30,7 @@ std::string message_of(Fn&& fn) {
 }
 
 TEST(CurandErrors, RandintRange) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     RandomState state(1, CurandMethod::XORWOW, gpucc_test::device_under_test());
     EXPECT_NE(
         message_of<gpucc::ValueError>([&] { (void)state.randint(5, 5, {3}); }).find("low >= high"),
@@ -56,6 +57,7 @@ TEST(CurandErrors, RandintRange) {
 }
 
 TEST(CurandErrors, FloatDrawArguments) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     RandomState state(1, CurandMethod::XORWOW, gpucc_test::device_under_test());
     const double inf = std::numeric_limits<double>::infinity();
     EXPECT_NE(message_of<gpucc::TypeError>([&] {
@@ -76,6 +78,7 @@ TEST(CurandErrors, FloatDrawArguments) {
 }
 
 TEST(CurandErrors, SobolArguments) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const gpucc::Device device = gpucc_test::device_under_test();
     EXPECT_NE(message_of<gpucc::ValueError>([&] {
                   QuasiGenerator(QuasiMethod::Sobol32, 0, device);
