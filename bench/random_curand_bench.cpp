@@ -65,9 +65,9 @@ void run_gpu() {
     const auto first_start = std::chrono::steady_clock::now();
     RandomState fresh(7, CurandMethod::XORWOW, device);
     (void)fresh.random_sample({1}, DType::Float32).item<float>();
-    const double first_ms = std::chrono::duration<double, std::milli>(
-                                std::chrono::steady_clock::now() - first_start)
-                                .count();
+    const double first_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - first_start)
+            .count();
     std::printf("{\"case\": \"xorwow_first_draw\", \"ms\": %.3f}\n", first_ms);
 
     RandomState state(42, CurandMethod::XORWOW, device);
@@ -107,9 +107,9 @@ void run_cpu() {
         for (int i = 0; i < std::max(1, repeat / 4); ++i) {
             const auto start = std::chrono::steady_clock::now();
             (void)state.random_sample({n}, DType::Float32);
-            times.push_back(std::chrono::duration<double, std::milli>(
-                                std::chrono::steady_clock::now() - start)
-                                .count());
+            times.push_back(
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                    .count());
         }
         const double ms = median(times);
         std::printf("{\"case\": \"cpu_%s_random_sample_f32\", \"n\": %lld, \"ms\": %.3f, "
