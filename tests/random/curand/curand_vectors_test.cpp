@@ -289,4 +289,20 @@ TEST(CurandRandomState, ShapesAndEmptyDraws) {
     }
 }
 
+TEST(CurandRandomState, GlobalStateIsSeededFromCupySeed) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = gpucc_test::device_under_test();
+    // Read at the first use on a device: set before anything in this process asks for it.
+    ::setenv("CUPY_SEED", "42", 1);
+    RandomState& global = gpucc::random::get_random_state(device);
+    EXPECT_EQ(&global, &gpucc::random::get_random_state(device));
+    EXPECT_EQ(global.method(), CurandMethod::XORWOW);
+    RandomState reference(42, CurandMethod::XORWOW, device);
+    EXPECT_EQ(words_of(global.random_sample({17}, DType::Float32)),
+              words_of(reference.random_sample({17}, DType::Float32)));
+    global.seed(5);
+    RandomState five(5, CurandMethod::XORWOW, device);
+    EXPECT_EQ(words_of(global.randint(0, 1000, {9})), words_of(five.randint(0, 1000, {9})));
+}
+
 } // namespace

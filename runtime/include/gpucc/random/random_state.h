@@ -36,8 +36,8 @@
 //
 // Not here: CuPy's other RandomState methods (the distributions drawn from its own kernels,
 // choice, shuffle, permutation, tomaxint), array-valued arguments (loc, scale, low, high as
-// arrays), seeding from an array (CuPy hashes it with MD5), randint ranges beyond int64, and the
-// per-device global state behind cupy.random.* functions.
+// arrays), seeding from an array (CuPy hashes it with MD5), randint ranges beyond int64, and
+// functions over get_random_state() spelled as cupy.random's module-level functions.
 #pragma once
 
 #include "gpucc/array/dtype.h"
@@ -117,5 +117,13 @@ private:
     explicit RandomState(std::unique_ptr<State> state) noexcept;
     std::unique_ptr<State> state_;
 };
+
+/// CuPy's get_random_state(): the XORWOW RandomState of `device` that cupy.random's functions
+/// draw from, made at its first use and kept for the process (its generator's set-up is paid at
+/// its first draw, once per device). Seeded from the environment variable CUPY_SEED when that is
+/// set (a decimal integer in [0, 2^64); anything else is a ValueError naming the variable), as
+/// CuPy's, else from the operating system's entropy. Reseed it with get_random_state().seed(s)
+/// (cupy.random.seed(s), which also seeds only the current device).
+RandomState& get_random_state(Device device = default_device());
 
 } // namespace gpucc::random

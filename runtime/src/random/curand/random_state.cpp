@@ -10,8 +10,11 @@
 #include "random/curand/curand_library.h"
 #include "random/curand/integer_interval.h"
 
+#include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <random>
 #include <string>
@@ -331,6 +334,33 @@ NDArray RandomState::randint(std::int64_t low, std::int64_t high, const Shape& s
     detail::store_offset_values(values, range.low, dtype, bytes.data());
     out.copy_from_host(bytes.data());
     return out;
+}
+
+RandomState& get_random_state(Device device) {
+    // Kept until the process ends (leaked on purpose): a generator destroyed during static
+    // destruction may find the CUDA driver gone.
+    static std::mutex mutex;
+    static auto* states = new std::map<int, std::unique_ptr<RandomState>>();
+    std::lock_guard lock(mutex);
+    std::unique_ptr<RandomState>& state = (*states)[device.ordinal()];
+    if (!state) {
+        const char* text = std::getenv("CUPY_SEED");
+        if (text != nullptr) {
+            std::uint64_t seed = 0;
+            const char* end = text + std::strlen(text);
+            const auto [stop, error] = std::from_chars(text, end, seed);
+            if (error != std::errc() || stop != end || stop == text) {
+                throw ValueError(std::string("get_random_state: environment variable CUPY_SEED "
+                                             "must be a decimal integer in [0, 2^64), got '") +
+                                 text + "'");
+            }
+            state = std::make_unique<RandomState>(seed, CurandMethod::XORWOW, device);
+        } else {
+            state = std::make_unique<RandomState>(
+                RandomState::from_entropy(CurandMethod::XORWOW, device));
+        }
+    }
+    return *state;
 }
 
 } // namespace gpucc::random
