@@ -201,23 +201,11 @@ NDArray RandomState::random_sample(const Shape& shape, DType dtype) {
         return out;
     }
     state_->raw_uniform(out, "random_sample");
-    if (state_->device.is_cpu()) {
-        const auto n = static_cast<std::size_t>(out.size());
-        if (dtype == DType::Float32) {
-            auto* x = static_cast<float*>(out.data());
-            for (std::size_t k = 0; k < n; ++k) {
-                x[k] = x[k] == 1.0F ? 0.0F : x[k];
-            }
-        } else {
-            auto* x = static_cast<double*>(out.data());
-            for (std::size_t k = 0; k < n; ++k) {
-                x[k] = x[k] == 1.0 ? 0.0 : x[k];
-            }
-        }
-        return out;
-    }
-    // A grid-stride pass: 8 blocks of 256 threads per SM.
-    const Dim3 grid(static_cast<std::uint32_t>(device_properties(state_->device).sm_count * 8));
+    // The same kernel on both targets: a grid-stride pass, 8 blocks of 256 threads per SM on a
+    // GPU (the host runs the blocks in parallel on its pool).
+    const Dim3 grid(state_->device.is_cuda()
+                        ? static_cast<std::uint32_t>(device_properties(state_->device).sm_count * 8)
+                        : 64U);
     const Dim3 block(256);
     if (dtype == DType::Float32) {
         kernels::curand_uniform_fix_one(grid, block, out.as<float>());
@@ -244,29 +232,14 @@ NDArray RandomState::uniform(double low, double high, const Shape& shape, DType 
         return out;
     }
     state_->raw_uniform(out, "uniform");
-    const auto n = static_cast<std::size_t>(out.size());
-    // CuPy's kernel casts low and high to the dtype and subtracts there.
+    // CuPy's kernel casts low and high to the dtype and subtracts there. The same kernel on both
+    // targets (an exact fused multiply-add on each).
     if (dtype == DType::Float32) {
         const auto low32 = static_cast<float>(low);
         const float range = static_cast<float>(high) - low32;
-        if (state_->device.is_cuda()) {
-            kernels::curand_uniform_scale(low32, range, out.as<float>());
-            return out;
-        }
-        auto* x = static_cast<float*>(out.data());
-        for (std::size_t k = 0; k < n; ++k) {
-            x[k] = std::fma(x[k] == 1.0F ? 0.0F : x[k], range, low32);
-        }
+        kernels::curand_uniform_scale(low32, range, out.as<float>());
     } else {
-        const double range = high - low;
-        if (state_->device.is_cuda()) {
-            kernels::curand_uniform_scale(low, range, out.as<double>());
-            return out;
-        }
-        auto* x = static_cast<double*>(out.data());
-        for (std::size_t k = 0; k < n; ++k) {
-            x[k] = std::fma(x[k] == 1.0 ? 0.0 : x[k], range, low);
-        }
+        kernels::curand_uniform_scale(low, high - low, out.as<double>());
     }
     return out;
 }
