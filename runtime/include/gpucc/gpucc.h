@@ -24,6 +24,8 @@
 #include "gpucc/linalg/compute_type.h"
 #include "gpucc/linalg/matmul.h"
 #include "gpucc/memory/buffer.h"
+#include "gpucc/random/quasi.h"
+#include "gpucc/random/random_state.h"
 #include "gpucc/stdlib/creation.h"
 #include "gpucc/stdlib/operand.h"
 #include "gpucc/stdlib/operators.h"

@@ -1,0 +1,142 @@
+// gpucc::random::RandomState's figures for issue 22 (bench/run_random_curand_bench.sh runs it with
+// CuPy in the same run, bench/random_curand_peers.py):
+//   gpu: XORWOW random_sample float32 of 2^28 values (target <= 1.75 ms, CuPy 14 2.28 ms on an
+//        H100), the same in float64, standard_normal float32, and the first draw after creating
+//        a RandomState (the generator's set-up); a checksum of the first 2^28 draw after
+//        RandomState(42), which must equal CuPy's (random_curand_peers.py prints it).
+//   cpu: random_sample float32 of 2^22 values through cuRAND's host generator per method.
+// GPU times are CUDA events around one call after two warm-ups, the median of `repeat`. One JSON
+// object per line. Usage: random_curand_bench gpu|cpu [repeat]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <gpucc/gpucc.h>
+#include <string>
+#include <vector>
+
+namespace {
+
+using gpucc::DType;
+using gpucc::random::CurandMethod;
+using gpucc::random::RandomState;
+
+int repeat = 20;
+
+double median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+double gpu_median_ms(const std::function<void()>& f) {
+    f();
+    f();
+    std::vector<double> times;
+    for (int i = 0; i < repeat; ++i) {
+        gpucc::Event start;
+        gpucc::Event stop;
+        start.record();
+        f();
+        stop.record();
+        stop.synchronize();
+        times.push_back(gpucc::elapsed_ms(start, stop));
+    }
+    return median(times);
+}
+
+// The recording script's checksum over float32 bits (tests/random/data/record_cupy_vectors.py).
+std::uint64_t checksum_float32(const gpucc::NDArray& array) {
+    std::vector<std::uint32_t> bits(static_cast<std::size_t>(array.size()));
+    array.copy_to_host(bits.data());
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < bits.size(); ++i) {
+        std::uint64_t z = bits[i] ^ (static_cast<std::uint64_t>(i) * 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        sum += z ^ (z >> 31);
+    }
+    return sum;
+}
+
+void run_gpu() {
+    const gpucc::Device device = gpucc::Device::cuda(0);
+    const std::int64_t n = std::int64_t{1} << 28;
+    const auto first_start = std::chrono::steady_clock::now();
+    RandomState fresh(7, CurandMethod::XORWOW, device);
+    (void)fresh.random_sample({1}, DType::Float32).item<float>();
+    const double first_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - first_start)
+            .count();
+    std::printf("{\"case\": \"xorwow_first_draw\", \"ms\": %.3f}\n", first_ms);
+
+    RandomState state(42, CurandMethod::XORWOW, device);
+    const std::uint64_t checksum = checksum_float32(state.random_sample({n}, DType::Float32));
+    std::printf("{\"case\": \"xorwow_random_sample_f32_checksum\", \"n\": %lld, "
+                "\"checksum\": \"%016llx\"}\n",
+                static_cast<long long>(n), static_cast<unsigned long long>(checksum));
+    struct Case {
+        const char* name;
+        std::function<void()> run;
+        double bytes;
+    };
+    const std::vector<Case> cases = {
+        {"xorwow_random_sample_f32", [&] { (void)state.random_sample({n}, DType::Float32); },
+         4.0 * static_cast<double>(n)},
+        {"xorwow_random_sample_f64", [&] { (void)state.random_sample({n}, DType::Float64); },
+         8.0 * static_cast<double>(n)},
+        {"xorwow_standard_normal_f32", [&] { (void)state.standard_normal({n}, DType::Float32); },
+         4.0 * static_cast<double>(n)},
+        {"xorwow_uniform_f32", [&] { (void)state.uniform(-1.0, 1.0, {n}, DType::Float32); },
+         4.0 * static_cast<double>(n)},
+    };
+    for (const Case& c : cases) {
+        const double ms = gpu_median_ms(c.run);
+        std::printf("{\"case\": \"%s\", \"n\": %lld, \"ms\": %.3f, \"GBps\": %.1f}\n", c.name,
+                    static_cast<long long>(n), ms, c.bytes / ms / 1e6);
+    }
+}
+
+void run_cpu() {
+    const std::int64_t n = std::int64_t{1} << 22;
+    for (CurandMethod method : {CurandMethod::XORWOW, CurandMethod::PHILOX4_32_10,
+                                CurandMethod::MRG32K3A, CurandMethod::MTGP32}) {
+        RandomState state(42, method, gpucc::Device::cpu());
+        (void)state.random_sample({1024}, DType::Float32);
+        std::vector<double> times;
+        for (int i = 0; i < std::max(1, repeat / 4); ++i) {
+            const auto start = std::chrono::steady_clock::now();
+            (void)state.random_sample({n}, DType::Float32);
+            times.push_back(
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                    .count());
+        }
+        const double ms = median(times);
+        std::printf("{\"case\": \"cpu_%s_random_sample_f32\", \"n\": %lld, \"ms\": %.3f, "
+                    "\"Msamples_per_s\": %.1f}\n",
+                    std::string(gpucc::random::method_name(method)).c_str(),
+                    static_cast<long long>(n), ms, static_cast<double>(n) / ms / 1e3);
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2 || (std::strcmp(argv[1], "gpu") != 0 && std::strcmp(argv[1], "cpu") != 0)) {
+        std::fprintf(stderr, "usage: random_curand_bench gpu|cpu [repeat]\n");
+        return 2;
+    }
+    if (argc > 2) {
+        repeat = std::max(1, std::atoi(argv[2]));
+    }
+    if (std::strcmp(argv[1], "gpu") == 0) {
+        if (gpucc::cuda_device_count() == 0) {
+            std::fprintf(stderr, "random_curand_bench: no CUDA device\n");
+            return 1;
+        }
+        run_gpu();
+    } else {
+        run_cpu();
+    }
+    return 0;
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""CuPy's side of bench/random_curand_bench.cpp (issue 22), in the same run: RandomState XORWOW
+random_sample float32/float64, standard_normal float32 and uniform float32 of 2^28 values (CUDA
+events, median of 20 after two warm-ups), and the checksum of the first 2^28 float32 draw after
+RandomState(42), which gpucc's must equal. One JSON object per line."""
+import json
+
+import cupy
+import numpy
+
+
+def median_ms(fn, repeat=20):
+    fn()
+    fn()
+    start, stop = cupy.cuda.Event(), cupy.cuda.Event()
+    times = []
+    for _ in range(repeat):
+        start.record()
+        fn()
+        stop.record()
+        stop.synchronize()
+        times.append(cupy.cuda.get_elapsed_time(start, stop))
+    return sorted(times)[len(times) // 2]
+
+
+def checksum(a):
+    w = cupy.asnumpy(a).view(numpy.uint32).astype(numpy.uint64)
+    with numpy.errstate(over="ignore"):
+        i = numpy.arange(w.size, dtype=numpy.uint64)
+        z = w ^ (i * numpy.uint64(0x9E3779B97F4A7C15))
+        z = (z ^ (z >> numpy.uint64(30))) * numpy.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> numpy.uint64(27))) * numpy.uint64(0x94D049BB133111EB)
+        z = z ^ (z >> numpy.uint64(31))
+        return "%016x" % int(z.sum(dtype=numpy.uint64))
+
+
+n = 1 << 28
+rs = cupy.random.RandomState(42)
+print(json.dumps({"case": "cupy_xorwow_random_sample_f32_checksum", "n": n,
+                  "checksum": checksum(rs.random_sample(n, dtype="float32")),
+                  "cupy": cupy.__version__}))
+for name, fn, size in [
+        ("cupy_xorwow_random_sample_f32", lambda: rs.random_sample(n, dtype="float32"), 4),
+        ("cupy_xorwow_random_sample_f64", lambda: rs.random_sample(n, dtype="float64"), 8),
+        ("cupy_xorwow_standard_normal_f32", lambda: rs.standard_normal(n, dtype="float32"), 4),
+        ("cupy_xorwow_uniform_f32", lambda: rs.uniform(-1.0, 1.0, n, dtype="float32"), 4)]:
+    ms = median_ms(fn)
+    print(json.dumps({"case": name, "n": n, "ms": round(ms, 3), "GBps": round(size * n / ms / 1e6, 1)}))
