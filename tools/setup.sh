@@ -8,6 +8,7 @@ set -euo pipefail
 packages=(cmake ninja-build g++ llvm-22-dev libclang-22-dev libclang-cpp22
           libclang-common-22-dev clang-22 llvm-22-tools
           libgtest-dev libgmock-dev libbenchmark-dev python3-numpy libopenblas-dev
+          liblapacke-dev # LAPACKE over OpenBLAS: numpy.linalg decompositions on the CPU
           libclang-rt-22-dev) # Clang's sanitizer and libFuzzer runtimes: tools/check_sanitizers.sh
 missing=()
 for p in "${packages[@]}"; do
