@@ -151,13 +151,16 @@ inline HostMatrix conditioned(std::mt19937_64& rng, std::int64_t rows, std::int6
     return a;
 }
 
-/// A stack of `count` matrices uploaded as one (batch..., rows, cols) array of `dtype`; with
-/// `transposed_layout` the array is a transposed view of a (batch..., cols, rows) array (strided
-/// input).
+/// A stack of matrices uploaded as one (batch..., rows, cols) array of `dtype` (rows and cols
+/// those of the matrices; given for an empty batch); with `transposed_layout` the array is a
+/// transposed view of a (batch..., cols, rows) array (strided input).
 inline NDArray upload(const std::vector<HostMatrix>& matrices, const Shape& batch, DType dtype,
-                      bool transposed_layout = false) {
-    const std::int64_t rows = matrices.empty() ? 0 : matrices[0].rows;
-    const std::int64_t cols = matrices.empty() ? 0 : matrices[0].cols;
+                      bool transposed_layout = false, std::int64_t rows = 0,
+                      std::int64_t cols = 0) {
+    if (!matrices.empty()) {
+        rows = matrices[0].rows;
+        cols = matrices[0].cols;
+    }
     std::vector<double> values;
     for (const HostMatrix& m : matrices) {
         const HostMatrix stored = transposed_layout ? transposed(m) : m;

@@ -58,7 +58,7 @@ Operand make_operand(std::mt19937_64& rng, const Shape& batch, std::int64_t rows
                                    : conditioned(rng, rows, cols, cond, spd));
     }
     Operand op;
-    op.array = upload(matrices, batch, dtype, strided);
+    op.array = upload(matrices, batch, dtype, strided, rows, cols);
     op.host = download(op.array);
     op.cond = integer ? 4.0 : cond;
     return op;
