@@ -3,7 +3,7 @@
 # on the GPU (CuPy and PyTorch) or the CPU (NumPy), each line JSON, into OUT_DIR/<mode>.jsonl.
 # Usage: bench/run_linalg_decomp_bench.sh gpu|cpu BIN_DIR OUT_DIR [repeat]
 #   BIN_DIR holds linalg_decomp_bench (a build's bench/ folder) and, when run away from the
-#   source tree, peers_linalg_decomp.py.
+#   source tree, peers_linalg_decomp.py. PYTHON names the interpreter (one with NumPy for cpu).
 set -uo pipefail
 mode="$1"
 bin="$(cd "$2" && pwd)"
@@ -17,7 +17,7 @@ status=0
 {
     echo "{\"command\": \"linalg_decomp_bench $mode $repeat; peers_linalg_decomp.py $mode $repeat\"}"
     "$bin/linalg_decomp_bench" "$mode" "$repeat" || status=1
-    python3 "$peers" "$mode" "$repeat" || status=1
+    "${PYTHON:-python3}" "$peers" "$mode" "$repeat" || status=1
 } > "$out/$mode.jsonl" 2> "$out/$mode.stderr"
 cat "$out/$mode.jsonl"
 exit $status
