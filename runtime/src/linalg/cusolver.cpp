@@ -1,7 +1,8 @@
 // The GPU solver backend (solver_backend.h): cuSOLVER's dense 64-bit generic API (Xpotrf,
 // Xgetrf/Xgetrs, Xgeqrf, Xgesvd, Xsyevd; orgqr has no 64-bit form, so S/Dorgqr), one call per
 // matrix of a stack except where a batched route takes the whole stack (potrfBatched for small
-// Cholesky stacks, XsyevBatched for eigh stacks: kBatchedPotrfMax below), in stream order on the
+// Cholesky stacks, XsyevBatched for eigh stacks: kBatchedPotrfMax below; cuBLAS's batched LU
+// for small solve stacks: lu_batched_cuda.h), in stream order on the
 // current stream, never synchronizing: each call
 // writes its info into the caller's device array, which decompositions.cpp reads (or not).
 //
@@ -19,6 +20,7 @@
 #include "gpucc/errors.h"
 #include "gpucc/memory/allocator.h"
 #include "gpucc/memory/buffer.h"
+#include "linalg/lu_batched_cuda.h"
 #include "linalg/solver_backend.h"
 
 #include <algorithm>
@@ -252,16 +254,6 @@ std::int64_t ld(std::int64_t rows) {
     return rows > 0 ? rows : 1;
 }
 
-// The device addresses of a stack's matrices, as the pointer-array batched routines take them.
-NDArray matrix_pointers(const ColumnMajorStack& a) {
-    NDArray host = empty(Shape{a.batch}, DType::UInt64, Device::cpu());
-    auto* addresses = static_cast<std::uint64_t*>(host.data());
-    for (std::int64_t i = 0; i < a.batch; ++i) {
-        addresses[i] = reinterpret_cast<std::uintptr_t>(a.matrix(i));
-    }
-    return host.to(a.memory.device());
-}
-
 void potrf(const ColumnMajorStack& a, char uplo, const NDArray& info) {
     const CusolverApi& api = cusolver();
     Bound bound = bind(a.memory);
@@ -319,6 +311,10 @@ void getrf(const ColumnMajorStack& a, const NDArray& pivots, const NDArray& info
 }
 
 void gesv(const ColumnMajorStack& a, const ColumnMajorStack& b, const NDArray& info) {
+    if (a.batch > 1 && a.rows <= kBatchedLuMax && a.batch <= 0x7fffffff) {
+        gesv_batched_cuda(a, b, info);
+        return;
+    }
     const CusolverApi& api = cusolver();
     const NDArray pivots = empty(Shape{a.batch, a.rows}, DType::Int64, a.memory.device());
     getrf(a, pivots, info);
