@@ -1,10 +1,10 @@
 // The GPU solver backend (solver_backend.h): cuSOLVER's dense 64-bit generic API (Xpotrf,
 // Xgetrf/Xgetrs, Xgeqrf, Xgesvd, Xsyevd; orgqr has no 64-bit form, so S/Dorgqr), one call per
-// matrix of a stack except where a batched route takes the whole stack (potrfBatched for small
-// Cholesky stacks, XsyevBatched for eigh stacks: kBatchedPotrfMax below; cuBLAS's batched LU
-// for small solve stacks: lu_batched_cuda.h), in stream order on the
-// current stream, never synchronizing: each call
-// writes its info into the caller's device array, which decompositions.cpp reads (or not).
+// matrix of a stack, except where a batched route takes the whole stack: potrfBatched for small
+// Cholesky stacks, XsyevBatched for eigh stacks, gesvdjBatched for small SVD stacks (the
+// kBatched* limits below) and cuBLAS's batched LU for small solve stacks (lu_batched_cuda.h).
+// Everything runs in stream order on the current stream, never synchronizing: each call writes
+// its info into the caller's device array, which decompositions.cpp reads (or not).
 //
 // Loading: libcusolver.so.12 (the soname CUDA 13's toolkit ships) is opened with dlopen at the
 // first GPU factorization, so programs that never factorize on the GPU need no cuSOLVER; on a
@@ -16,6 +16,8 @@
 // stream. Workspaces come from gpucc's memory pool (the allocator of arrays), sized by the
 // routine's _bufferSize query once per stack and freed in stream order when the call returns.
 #include "driver/context.h"
+#include "gpucc/array/slice.h"
+#include "gpucc/array/transfer.h"
 #include "gpucc/device/stream.h"
 #include "gpucc/errors.h"
 #include "gpucc/memory/allocator.h"
@@ -59,6 +61,12 @@ struct CusolverApi {
     decltype(&cusolverDnDpotrfBatched) dpotrf_batched = nullptr;
     decltype(&cusolverDnXsyevBatched_bufferSize) syev_batched_size = nullptr;
     decltype(&cusolverDnXsyevBatched) syev_batched = nullptr;
+    decltype(&cusolverDnCreateGesvdjInfo) create_gesvdj_info = nullptr;
+    decltype(&cusolverDnXgesvdjSetSortEig) gesvdj_sort = nullptr;
+    decltype(&cusolverDnSgesvdjBatched_bufferSize) sgesvdj_batched_size = nullptr;
+    decltype(&cusolverDnSgesvdjBatched) sgesvdj_batched = nullptr;
+    decltype(&cusolverDnDgesvdjBatched_bufferSize) dgesvdj_batched_size = nullptr;
+    decltype(&cusolverDnDgesvdjBatched) dgesvdj_batched = nullptr;
 };
 
 // Stacks of more than one matrix up to these sizes take cuSOLVER's batched routes: potrfBatched
@@ -67,6 +75,8 @@ struct CusolverApi {
 // Xsyevd, whose blocked algorithms are the faster there.
 constexpr std::int64_t kBatchedPotrfMax = 64;
 constexpr std::int64_t kBatchedSyevMax = 256;
+// SVD stacks of matrices up to 32 x 32 (gesvdjBatched's limit) take the batched Jacobi SVD.
+constexpr std::int64_t kBatchedSvdMax = 32;
 
 struct LoadedCusolver {
     CusolverApi api;
@@ -142,6 +152,17 @@ LoadedCusolver load() {
         api.syev_batched_size = nullptr;
         api.syev_batched = nullptr;
     }
+    if (!resolve(library, "cusolverDnCreateGesvdjInfo", &api.create_gesvdj_info, optional) ||
+        !resolve(library, "cusolverDnXgesvdjSetSortEig", &api.gesvdj_sort, optional) ||
+        !resolve(library, "cusolverDnSgesvdjBatched_bufferSize", &api.sgesvdj_batched_size,
+                 optional) ||
+        !resolve(library, "cusolverDnSgesvdjBatched", &api.sgesvdj_batched, optional) ||
+        !resolve(library, "cusolverDnDgesvdjBatched_bufferSize", &api.dgesvdj_batched_size,
+                 optional) ||
+        !resolve(library, "cusolverDnDgesvdjBatched", &api.dgesvdj_batched, optional)) {
+        api.sgesvdj_batched = nullptr;
+        api.dgesvdj_batched = nullptr;
+    }
     return loaded;
 }
 
@@ -184,6 +205,7 @@ void check(cusolverStatus_t status, const char* api) {
 struct DeviceSolver {
     cusolverDnHandle_t handle = nullptr;
     cusolverDnParams_t params = nullptr;
+    gesvdjInfo_t jacobi = nullptr; // gesvdjBatched's settings (sorted), made at its first use
 };
 
 // Leaked on purpose, as cublas.cpp's handles: destroying them at exit may find the driver gone.
@@ -397,10 +419,84 @@ void orgqr(const ColumnMajorStack& a, std::int64_t k, const NDArray& tau) {
     }
 }
 
+// The calling thread's gesvdjInfo for the device (singular values sorted descending, as gesvd's).
+gesvdjInfo_t jacobi_settings(const CusolverApi& api, Device device) {
+    DeviceSolver& entry = thread_solvers()[static_cast<std::size_t>(device.ordinal())];
+    if (entry.jacobi == nullptr) {
+        check(api.create_gesvdj_info(&entry.jacobi), "cusolverDnCreateGesvdjInfo");
+        check(api.gesvdj_sort(entry.jacobi, 1), "cusolverDnXgesvdjSetSortEig");
+    }
+    return entry.jacobi;
+}
+
+// gesvd for a stack of small matrices (rows >= cols, rows <= kBatchedSvdMax) in one call of
+// gesvdjBatched, which writes full U (rows x rows) and V (not V^T, cols x cols): U goes to `u`
+// directly for job 'A' and through a copy of its first columns for 'S'; V is copied transposed
+// into `vt`.
+void gesvd_jacobi_batched(const CusolverApi& api, const Bound& bound, const ColumnMajorStack& a,
+                          char job, const NDArray& s, const ColumnMajorStack& u,
+                          const ColumnMajorStack& vt, const NDArray& info) {
+    const Device device = a.memory.device();
+    const DType dtype = a.dtype();
+    const int m = static_cast<int>(a.rows);
+    const int n = static_cast<int>(a.cols);
+    const int batch = static_cast<int>(a.batch);
+    const cusolverEigMode_t jobz =
+        job == 'N' ? CUSOLVER_EIG_MODE_NOVECTOR : CUSOLVER_EIG_MODE_VECTOR;
+    const bool u_in_place = job == 'A';
+    const NDArray full_u = u_in_place ? u.memory : empty(Shape{a.batch, m, m}, dtype, device);
+    const NDArray full_v = empty(Shape{a.batch, n, n}, dtype, device);
+    const gesvdjInfo_t settings = jacobi_settings(api, device);
+    int lwork = 0;
+    if (dtype == DType::Float64) {
+        check(api.dgesvdj_batched_size(
+                  bound.solver.handle, jobz, m, n, reinterpret_cast<const double*>(a.matrix(0)), m,
+                  static_cast<const double*>(s.data()), static_cast<const double*>(full_u.data()),
+                  m, static_cast<const double*>(full_v.data()), n, &lwork, settings, batch),
+              "cusolverDnDgesvdjBatched_bufferSize");
+    } else {
+        check(api.sgesvdj_batched_size(
+                  bound.solver.handle, jobz, m, n, reinterpret_cast<const float*>(a.matrix(0)), m,
+                  static_cast<const float*>(s.data()), static_cast<const float*>(full_u.data()), m,
+                  static_cast<const float*>(full_v.data()), n, &lwork, settings, batch),
+              "cusolverDnSgesvdjBatched_bufferSize");
+    }
+    Workspace work(static_cast<std::size_t>(lwork) * a.memory.itemsize(), 0, bound.stream);
+    if (dtype == DType::Float64) {
+        check(api.dgesvdj_batched(
+                  bound.solver.handle, jobz, m, n, reinterpret_cast<double*>(a.matrix(0)), m,
+                  static_cast<double*>(s.data()), static_cast<double*>(full_u.data()), m,
+                  static_cast<double*>(full_v.data()), n, static_cast<double*>(work.device_data()),
+                  lwork, info_at(info, 0), settings, batch),
+              "cusolverDnDgesvdjBatched");
+    } else {
+        check(api.sgesvdj_batched(
+                  bound.solver.handle, jobz, m, n, reinterpret_cast<float*>(a.matrix(0)), m,
+                  static_cast<float*>(s.data()), static_cast<float*>(full_u.data()), m,
+                  static_cast<float*>(full_v.data()), n, static_cast<float*>(work.device_data()),
+                  lwork, info_at(info, 0), settings, batch),
+              "cusolverDnSgesvdjBatched");
+    }
+    if (job == 'N') {
+        return;
+    }
+    if (!u_in_place) {
+        copyto(u.memory.reshape(Shape{a.batch, u.cols, u.rows}),
+               full_u.index({ellipsis, Slice(0, u.cols), Slice()}));
+    }
+    // full_v in C order is V^T; vt's memory in C order is (V^T)^T = V.
+    copyto(vt.memory.reshape(Shape{a.batch, vt.cols, vt.rows}), full_v.swapaxes(1, 2));
+}
+
 void gesvd(const ColumnMajorStack& a, char job, const NDArray& s, const ColumnMajorStack& u,
            const ColumnMajorStack& vt, const NDArray& info) {
     const CusolverApi& api = cusolver();
     Bound bound = bind(a.memory);
+    if (a.batch > 1 && a.rows <= kBatchedSvdMax && a.batch <= 0x7fffffff &&
+        api.dgesvdj_batched != nullptr) {
+        gesvd_jacobi_batched(api, bound, a, job, s, u, vt, info);
+        return;
+    }
     const cudaDataType type = data_type(a.dtype());
     const auto jobu = static_cast<signed char>(job);
     const auto jobvt = static_cast<signed char>(job == 'N' ? 'N' : 'A'); // VT is cols x cols
