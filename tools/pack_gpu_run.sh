@@ -38,7 +38,7 @@ find "$stage" -type f -executable -exec strip --strip-unneeded {} \; 2>/dev/null
 # Libraries from the distribution that the GPU machine does not have.
 mkdir -p "$stage/lib"
 find "$stage" -type f -executable -print0 | xargs -0 ldd 2>/dev/null |
-    grep -oE '/[^ ]*(openblas|gfortran|quadmath|benchmark|lapack)[^ ]*\.so[^ ]*' | sort -u |
+    grep -oE '/[^ ]*(openblas|gfortran|quadmath|benchmark|lapack|tmglib|libblas|libcblas)[^ ]*\.so[^ ]*' | sort -u |
     while read -r lib; do cp -L "$lib" "$stage/lib/"; done
 
 tar cf - -C "$stage" . | xz -9 -T2 > "$dest/bundle.tar.xz"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what gpucc needs to build and test on a fresh Debian 12 machine: LLVM/Clang 22, CMake,
 # Ninja, GoogleTest, Google Benchmark, NumPy (the CPU benchmark's peer), OpenBLAS (the CPU
-# target's BLAS for matmul), Open MPI (gpucc::distributed on CPU arrays). The CUDA 13 toolkit is
+# target's BLAS for matmul) and LAPACKE (its decompositions), Open MPI (gpucc::distributed on CPU arrays). The CUDA 13 toolkit is
 # expected at /usr/local/cuda (or $CUDA_PATH); it is not installed here. Safe to run twice: it
 # asks apt only for packages that are missing.
 set -euo pipefail
@@ -10,6 +10,7 @@ packages=(cmake ninja-build g++ llvm-22-dev libclang-22-dev libclang-cpp22
           libclang-common-22-dev clang-22 llvm-22-tools
           libgtest-dev libgmock-dev libbenchmark-dev python3-numpy libopenblas-dev
           libclang-rt-22-dev # Clang's sanitizer and libFuzzer runtimes: tools/check_sanitizers.sh
+          liblapacke-dev # LAPACKE over OpenBLAS: numpy.linalg decompositions on the CPU
           libopenmpi-dev openmpi-bin) # gpucc::distributed's CPU engine and its multi-process tests
 missing=()
 for p in "${packages[@]}"; do

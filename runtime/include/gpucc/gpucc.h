@@ -22,6 +22,7 @@
 #include "gpucc/errors.h"
 #include "gpucc/launch/grid.h"
 #include "gpucc/linalg/compute_type.h"
+#include "gpucc/linalg/decompositions.h"
 #include "gpucc/linalg/matmul.h"
 #include "gpucc/memory/buffer.h"
 #include "gpucc/random/quasi.h"

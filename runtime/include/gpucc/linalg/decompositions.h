@@ -1,0 +1,146 @@
+// numpy.linalg's decompositions and solvers with NumPy's semantics on both targets: LAPACK
+// (LAPACKE over OpenBLAS) on the CPU, cuSOLVER (loaded with dlopen at the first GPU call) on the
+// GPU. One call for both devices; the operand's device runs it, on its current stream.
+//
+// Operands and results:
+// - Every routine takes stacks of matrices in the last two axes, (..., M, N), where NumPy does
+//   (lstsq, like NumPy's, takes one matrix). Any strides: the operand is copied once into the
+//   column-major layout LAPACK and cuSOLVER need (the copy also converts the dtype).
+// - float64 is computed in float64; float32, float16 and bfloat16 in float32, and the results are
+//   float32 (as CuPy; NumPy refuses float16). Integer and bool input is converted to float64, as
+//   NumPy does. Matrix results may be views with column-major strides in each matrix (the layout
+//   the solver wrote); their values are NumPy's, and ascontiguousarray gives a C-ordered copy.
+// - Fewer than two dimensions, or a non-square matrix where a square one is needed, raise
+//   LinAlgError naming the routine, the argument and its shape (NumPy raises LinAlgError too).
+//   Empty matrices give NumPy's results (det of a 0x0 matrix is 1, an inverse of 0x0 is 0x0).
+//
+// Errors are never silent: a singular matrix (solve, inv), a matrix that is not positive definite
+// (cholesky) or an algorithm that did not converge (svd, eigh, eigvalsh, lstsq, pinv,
+// matrix_rank) raises LinAlgError naming the routine and the failing matrix of the stack (the
+// first one, by its index in the batch axes). The solvers report failures in an info array; on
+// the GPU reading it back waits for the stream. That wait is the default (a result is never
+// garbage unannounced). A caller who cannot afford the stall (a pipeline of many small calls, a
+// graph capture) opts out for a scope with LinalgErrorGuard(LinalgErrors::Ignore), as with
+// cupyx.errstate(linalg='ignore'): the info is then not read on either device, no LinAlgError is
+// raised for failures, and a failing matrix's result holds whatever the solver left there
+// (typically NaN or meaningless values). det and slogdet never raise for a singular matrix (0 and
+// (0, -inf), as NumPy).
+#pragma once
+
+#include "gpucc/array/ndarray.h"
+#include "gpucc/errors.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace gpucc::linalg {
+
+/// numpy.linalg.LinAlgError: a failure of a linear-algebra routine (see the top of this file).
+class LinAlgError : public Error {
+public:
+    LinAlgError(const std::string& message, std::string routine, std::int64_t matrix_index)
+        : Error(message), routine_(std::move(routine)), matrix_index_(matrix_index) {}
+    /// The routine that failed, e.g. "cholesky".
+    const std::string& routine() const { return routine_; }
+    /// The failing matrix's position in the stack (C order over the batch axes); -1 when the
+    /// error is about the arguments rather than one matrix.
+    std::int64_t matrix_index() const { return matrix_index_; }
+
+private:
+    std::string routine_;
+    std::int64_t matrix_index_;
+};
+
+/// Whether the solvers' info arrays are read and failures raised (see the top of this file).
+enum class LinalgErrors { Raise, Ignore };
+
+/// The calling thread's current setting (Raise unless a LinalgErrorGuard is alive).
+LinalgErrors linalg_errors();
+
+/// Sets the calling thread's LinalgErrors for its lifetime, then restores the previous one.
+class LinalgErrorGuard {
+public:
+    explicit LinalgErrorGuard(LinalgErrors mode);
+    ~LinalgErrorGuard();
+    LinalgErrorGuard(const LinalgErrorGuard&) = delete;
+    LinalgErrorGuard& operator=(const LinalgErrorGuard&) = delete;
+
+private:
+    LinalgErrors previous_;
+};
+
+/// numpy.linalg.cholesky: L with L L^T = a (lower), or U with U^T U = a when `upper` (NumPy 2's
+/// upper=True). Only the lower (upper) triangle of a is read. LinAlgError when not positive
+/// definite.
+NDArray cholesky(const NDArray& a, bool upper = false);
+
+/// numpy.linalg.qr's modes; Raw has its own function, qr_raw.
+enum class QRMode { Reduced, Complete, R };
+struct QRResult {
+    NDArray Q; ///< (..., M, K) for Reduced, (..., M, M) for Complete; empty (0-d) for R.
+    NDArray R; ///< (..., K, N) for Reduced and R, (..., M, N) for Complete. K = min(M, N).
+};
+/// numpy.linalg.qr(a, mode): Q with orthonormal columns and R upper triangular, Q R = a.
+QRResult qr(const NDArray& a, QRMode mode = QRMode::Reduced);
+struct QRRawResult {
+    NDArray h;   ///< (..., N, M): LAPACK's geqrf output, transposed as NumPy returns it.
+    NDArray tau; ///< (..., K): the Householder reflectors' scaling factors.
+};
+/// numpy.linalg.qr(a, mode='raw').
+QRRawResult qr_raw(const NDArray& a);
+
+struct SVDResult {
+    NDArray U;  ///< (..., M, M) with full_matrices, (..., M, K) without; empty when !compute_uv.
+    NDArray S;  ///< (..., K), descending, K = min(M, N).
+    NDArray Vh; ///< (..., N, N) with full_matrices, (..., K, N) without; empty when !compute_uv.
+};
+/// numpy.linalg.svd: a = U diag(S) Vh. LinAlgError when it does not converge.
+SVDResult svd(const NDArray& a, bool full_matrices = true, bool compute_uv = true);
+
+struct EighResult {
+    NDArray eigenvalues;  ///< (..., M), ascending.
+    NDArray eigenvectors; ///< (..., M, M): column i belongs to eigenvalue i.
+};
+/// numpy.linalg.eigh: the eigendecomposition of a symmetric matrix, reading only its lower
+/// (uplo 'L') or upper ('U') triangle. ValueError for another uplo.
+EighResult eigh(const NDArray& a, char uplo = 'L');
+/// numpy.linalg.eigvalsh: eigh's eigenvalues alone.
+NDArray eigvalsh(const NDArray& a, char uplo = 'L');
+
+/// numpy.linalg.solve (NumPy 2): x with a x = b. a is (..., M, M); b is (M,) or (..., M, K), the
+/// batch axes broadcasting together. LinAlgError for a singular matrix.
+NDArray solve(const NDArray& a, const NDArray& b);
+/// numpy.linalg.inv. LinAlgError for a singular matrix.
+NDArray inv(const NDArray& a);
+/// numpy.linalg.det, from an LU factorization: (...,).
+NDArray det(const NDArray& a);
+struct SlogdetResult {
+    NDArray sign;      ///< (...,): 1, -1, or 0 for a singular matrix.
+    NDArray logabsdet; ///< (...,): log |det|, -inf for a singular matrix.
+};
+/// numpy.linalg.slogdet.
+SlogdetResult slogdet(const NDArray& a);
+
+struct LstsqResult {
+    NDArray x;         ///< (N,) or (N, K) as b.
+    NDArray residuals; ///< (K,) or (1,) squared 2-norms of b - a x; (0,) unless rank == N < M.
+    std::int64_t rank; ///< The effective rank of a.
+    NDArray s;         ///< (min(M, N),): a's singular values.
+};
+/// numpy.linalg.lstsq: the least-squares solution of a x = b for a (M, N) and b (M,) or (M, K),
+/// through the SVD (as LAPACK's gelsd): singular values <= rcond * max(S) count as zero;
+/// rcond defaults to machine epsilon times max(M, N) (NumPy's rcond=None).
+LstsqResult lstsq(const NDArray& a, const NDArray& b, std::optional<double> rcond = std::nullopt);
+
+/// numpy.linalg.pinv: the Moore-Penrose pseudo-inverse (..., N, M) from the SVD, singular values
+/// <= rcond * max(S) taken as zero.
+NDArray pinv(const NDArray& a, double rcond = 1e-15);
+
+/// numpy.linalg.matrix_rank of a stack of matrices: the number of singular values above `tol`,
+/// by default max(S) * max(M, N) * eps (eps of the computation's dtype). int64 (...,). A 0-d or
+/// 1-d `a` has rank 1 unless all its elements are zero, as NumPy.
+NDArray matrix_rank(const NDArray& a, std::optional<double> tol = std::nullopt);
+
+} // namespace gpucc::linalg

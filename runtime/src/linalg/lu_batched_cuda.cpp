@@ -1,0 +1,115 @@
+// cuBLAS's batched LU for stacks of small matrices (lu_batched_cuda.h). The four entry points come
+// from libcublas.so.13 with dlsym, opened as cublas.cpp opens it (a second dlopen of a loaded
+// library returns the same one); the handle is cublas.cpp's for the device, thread and stream.
+#include "linalg/lu_batched_cuda.h"
+
+#include "gpucc/device/stream.h"
+#include "gpucc/errors.h"
+#include "linalg/cublas.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace gpucc::linalg::detail {
+namespace {
+
+struct BatchedLuApi {
+    decltype(&cublasSgetrfBatched) sgetrf = nullptr;
+    decltype(&cublasDgetrfBatched) dgetrf = nullptr;
+    decltype(&cublasSgetrsBatched) sgetrs = nullptr;
+    decltype(&cublasDgetrsBatched) dgetrs = nullptr;
+    std::string error;
+};
+
+BatchedLuApi load() {
+    BatchedLuApi api;
+    std::vector<std::string> candidates = {"libcublas.so.13"};
+    if (const char* cuda_path = std::getenv("CUDA_PATH"); cuda_path != nullptr) {
+        candidates.push_back(std::string(cuda_path) + "/lib64/libcublas.so.13");
+    }
+    candidates.push_back(std::string(GPUCC_CUDA_LIB_DIR) + "/libcublas.so.13");
+    void* library = nullptr;
+    for (const std::string& name : candidates) {
+        library = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+        if (library != nullptr) {
+            break;
+        }
+    }
+    if (library == nullptr) {
+        api.error = "solve on the GPU needs cuBLAS (libcublas.so.13), which could not be loaded";
+        return api;
+    }
+    const auto get = [&](const char* symbol, auto* out) {
+        void* address = ::dlsym(library, symbol);
+        if (address == nullptr && api.error.empty()) {
+            api.error = std::string("libcublas.so.13 has no ") + symbol;
+        }
+        *out = reinterpret_cast<std::remove_pointer_t<decltype(out)>>(address);
+    };
+    get("cublasSgetrfBatched", &api.sgetrf);
+    get("cublasDgetrfBatched", &api.dgetrf);
+    get("cublasSgetrsBatched", &api.sgetrs);
+    get("cublasDgetrsBatched", &api.dgetrs);
+    return api;
+}
+
+const BatchedLuApi& batched_lu() {
+    static const BatchedLuApi* const api = new BatchedLuApi(load());
+    if (!api->error.empty()) {
+        throw DeviceError(api->error);
+    }
+    return *api;
+}
+
+} // namespace
+
+NDArray matrix_pointers(const ColumnMajorStack& a) {
+    NDArray host = empty(Shape{a.batch}, DType::UInt64, Device::cpu());
+    auto* addresses = static_cast<std::uint64_t*>(host.data());
+    for (std::int64_t i = 0; i < a.batch; ++i) {
+        addresses[i] = reinterpret_cast<std::uintptr_t>(a.matrix(i));
+    }
+    return host.to(a.memory.device());
+}
+
+void gesv_batched_cuda(const ColumnMajorStack& a, const ColumnMajorStack& b, const NDArray& info) {
+    const BatchedLuApi& api = batched_lu();
+    const Device device = a.memory.device();
+    cublasHandle_t handle = cublas_handle(device, current_stream(device));
+    const int n = static_cast<int>(a.rows);
+    const int nrhs = static_cast<int>(b.cols);
+    const int batch = static_cast<int>(a.batch);
+    const NDArray a_pointers = matrix_pointers(a);
+    const NDArray b_pointers = matrix_pointers(b);
+    const NDArray pivots = empty(Shape{a.batch, a.rows}, DType::Int32, device);
+    auto* lu_info = static_cast<int*>(info.data());
+    auto* ipiv = static_cast<int*>(pivots.data());
+    int argument_error = 0;
+    if (a.dtype() == DType::Float64) {
+        auto* const* pa = static_cast<double* const*>(a_pointers.data());
+        check_cublas(api.dgetrf(handle, n, pa, n, ipiv, lu_info, batch), "cublasDgetrfBatched");
+        check_cublas(api.dgetrs(handle, CUBLAS_OP_N, n, nrhs,
+                                static_cast<const double* const*>(a_pointers.data()), n, ipiv,
+                                static_cast<double* const*>(b_pointers.data()), n, &argument_error,
+                                batch),
+                     "cublasDgetrsBatched");
+    } else {
+        auto* const* pa = static_cast<float* const*>(a_pointers.data());
+        check_cublas(api.sgetrf(handle, n, pa, n, ipiv, lu_info, batch), "cublasSgetrfBatched");
+        check_cublas(api.sgetrs(handle, CUBLAS_OP_N, n, nrhs,
+                                static_cast<const float* const*>(a_pointers.data()), n, ipiv,
+                                static_cast<float* const*>(b_pointers.data()), n, &argument_error,
+                                batch),
+                     "cublasSgetrsBatched");
+    }
+    if (argument_error != 0) {
+        throw Error("solve: internal error: cublasGetrsBatched rejected its argument " +
+                    std::to_string(-argument_error));
+    }
+}
+
+} // namespace gpucc::linalg::detail

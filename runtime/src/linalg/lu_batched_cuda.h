@@ -1,0 +1,24 @@
+// Many small LU solves on the GPU in two launches: cuBLAS's getrfBatched and getrsBatched (which
+// cuSOLVER lacks), for the stacks of small matrices that solve and inv get (10000 x 8x8 is one
+// call each rather than 20000 cuSOLVER calls). cusolver.cpp sends a stack here when it has more
+// than one matrix of at most kBatchedLuMax rows. Also the pointer arrays the batched routines of
+// both libraries take. Private to the runtime.
+#pragma once
+
+#include "linalg/solver_backend.h"
+
+#include <cstdint>
+
+namespace gpucc::linalg::detail {
+
+/// The largest n whose GPU stacks of solves take cuBLAS's batched LU.
+constexpr std::int64_t kBatchedLuMax = 32;
+
+/// The device addresses of the stack's matrices, a uint64 array on the stack's GPU.
+NDArray matrix_pointers(const ColumnMajorStack& a);
+
+/// gesv (solver_backend.h) for a GPU stack of square matrices with rows <= kBatchedLuMax and a
+/// batch below 2^31: LU of a in place with its info per matrix, b overwritten by the solutions.
+void gesv_batched_cuda(const ColumnMajorStack& a, const ColumnMajorStack& b, const NDArray& info);
+
+} // namespace gpucc::linalg::detail
