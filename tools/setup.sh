@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what gpucc needs to build and test on a fresh Debian 12 machine: LLVM/Clang 22, CMake,
-# Ninja, GoogleTest, Google Benchmark, NumPy (the CPU benchmark's peer), OpenBLAS (the CPU
-# target's BLAS for matmul) and LAPACKE (its decompositions), Open MPI (gpucc::distributed on CPU arrays). The CUDA 13 toolkit is
-# expected at /usr/local/cuda (or $CUDA_PATH); it is not installed here. Safe to run twice: it
-# asks apt only for packages that are missing.
+# Ninja, GoogleTest, Google Benchmark, NumPy (the CPU benchmark's peer), OpenBLAS and LAPACKE (the
+# CPU target's matmul and decompositions), Open MPI (gpucc::distributed on CPU arrays). The CUDA 13
+# toolkit is expected at /usr/local/cuda (or $CUDA_PATH); it is not installed here. Safe to run
+# twice: it asks apt only for packages that are missing.
 set -euo pipefail
 
 packages=(cmake ninja-build g++ llvm-22-dev libclang-22-dev libclang-cpp22
