@@ -90,7 +90,7 @@ void gemm_case(const std::string& name, const char* dtype_name, DType dtype, std
 
 // Host time per call of `call` on `dev`: wall time of 2000 back-to-back calls, no
 // synchronization inside the loop, the median of 7 such loops after 1000 warm-up calls.
-void host_time(gpucc::Device dev, const char* device_name, const char* name,
+void host_time(gpucc::Device dev, const char* device_name, const char* name, std::int64_t n,
                const std::function<void()>& call) {
     for (int i = 0; i < 1000; ++i) {
         call();
@@ -109,8 +109,8 @@ void host_time(gpucc::Device dev, const char* device_name, const char* name,
         gpucc::current_stream(dev).synchronize();
     }
     std::printf("{\"tool\": \"gpucc\", \"device\": \"%s\", \"case\": \"%s\", "
-                "\"dtype\": \"float32\", \"us\": %.3f}\n",
-                device_name, name, median(per_call));
+                "\"dtype\": \"float32\", \"n\": %lld, \"us\": %.3f}\n",
+                device_name, name, static_cast<long long>(n), median(per_call));
     std::fflush(stdout);
 }
 
@@ -123,12 +123,12 @@ void host_overhead(gpucc::Device dev, const char* device_name, std::int64_t n) {
     const NDArray narrow = random_operand(Shape{n, n - n / 4}, DType::Float32, dev);
     const NDArray out = gpucc::empty(Shape{n, n}, DType::Float32, dev);
     const std::string size = std::to_string(n);
-    host_time(dev, device_name, ("host_us_" + size).c_str(),
+    host_time(dev, device_name, ("host_us_" + size).c_str(), n,
               [&] { (void)gpucc::matmul(a, b); }); // output allocated (pool) and freed each call
-    host_time(dev, device_name, ("host_us_" + size + "_out").c_str(),
+    host_time(dev, device_name, ("host_us_" + size + "_out").c_str(), n,
               [&] { gpucc::matmul(a, b, out); });
     bool flip = false;
-    host_time(dev, device_name, ("host_us_" + size + "_two_shapes").c_str(), [&] {
+    host_time(dev, device_name, ("host_us_" + size + "_two_shapes").c_str(), n, [&] {
         flip = !flip;
         (void)gpucc::matmul(a, flip ? b : narrow);
     });
