@@ -5,7 +5,8 @@
 //          with a given output, and alternating two shapes; a size sweep 256..4096 float32 for
 //          the plot.
 //   cpu:   the host time of a 4 x 4 float32 matmul (the path around the BLAS call, as above);
-//          n^3 float32 and float64 at 256, 512, 1024, 2048 (wall time, median).
+//          n^3 float32 and float64 at 256, 512, 1024, 2048 and a batch of 4096 x 32^3 float32
+//          (wall time, median).
 // GPU times are CUDA events around one call after two warm-ups, the median of `repeat`. One JSON
 // object per line. Usage: linalg_matmul_bench gpu|cpu [repeat]
 #include <algorithm>
@@ -165,6 +166,14 @@ void run_cpu() {
                  cpu_median_ms([&] { gpucc::matmul(a, b, c); }));
         }
     }
+    // A batch of small matrices: 4096 x 32^3 float32, spread over gpucc's thread pool.
+    const std::int64_t batch = 4096;
+    const std::int64_t n = 32;
+    const NDArray a = random_operand(Shape{batch, n, n}, DType::Float32, cpu);
+    const NDArray b = random_operand(Shape{batch, n, n}, DType::Float32, cpu);
+    const NDArray c = gpucc::empty(Shape{batch, n, n}, DType::Float32, cpu);
+    emit("cpu", "batched_small", "float32", batch, n,
+         cpu_median_ms([&] { gpucc::matmul(a, b, c); }));
 }
 
 } // namespace

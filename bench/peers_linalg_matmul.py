@@ -2,7 +2,8 @@
 protocol: `gpu` times cp.matmul and torch.matmul (CUDA events around one call after two warm-ups,
 the median of `repeat`) on the same cases, and the host time of a 64 x 64 float32 matmul with its
 output allocated and with a given output; `cpu` times numpy.matmul (wall time, median) at
-256..2048 float32/float64 and names the BLAS NumPy uses. One JSON object per line.
+256..2048 float32/float64 and 4096 x 32^3 float32, and names the BLAS NumPy uses. One JSON
+object per line.
 Usage: peers_linalg_matmul.py gpu|cpu [repeat]"""
 import sys
 
@@ -35,6 +36,13 @@ def cpu():
             ms = wall_median_ms(lambda: np.matmul(a, b, out=c), repeat)
             emit(tool="numpy", device="cpu", case="sweep", dtype=dtype, batch=1, n=n, ms=ms,
                  tflops=tflops(1, n, ms))
+    batch, n = 4096, 32
+    a = rng.uniform(-1, 1, (batch, n, n)).astype("float32")
+    b = rng.uniform(-1, 1, (batch, n, n)).astype("float32")
+    c = np.empty((batch, n, n), "float32")
+    ms = wall_median_ms(lambda: np.matmul(a, b, out=c), repeat)
+    emit(tool="numpy", device="cpu", case="batched_small", dtype="float32", batch=batch, n=n,
+         ms=ms, tflops=tflops(batch, n, ms))
 
 
 CASES = [("gemm", "float32", 1, 8192, False), ("gemm", "tf32", 1, 8192, False),
