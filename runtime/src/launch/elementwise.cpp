@@ -353,12 +353,7 @@ void ElementwiseLaunch::run() {
             if (strided) {
                 std::memcpy(call->indexer, indexer_, sizeof indexer_);
             }
-            call->buffers = std::move(temporaries_);
-            for (int k = 0; k < operand_count_; ++k) {
-                if (operands_[k].array != nullptr) {
-                    call->buffers.push_back(operands_[k].array->buffer());
-                }
-            }
+            call->buffers = buffers_to_hold(temporaries_, operands_, operand_count_);
             cpu_submit(stream, [call = std::move(call)] { call->run(); });
             return;
         }

@@ -463,12 +463,7 @@ void ReductionLaunch::run_host() {
         std::memcpy(call->slots, slots_, sizeof(std::uint64_t) * slot_count_);
         static_assert(sizeof call->plan == sizeof plan_);
         std::memcpy(call->plan, plan_, sizeof plan_);
-        call->buffers = std::move(temporaries_);
-        for (int k = 0; k < operand_count_; ++k) {
-            if (operands_[k].array != nullptr) {
-                call->buffers.push_back(operands_[k].array->buffer());
-            }
-        }
+        call->buffers = buffers_to_hold(temporaries_, operands_, operand_count_);
         cpu_submit(stream, [call = std::move(call)] { call->run(); });
         return;
     }

@@ -1,9 +1,9 @@
 // The GPU half of a GEMM: one matrix through cuBLASLt with a plan cached per shape
 // (cublaslt_gemm.h: no per-call heuristics, the small-call host time), cublasGemmEx where
 // cuBLASLt declines, and cublasGemmStridedBatchedEx for a batch (a broadcast operand has batch
-// stride 0, so nothing is copied). float16 and bfloat16 run on
-// tensor cores with float32 accumulation (CUBLAS_COMPUTE_32F, float32 alpha and beta); float32
-// computes exact FP32 unless TF32 is on (linalg/compute_type.h); float64 in FP64.
+// stride 0, so nothing is copied). float16 and bfloat16 run on tensor cores with float32
+// accumulation (CUBLAS_COMPUTE_32F, float32 alpha and beta); float32 computes exact FP32 unless
+// TF32 is on (linalg/compute_type.h); float64 in FP64.
 #include "driver/context.h"
 #include "gpucc/errors.h"
 #include "gpucc/linalg/compute_type.h"
