@@ -1,9 +1,12 @@
 // gpucc::matmul's figures for issue 19 (bench/run_linalg_matmul_bench.sh runs it with its peers):
 //   gpu:   8192^3 GEMM in float32, TF32, float16, bfloat16, float64; batched 256 x 1024^3 in
 //          float16, bfloat16, float32 and with a broadcast b ((256,m,m) @ (1,m,m)); the host time
-//          of a 64 x 64 float32 matmul with its output allocated (no synchronization in the loop);
-//          a size sweep 256..8192 float32 for the plot.
-//   cpu:   n^3 float32 and float64 at 256, 512, 1024, 2048 (wall time, median).
+//          of a 64 x 64 float32 matmul with its output allocated (no synchronization in the loop),
+//          with a given output, and alternating two shapes; a size sweep 256..4096 float32 for
+//          the plot.
+//   cpu:   the host time of a 4 x 4 float32 matmul (the path around the BLAS call, as above);
+//          n^3 float32 and float64 at 256, 512, 1024, 2048 and a batch of 4096 x 32^3 float32
+//          (wall time, median).
 // GPU times are CUDA events around one call after two warm-ups, the median of `repeat`. One JSON
 // object per line. Usage: linalg_matmul_bench gpu|cpu [repeat]
 #include <algorithm>
@@ -86,12 +89,12 @@ void gemm_case(const std::string& name, const char* dtype_name, DType dtype, std
     emit("gpu", name, dtype_name, batch, n, gpu_median_ms([&] { gpucc::matmul(a, b, c); }));
 }
 
-void host_overhead() {
-    const gpucc::Device dev = gpucc::Device::cuda(0);
-    const NDArray a = random_operand(Shape{64, 64}, DType::Float32, dev);
-    const NDArray b = random_operand(Shape{64, 64}, DType::Float32, dev);
+// Host time per call of `call` on `dev`: wall time of 2000 back-to-back calls, no
+// synchronization inside the loop, the median of 7 such loops after 1000 warm-up calls.
+void host_time(gpucc::Device dev, const char* device_name, const char* name, std::int64_t n,
+               const std::function<void()>& call) {
     for (int i = 0; i < 1000; ++i) {
-        (void)gpucc::matmul(a, b);
+        call();
     }
     gpucc::current_stream(dev).synchronize();
     std::vector<double> per_call;
@@ -99,16 +102,37 @@ void host_overhead() {
         constexpr int kCalls = 2000;
         const auto start = std::chrono::steady_clock::now();
         for (int i = 0; i < kCalls; ++i) {
-            (void)gpucc::matmul(a, b); // output allocated (pool) and freed each call
+            call();
         }
         const auto stop = std::chrono::steady_clock::now();
         per_call.push_back(std::chrono::duration<double, std::micro>(stop - start).count() /
                            kCalls);
         gpucc::current_stream(dev).synchronize();
     }
-    std::printf("{\"tool\": \"gpucc\", \"device\": \"gpu\", \"case\": \"host_us_64\", "
-                "\"dtype\": \"float32\", \"us\": %.3f}\n",
-                median(per_call));
+    std::printf("{\"tool\": \"gpucc\", \"device\": \"%s\", \"case\": \"%s\", "
+                "\"dtype\": \"float32\", \"n\": %lld, \"us\": %.3f}\n",
+                device_name, name, static_cast<long long>(n), median(per_call));
+    std::fflush(stdout);
+}
+
+// The host time of small products on `dev`: 64 x 64 float32 with the output allocated (the
+// issue's figure; the peers measure the same), with a given output (no allocation), and
+// alternating between two shapes (two cached plans on the GPU).
+void host_overhead(gpucc::Device dev, const char* device_name, std::int64_t n) {
+    const NDArray a = random_operand(Shape{n, n}, DType::Float32, dev);
+    const NDArray b = random_operand(Shape{n, n}, DType::Float32, dev);
+    const NDArray narrow = random_operand(Shape{n, n - n / 4}, DType::Float32, dev);
+    const NDArray out = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+    const std::string size = std::to_string(n);
+    host_time(dev, device_name, ("host_us_" + size).c_str(), n,
+              [&] { (void)gpucc::matmul(a, b); }); // output allocated (pool) and freed each call
+    host_time(dev, device_name, ("host_us_" + size + "_out").c_str(), n,
+              [&] { gpucc::matmul(a, b, out); });
+    bool flip = false;
+    host_time(dev, device_name, ("host_us_" + size + "_two_shapes").c_str(), n, [&] {
+        flip = !flip;
+        (void)gpucc::matmul(a, flip ? b : narrow);
+    });
 }
 
 void run_gpu() {
@@ -122,7 +146,7 @@ void run_gpu() {
     gemm_case("batched", "bfloat16", DType::BFloat16, 256, 1024, false, false);
     gemm_case("batched", "float32", DType::Float32, 256, 1024, false, false);
     gemm_case("batched_broadcast", "float16", DType::Float16, 256, 1024, false, true);
-    host_overhead();
+    host_overhead(gpucc::Device::cuda(0), "gpu", 64);
     for (std::int64_t n : {256, 512, 1024, 2048, 4096}) {
         gemm_case("sweep", "float32", DType::Float32, 1, n, false, false);
     }
@@ -130,6 +154,9 @@ void run_gpu() {
 
 void run_cpu() {
     const gpucc::Device cpu = gpucc::Device::cpu();
+    // 4 x 4: the BLAS call is negligible, so this is the host path around it (shapes, dtype,
+    // output allocation, layout), the part the GPU call shares.
+    host_overhead(cpu, "cpu", 4);
     for (DType dtype : {DType::Float32, DType::Float64}) {
         for (std::int64_t n : {256, 512, 1024, 2048}) {
             const NDArray a = random_operand(Shape{n, n}, dtype, cpu);
@@ -139,6 +166,14 @@ void run_cpu() {
                  cpu_median_ms([&] { gpucc::matmul(a, b, c); }));
         }
     }
+    // A batch of small matrices: 4096 x 32^3 float32, spread over gpucc's thread pool.
+    const std::int64_t batch = 4096;
+    const std::int64_t n = 32;
+    const NDArray a = random_operand(Shape{batch, n, n}, DType::Float32, cpu);
+    const NDArray b = random_operand(Shape{batch, n, n}, DType::Float32, cpu);
+    const NDArray c = gpucc::empty(Shape{batch, n, n}, DType::Float32, cpu);
+    emit("cpu", "batched_small", "float32", batch, n,
+         cpu_median_ms([&] { gpucc::matmul(a, b, c); }));
 }
 
 } // namespace

@@ -3,9 +3,9 @@
 preallocated outputs where its API allows, which favours it. One JSON object per line."""
 import json
 import sys
-import time
 
 import numpy as np
+from peers_common import wall_median_ms
 
 log2_size = int(sys.argv[1]) if len(sys.argv) > 1 else 24
 repeat = int(sys.argv[2]) if len(sys.argv) > 2 else 30
@@ -18,14 +18,7 @@ t = np.empty_like(x)
 
 
 def median_ms(run):
-    for _ in range(3):
-        run()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append((time.perf_counter() - start) * 1e3)
-    return sorted(times)[len(times) // 2]
+    return wall_median_ms(run, repeat, warmup=3)
 
 
 def squared_diff():

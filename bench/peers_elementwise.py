@@ -2,48 +2,23 @@
 CuPy's device-to-device copy (the bandwidth ceiling), cp.add, CuPy's ElementwiseKernel
 squared_diff, torch.add, and the host overhead of one tiny call of each. Same protocol as the
 gpucc binary: CUDA events, warm-up, median, random inputs. Prints one JSON object per line."""
-import json
 import sys
-import time
 
 import numpy as np
+from peers_common import emit, event_median_ms, host_us_per_call
 
 log2_size = int(sys.argv[1]) if len(sys.argv) > 1 else 28
 repeat = int(sys.argv[2]) if len(sys.argv) > 2 else 50
 n = 1 << log2_size
 
 
-def emit(**fields):
-    print(json.dumps(fields), flush=True)
-
-
-def median_ms(cp, run, warmup=5):
-    for _ in range(warmup):
-        run()
-    times = []
-    for _ in range(repeat):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        run()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-    return sorted(times)[len(times) // 2]
+def median_ms(lib, run, warmup=5):
+    return event_median_ms(lib, run, repeat, warmup)
 
 
 def host_overhead_us(sync, call, calls=20000):
     """The least of five rounds, as the gpucc binary measures (noise only adds time)."""
-    for _ in range(1000):
-        call()
-    sync()
-    best = float("inf")
-    for _ in range(5):
-        start = time.perf_counter()
-        for _ in range(calls):
-            call()
-        sync()
-        best = min(best, (time.perf_counter() - start) * 1e6 / calls)
-    return best
+    return host_us_per_call(call, sync, calls=calls, rounds=5, pick=min)
 
 
 try:
@@ -106,24 +81,16 @@ try:
     y = torch.rand(n, device="cuda", generator=gen) * 2 - 1
     z = torch.empty_like(x)
 
-    class TorchEvents:
-        class cuda:
-            Event = staticmethod(lambda: torch.cuda.Event(enable_timing=True))
-
-            @staticmethod
-            def get_elapsed_time(start, stop):
-                return start.elapsed_time(stop)
-
-    ms = median_ms(TorchEvents, lambda: torch.add(x, y, out=z))
+    ms = median_ms(torch, lambda: torch.add(x, y, out=z))
     emit(work=f"torch add 2^{log2_size} float32", ms=ms, GBps=12.0 * n / ms / 1e6)
     side = 4096
     m = torch.rand(side, side, device="cuda", generator=gen)
     m2 = torch.rand(side, side, device="cuda", generator=gen)
     row = torch.rand(side, device="cuda", generator=gen)
     out = torch.empty_like(m)
-    ms = median_ms(TorchEvents, lambda: torch.add(m, row, out=out))
+    ms = median_ms(torch, lambda: torch.add(m, row, out=out))
     emit(work="torch broadcast add 4096x4096 + 4096 float32", ms=ms, GBps=(8.0 * side * side + 4.0 * side) / ms / 1e6)
-    ms = median_ms(TorchEvents, lambda: torch.add(m.T, m2, out=out))
+    ms = median_ms(torch, lambda: torch.add(m.T, m2, out=out))
     emit(work="torch transposed add 4096x4096 x.T + y float32", ms=ms, GBps=12.0 * side * side / ms / 1e6)
     tx = torch.rand(1024, device="cuda")
     emit(work="torch host overhead, tiny add with output allocation",

@@ -3,18 +3,14 @@ of 100 tiny cp.add calls (1024 float32, outputs allocated) issued directly, and 
 cupy.cuda.Stream.begin_capture / end_capture and replayed with Graph.launch. Same protocol as the
 gpucc binary: a non-blocking stream, wall time per kernel over R repetitions then one synchronize,
 GPU time per kernel by CUDA events (median), the result checked. Prints one JSON object per line."""
-import json
 import sys
 import time
 
 import numpy as np
+from peers_common import emit, event_median_ms
 
 repeat = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
 kernels = 100
-
-
-def emit(**fields):
-    print(json.dumps(fields), flush=True)
 
 
 try:
@@ -36,15 +32,7 @@ def chain(x):
 
 
 def median_event_ms(work, n):
-    times = []
-    start, stop = cp.cuda.Event(), cp.cuda.Event()
-    for _ in range(n):
-        start.record()
-        work()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-    return sorted(times)[len(times) // 2]
+    return event_median_ms(cp, work, n, warmup=0)
 
 
 with stream:

@@ -1,19 +1,16 @@
 """Peers of bench/linalg_matmul_bench.cpp (issue 19), measured in the same run with the same
 protocol: `gpu` times cp.matmul and torch.matmul (CUDA events around one call after two warm-ups,
 the median of `repeat`) on the same cases, and the host time of a 64 x 64 float32 matmul with its
-output allocated; `cpu` times numpy.matmul (wall time, median) at 256..2048 float32/float64 and
-names the BLAS NumPy uses. One JSON object per line.
+output allocated and with a given output; `cpu` times numpy.matmul (wall time, median) at
+256..2048 float32/float64 and 4096 x 32^3 float32, and names the BLAS NumPy uses. One JSON
+object per line.
 Usage: peers_linalg_matmul.py gpu|cpu [repeat]"""
-import json
 import sys
-import time
+
+from peers_common import emit, event_median_ms, host_us_per_call, wall_median_ms
 
 mode = sys.argv[1] if len(sys.argv) > 1 else "cpu"
 repeat = int(sys.argv[2]) if len(sys.argv) > 2 else 10
-
-
-def emit(**fields):
-    print(json.dumps(fields), flush=True)
 
 
 def tflops(batch, n, ms):
@@ -36,15 +33,16 @@ def cpu():
             a = rng.uniform(-1, 1, (n, n)).astype(dtype)
             b = rng.uniform(-1, 1, (n, n)).astype(dtype)
             c = np.empty((n, n), dtype)
-            np.matmul(a, b, out=c)
-            times = []
-            for _ in range(repeat):
-                start = time.perf_counter()
-                np.matmul(a, b, out=c)
-                times.append((time.perf_counter() - start) * 1e3)
-            ms = sorted(times)[len(times) // 2]
+            ms = wall_median_ms(lambda: np.matmul(a, b, out=c), repeat)
             emit(tool="numpy", device="cpu", case="sweep", dtype=dtype, batch=1, n=n, ms=ms,
                  tflops=tflops(1, n, ms))
+    batch, n = 4096, 32
+    a = rng.uniform(-1, 1, (batch, n, n)).astype("float32")
+    b = rng.uniform(-1, 1, (batch, n, n)).astype("float32")
+    c = np.empty((batch, n, n), "float32")
+    ms = wall_median_ms(lambda: np.matmul(a, b, out=c), repeat)
+    emit(tool="numpy", device="cpu", case="batched_small", dtype="float32", batch=batch, n=n,
+         ms=ms, tflops=tflops(batch, n, ms))
 
 
 CASES = [("gemm", "float32", 1, 8192, False), ("gemm", "tf32", 1, 8192, False),
@@ -59,17 +57,7 @@ def gpu_cupy():
     import cupy as cp
 
     def median_ms(run):
-        run()
-        run()
-        times = []
-        for _ in range(repeat):
-            start, stop = cp.cuda.Event(), cp.cuda.Event()
-            start.record()
-            run()
-            stop.record()
-            stop.synchronize()
-            times.append(cp.cuda.get_elapsed_time(start, stop))
-        return sorted(times)[len(times) // 2]
+        return event_median_ms(cp, run, repeat)
 
     from cupy._core import _routines_linalg as linalg_config
     for name, dtype, batch, n, broadcast in CASES:
@@ -100,38 +88,20 @@ def gpu_cupy():
     a = cp.random.uniform(-1, 1, (64, 64), dtype=cp.float32)
     b = cp.random.uniform(-1, 1, (64, 64), dtype=cp.float32)
     emit(tool="cupy", device="gpu", case="host_us_64", dtype="float32", us=host_us(lambda: a @ b, cp.cuda.Device().synchronize))
+    c = cp.empty((64, 64), dtype=cp.float32)
+    emit(tool="cupy", device="gpu", case="host_us_64_out", dtype="float32",
+         us=host_us(lambda: cp.matmul(a, b, out=c), cp.cuda.Device().synchronize))
 
 
 def host_us(call, sync):
-    for _ in range(1000):
-        call()
-    sync()
-    per_call = []
-    for _ in range(7):
-        start = time.perf_counter()
-        for _ in range(2000):
-            call()
-        per_call.append((time.perf_counter() - start) / 2000 * 1e6)
-        sync()
-    return sorted(per_call)[len(per_call) // 2]
+    return host_us_per_call(call, sync, calls=2000, warmup=1000, rounds=7, sync_inside=False)
 
 
 def gpu_torch():
     import torch
 
     def median_ms(run):
-        run()
-        run()
-        times = []
-        for _ in range(repeat):
-            start = torch.cuda.Event(enable_timing=True)
-            stop = torch.cuda.Event(enable_timing=True)
-            start.record()
-            run()
-            stop.record()
-            stop.synchronize()
-            times.append(start.elapsed_time(stop))
-        return sorted(times)[len(times) // 2]
+        return event_median_ms(torch, run, repeat)
 
     dtypes = {"float32": torch.float32, "tf32": torch.float32, "float16": torch.float16,
               "bfloat16": torch.bfloat16, "float64": torch.float64}
@@ -150,6 +120,9 @@ def gpu_torch():
     b = torch.rand((64, 64), device="cuda")
     emit(tool="torch", device="gpu", case="host_us_64", dtype="float32",
          us=host_us(lambda: a @ b, torch.cuda.synchronize))
+    c = torch.empty((64, 64), device="cuda")
+    emit(tool="torch", device="gpu", case="host_us_64_out", dtype="float32",
+         us=host_us(lambda: torch.matmul(a, b, out=c), torch.cuda.synchronize))
 
 
 if mode == "cpu":

@@ -2,16 +2,13 @@
 the same GPU: cp.matmul (cuBLAS) and CuPy RawKernels compiled by NVRTC from the same source as
 gpucc's raw kernels (matmul_kernels.cu). Same protocol as the gpucc binary: CUDA events, two
 warm-up runs, median, random inputs in [-0.5, 0.5). Prints one JSON object per line."""
-import json
 import os
 import sys
 
+from peers_common import emit, event_median_ms
+
 repeat = int(sys.argv[1]) if len(sys.argv) > 1 else 20
 sizes = [int(s) for s in sys.argv[2:]] or [1024, 2048, 4096]
-
-
-def emit(**fields):
-    print(json.dumps(fields), flush=True)
 
 
 try:
@@ -27,17 +24,7 @@ naive = module.get_function("matmul_naive")
 
 
 def median_ms(run):
-    run()
-    run()
-    times = []
-    for _ in range(repeat):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        run()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-    return sorted(times)[len(times) // 2]
+    return event_median_ms(cp, run, repeat)
 
 
 for n in sizes:

@@ -3,27 +3,13 @@ of one allocate+free pair of 1 MiB through CuPy's MemoryPool, its MemoryAsyncPoo
 raw cudaMalloc/cudaFree and its PinnedMemoryPool; of cupy.empty of 1 MiB with the default pool; and
 of torch.empty of 1 MiB (PyTorch's caching allocator). Each figure is the mean over many pairs after
 a warm-up, as Google Benchmark reports gpucc's. Prints one JSON object per line."""
-import json
-import time
+from peers_common import emit, host_us_per_call
 
 N_BYTES = 1 << 20
 
 
-def emit(**fields):
-    print(json.dumps(fields), flush=True)
-
-
 def us_per_call(call, sync=None, calls=100000, warmup=1000):
-    for _ in range(warmup):
-        call()
-    if sync:
-        sync()
-    start = time.perf_counter()
-    for _ in range(calls):
-        call()
-    if sync:
-        sync()
-    return (time.perf_counter() - start) * 1e6 / calls
+    return host_us_per_call(call, sync, calls=calls, warmup=warmup)
 
 
 try:

@@ -3,8 +3,9 @@ copy (the ceiling), cp.sum (CUB for a full float32 sum), a CuPy ReductionKernel 
 language.md writes it), cp.linalg.norm, cp.sum along each axis, and the same in PyTorch. Same
 protocol as the gpucc binary: CUDA events, warm-up, median, random inputs in [0, 1). Prints one
 JSON object per line."""
-import json
 import sys
+
+from peers_common import emit, event_median_ms
 
 log2_size = int(sys.argv[1]) if len(sys.argv) > 1 else 28
 rows = int(sys.argv[2]) if len(sys.argv) > 2 else 16384
@@ -12,22 +13,8 @@ cols = int(sys.argv[3]) if len(sys.argv) > 3 else 16384
 repeat = int(sys.argv[4]) if len(sys.argv) > 4 else 50
 
 
-def emit(**fields):
-    print(json.dumps(fields), flush=True)
-
-
-def median_ms(cp, run, warmup=5):
-    for _ in range(warmup):
-        run()
-    times = []
-    for _ in range(repeat):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        run()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-    return sorted(times)[len(times) // 2]
+def median_ms(lib, run, warmup=5):
+    return event_median_ms(lib, run, repeat, warmup)
 
 
 def report(tool, work, ms, nbytes, ceiling):

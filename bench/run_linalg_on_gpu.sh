@@ -3,8 +3,8 @@
 # tests, the two seed examples on both targets, and the matmul benchmark with CuPy and PyTorch.
 # BIN_DIR holds linalg_tests_gpu, seed_gpu_speedup, seed_linalg_timing, linalg_matmul_bench,
 # OpenBLAS's libopenblas.so.0 with libgfortran.so.5 and libquadmath.so.0 (the GPU machine has no
-# OpenBLAS), and the bench scripts (peers_linalg_matmul.py, report_linalg_matmul.py,
-# run_linalg_matmul_bench.sh). Usage: bench/run_linalg_on_gpu.sh BIN_DIR OUT_DIR
+# OpenBLAS), and the bench scripts (peers_linalg_matmul.py and the peers_common.py it imports,
+# report_linalg_matmul.py, run_linalg_matmul_bench.sh). Usage: bench/run_linalg_on_gpu.sh BIN_DIR OUT_DIR
 set -uo pipefail
 bin="$(cd "$1" && pwd)"
 out="$2"

@@ -77,6 +77,30 @@ TEST(Matmul, StacksWithBroadcastBatches) {
     });
 }
 
+// Many small matrices: on the CPU a batch of products of up to 128^3 multiply-adds each is spread
+// over gpucc's thread pool (whole matrices per thread) and larger ones run one after the other
+// with OpenBLAS's threads; both sides of that line, with a transposed, a broadcast and a given
+// output.
+TEST(Matmul, BatchesOfSmallAndLargeMatrices) {
+    LINALG_SKIP_WITHOUT_DEVICE();
+    std::mt19937_64 rng(41);
+    for_each_type(TypeList<float, double>{}, [&]<class T>() {
+        const NDArray a = random_array<T>(rng, Shape{301, 5, 7});
+        const NDArray b = random_array<T>(rng, Shape{301, 3, 7}).swapaxes(1, 2);
+        expect_matches(gpucc::matmul(a, b), reference_matmul(a, b, a.dtype()), a.dtype(),
+                       "301 small matrices, b transposed");
+        const NDArray shared = random_array<T>(rng, Shape{7, 9});
+        const NDArray out = gpucc::empty(Shape{301, 5, 9}, a.dtype(), device_under_test());
+        gpucc::matmul(a, shared, out);
+        expect_matches(out, reference_matmul(a, shared, a.dtype()), a.dtype(),
+                       "301 small matrices, one b for all, given output");
+        const NDArray big_a = random_array<T>(rng, Shape{3, 130, 129});
+        const NDArray big_b = random_array<T>(rng, Shape{3, 129, 131});
+        expect_matches(gpucc::matmul(big_a, big_b), reference_matmul(big_a, big_b, a.dtype()),
+                       a.dtype(), "3 matrices above 128^3 multiply-adds");
+    });
+}
+
 TEST(Matmul, BroadcastBatchIsNotCopied) {
     LINALG_SKIP_WITHOUT_DEVICE();
     std::mt19937_64 rng(5);
@@ -183,6 +207,15 @@ TEST(Matmul, TypedApiAndOperator) {
     expect_matches(d.ndarray(), ref, DType::Float64, "->*");
     const NDArray e = a.ndarray()->*b.ndarray();
     expect_matches(e, ref, DType::Float64, "->* untyped");
+    const gpucc::Array<double> f = a.matmul(b);
+    expect_matches(f.ndarray(), ref, DType::Float64, "a.matmul(b)");
+    const NDArray g = a.ndarray().matmul(b.ndarray());
+    expect_matches(g, ref, DType::Float64, "a.matmul(b) untyped");
+    // NDArray::T() is NumPy's a.T: (b.T @ a.T).T == a @ b, a view, no copy.
+    const NDArray bt = b.ndarray().T();
+    EXPECT_EQ(bt.shape(), Shape(2, 3));
+    EXPECT_EQ(bt.data(), b.ndarray().data());
+    expect_matches(bt.matmul(a.ndarray().T()).T(), ref, DType::Float64, "(b.T @ a.T).T");
 }
 
 TEST(Matmul, IntegerOverflowWrapsAsNumPy) {

@@ -14,6 +14,7 @@
 #include "gpucc/device/stream.h"
 #include "gpucc/errors.h"
 #include "launch/broadcast_argument.h"
+#include "launch/launch_checks.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -34,17 +35,6 @@ AddressRange address_range(const NDArray& array) {
     const auto start = reinterpret_cast<std::uintptr_t>(array.data());
     return {start + static_cast<std::uintptr_t>(span.low),
             start + static_cast<std::uintptr_t>(span.high)};
-}
-
-/// Element strides of `array` along `loop` (right-aligned; 0 where it is broadcast).
-void broadcast_element_strides(const NDArray& array, const Shape& loop, std::int64_t* out) {
-    const int offset = loop.ndim() - array.ndim();
-    for (int axis = 0; axis < loop.ndim(); ++axis) {
-        const int own = axis - offset;
-        out[axis] = own < 0 || array.shape()[own] == 1
-                        ? 0
-                        : array.strides()[own] / static_cast<std::int64_t>(array.itemsize());
-    }
 }
 
 bool same_layout(const NDArray& a, const NDArray& b, const Shape& loop) {
@@ -96,20 +86,11 @@ bool cpu_work_is_queued() {
 } // namespace
 
 void ElementwiseLaunch::throw_too_many_slots() const {
-    throw ValueError(std::string(kernel_name_) + ": more than " + std::to_string(kMaxSlots) +
-                     " kernel argument slots; the runtime supports at most " +
-                     std::to_string(kMaxSlots));
+    detail::throw_too_many_slots(kernel_name_, kMaxSlots);
 }
 
 void ElementwiseLaunch::note_device(const char* param, Device device) {
-    if (device_param_ == nullptr) {
-        device_param_ = param;
-        device_ = device;
-    } else if (device != device_) [[unlikely]] {
-        throw DeviceError(std::string(kernel_name_) + ": device mismatch: " + device_param_ +
-                          " is on " + device_.to_string() + " but " + param + " is on " +
-                          device.to_string());
-    }
+    note_argument_device(kernel_name_, param, device, device_param_, device_);
 }
 
 void ElementwiseLaunch::note_operand(const char* param, const NDArray* array, std::int64_t itemsize,
@@ -372,12 +353,7 @@ void ElementwiseLaunch::run() {
             if (strided) {
                 std::memcpy(call->indexer, indexer_, sizeof indexer_);
             }
-            call->buffers = std::move(temporaries_);
-            for (int k = 0; k < operand_count_; ++k) {
-                if (operands_[k].array != nullptr) {
-                    call->buffers.push_back(operands_[k].array->buffer());
-                }
-            }
+            call->buffers = buffers_to_hold(temporaries_, operands_, operand_count_);
             cpu_submit(stream, [call = std::move(call)] { call->run(); });
             return;
         }

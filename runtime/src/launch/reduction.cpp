@@ -14,6 +14,7 @@
 #include "gpucc/device/stream.h"
 #include "gpucc/errors.h"
 #include "launch/broadcast_argument.h"
+#include "launch/launch_checks.h"
 #include "launch/reduction_plan_builder.h"
 
 #include <algorithm>
@@ -33,17 +34,6 @@ constexpr std::size_t kValueAlign = 16;
 constexpr std::size_t kMaxValueBytes = 64;
 /// Enough levels for any count of chunks below 2^63.
 constexpr int kMaxLevels = 64;
-
-/// Element strides of `array` along `shape` (right-aligned; 0 where it is broadcast).
-void broadcast_element_strides(const NDArray& array, const Shape& shape, std::int64_t* out) {
-    const int offset = shape.ndim() - array.ndim();
-    for (int axis = 0; axis < shape.ndim(); ++axis) {
-        const int own = axis - offset;
-        out[axis] = own < 0 || array.shape()[own] == 1
-                        ? 0
-                        : array.strides()[own] / static_cast<std::int64_t>(array.itemsize());
-    }
-}
 
 /// Combines values pushed in order as a balanced binary tree of fixed shape: 2^j consecutive
 /// values combine into one as soon as they are all there (a binary counter), and what is left at
@@ -211,20 +201,11 @@ struct QueuedReduction {
 } // namespace
 
 void ReductionLaunch::throw_too_many_slots() const {
-    throw ValueError(std::string(kernel_name_) + ": more than " + std::to_string(kMaxSlots) +
-                     " kernel argument slots; the runtime supports at most " +
-                     std::to_string(kMaxSlots));
+    detail::throw_too_many_slots(kernel_name_, kMaxSlots);
 }
 
 void ReductionLaunch::note_device(const char* param, Device device) {
-    if (device_param_ == nullptr) {
-        device_param_ = param;
-        device_ = device;
-    } else if (device != device_) [[unlikely]] {
-        throw DeviceError(std::string(kernel_name_) + ": device mismatch: " + device_param_ +
-                          " is on " + device_.to_string() + " but " + param + " is on " +
-                          device.to_string());
-    }
+    note_argument_device(kernel_name_, param, device, device_param_, device_);
 }
 
 void ReductionLaunch::note_operand(const char* param, const NDArray* array, DType dtype) {
@@ -482,12 +463,7 @@ void ReductionLaunch::run_host() {
         std::memcpy(call->slots, slots_, sizeof(std::uint64_t) * slot_count_);
         static_assert(sizeof call->plan == sizeof plan_);
         std::memcpy(call->plan, plan_, sizeof plan_);
-        call->buffers = std::move(temporaries_);
-        for (int k = 0; k < operand_count_; ++k) {
-            if (operands_[k].array != nullptr) {
-                call->buffers.push_back(operands_[k].array->buffer());
-            }
-        }
+        call->buffers = buffers_to_hold(temporaries_, operands_, operand_count_);
         cpu_submit(stream, [call = std::move(call)] { call->run(); });
         return;
     }

@@ -1,6 +1,8 @@
 // Loading cuBLAS and keeping its handles (cublas.h): dlopen of libcublas.so.13 by its soname,
 // then in the toolkit gpucc was built against ($CUDA_PATH/lib64 first when set); the handles and
-// their per-stream workspaces in a thread-local table.
+// their per-stream workspaces in a thread-local table, with the last stream's workspace and
+// binding remembered so that a call on the same stream as the one before does no more than look
+// its device up.
 #include "linalg/cublas.h"
 
 #include "driver/context.h"
@@ -29,7 +31,7 @@ template <class Fn>
 bool resolve(void* library, const char* symbol, Fn* out, std::string& error) {
     void* address = ::dlsym(library, symbol);
     if (address == nullptr) {
-        error = std::string("libcublas.so.13 has no ") + symbol;
+        error = std::string("libcublas.so.13 (with its libcublasLt.so.13) has no ") + symbol;
         return false;
     }
     *out = reinterpret_cast<Fn>(address);
@@ -69,23 +71,37 @@ LoadedCublas load() {
         resolve(library, "cublasGetStatusName", &api.status_name, error) &&
         resolve(library, "cublasGetStatusString", &api.status_string, error) &&
         resolve(library, "cublasGemmEx", &api.gemm_ex, error) &&
-        resolve(library, "cublasGemmStridedBatchedEx", &api.gemm_strided_batched_ex, error)) {
+        resolve(library, "cublasGemmStridedBatchedEx", &api.gemm_strided_batched_ex, error) &&
+        resolve(library, "cublasLtCreate", &api.lt.create, error) &&
+        resolve(library, "cublasLtMatmulDescCreate", &api.lt.desc_create, error) &&
+        resolve(library, "cublasLtMatmulDescDestroy", &api.lt.desc_destroy, error) &&
+        resolve(library, "cublasLtMatmulDescSetAttribute", &api.lt.desc_set, error) &&
+        resolve(library, "cublasLtMatrixLayoutCreate", &api.lt.layout_create, error) &&
+        resolve(library, "cublasLtMatrixLayoutDestroy", &api.lt.layout_destroy, error) &&
+        resolve(library, "cublasLtMatmulPreferenceCreate", &api.lt.preference_create, error) &&
+        resolve(library, "cublasLtMatmulPreferenceDestroy", &api.lt.preference_destroy, error) &&
+        resolve(library, "cublasLtMatmulPreferenceSetAttribute", &api.lt.preference_set, error) &&
+        resolve(library, "cublasLtMatmulAlgoGetHeuristic", &api.lt.heuristic, error) &&
+        resolve(library, "cublasLtMatmul", &api.lt.matmul, error)) {
         return loaded;
     }
     loaded.error = "cuBLAS unusable: " + error;
     return loaded;
 }
 
-// One GPU's handle on one thread and the workspaces it has bound, one per stream.
+// One GPU's handles on one thread and the workspaces of the streams it has run on.
 struct DeviceHandle {
     cublasHandle_t handle = nullptr;
-    void* bound_stream = nullptr;
+    cublasLtHandle_t lt = nullptr;
+    void* bound_stream = nullptr; // the stream `handle` is bound to
     bool bound = false;
     struct Workspace {
         void* stream;
         std::shared_ptr<Buffer> memory;
     };
     std::vector<Workspace> workspaces;
+    void* last_stream = nullptr; // the stream of the last gemm_context, and its workspace
+    Buffer* last_workspace = nullptr;
 };
 
 // Kept until the process ends (leaked on purpose): a cuBLAS handle destroyed during static
@@ -95,17 +111,34 @@ std::vector<DeviceHandle>& thread_handles() {
     return *handles;
 }
 
-Buffer& workspace_for(DeviceHandle& entry, Device device, StreamRef stream) {
+Buffer& workspace_for(DeviceHandle& entry, StreamRef stream) {
+    if (entry.last_workspace != nullptr && entry.last_stream == stream.handle()) [[likely]] {
+        return *entry.last_workspace;
+    }
     for (DeviceHandle::Workspace& workspace : entry.workspaces) {
         if (workspace.stream == stream.handle()) {
+            entry.last_stream = stream.handle();
+            entry.last_workspace = workspace.memory.get();
             return *workspace.memory;
         }
     }
     // From the allocator of gpucc's arrays (the device pool unless set_allocator chose another).
     auto memory = Buffer::allocate(kWorkspaceBytes, stream, get_allocator());
-    (void)device;
     entry.workspaces.push_back({stream.handle(), std::move(memory)});
-    return *entry.workspaces.back().memory;
+    entry.last_stream = stream.handle();
+    entry.last_workspace = entry.workspaces.back().memory.get();
+    return *entry.last_workspace;
+}
+
+// The calling thread's entry for `device`, made current.
+DeviceHandle& device_entry(Device device) {
+    gpucc::detail::make_current(device.ordinal());
+    std::vector<DeviceHandle>& handles = thread_handles();
+    const auto index = static_cast<std::size_t>(device.ordinal());
+    if (handles.size() <= index) [[unlikely]] {
+        handles.resize(index + 1);
+    }
+    return handles[index];
 }
 
 } // namespace
@@ -129,15 +162,20 @@ void check_cublas(cublasStatus_t status, const char* api) {
                     text != nullptr ? text : "", "matmul");
 }
 
+GemmContext gemm_context(Device device, StreamRef stream) {
+    const CublasApi& library = cublas();
+    DeviceHandle& entry = device_entry(device);
+    if (entry.lt == nullptr) [[unlikely]] {
+        check_cublas(library.lt.create(&entry.lt), "cublasLtCreate");
+    }
+    Buffer& workspace = workspace_for(entry, stream);
+    return GemmContext{entry.lt, workspace.data(), workspace.size(),
+                       static_cast<cudaStream_t>(stream.handle())};
+}
+
 cublasHandle_t cublas_handle(Device device, StreamRef stream) {
     const CublasApi& library = cublas();
-    gpucc::detail::make_current(device.ordinal());
-    std::vector<DeviceHandle>& handles = thread_handles();
-    const auto index = static_cast<std::size_t>(device.ordinal());
-    if (handles.size() <= index) {
-        handles.resize(index + 1);
-    }
-    DeviceHandle& entry = handles[index];
+    DeviceHandle& entry = device_entry(device);
     if (entry.handle == nullptr) {
         check_cublas(library.create(&entry.handle), "cublasCreate");
     }
@@ -145,7 +183,7 @@ cublasHandle_t cublas_handle(Device device, StreamRef stream) {
         // cublasSetStream resets the workspace to cuBLAS's own, so the workspace follows it.
         check_cublas(library.set_stream(entry.handle, static_cast<cudaStream_t>(stream.handle())),
                      "cublasSetStream");
-        Buffer& workspace = workspace_for(entry, device, stream);
+        Buffer& workspace = workspace_for(entry, stream);
         check_cublas(library.set_workspace(entry.handle, workspace.data(), workspace.size()),
                      "cublasSetWorkspace");
         entry.bound_stream = stream.handle();

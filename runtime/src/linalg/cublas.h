@@ -4,18 +4,24 @@
 // with a DeviceError saying where it looked. The types come from the toolkit's cublas_api.h; the
 // functions from dlsym.
 //
-// Handles: one per (GPU, thread), created on the thread's first product on that GPU and kept for
-// the life of the process (as CuPy's per-thread handles; a thread that exits leaves its handle).
-// Each call binds the handle to the current stream and to a workspace of its own for that stream,
-// taken from gpucc's memory pool (cublasSetWorkspace) rather than left to cuBLAS's internal
-// cudaMallocAsync: so a product captured into a gpucc::Graph uses memory the handle keeps for as
-// long as the process runs, and every replay finds it (the workspace of PyTorch's graph bugs,
-// pytorch/pytorch#83461, #99196). Private to the runtime.
+// cuBLASLt's entry points come from the same library handle: libcublas.so.13 depends on
+// libcublasLt.so.13, so loading one loads both, and dlsym searches the dependencies.
+//
+// Handles: one cuBLAS and one cuBLASLt handle per (GPU, thread), created on the thread's first
+// product on that GPU and kept for the life of the process (as CuPy's per-thread handles; a thread
+// that exits leaves its handles). Each stream gets a workspace of its own, taken from gpucc's
+// memory pool rather than left to cuBLAS's internal cudaMallocAsync: so a product captured into a
+// gpucc::Graph uses memory the handle keeps for as long as the process runs, and every replay
+// finds it (the workspace of PyTorch's graph bugs, pytorch/pytorch#83461, #99196). The cuBLAS
+// handle is bound to a stream and its workspace (cublasSetStream, cublasSetWorkspace) only when
+// the stream differs from the last call's; cuBLASLt takes both per call. Private to the runtime.
 #pragma once
 
 #include "gpucc/device/device.h"
 #include "gpucc/device/stream.h"
 
+#include <cstddef>
+#include <cublasLt.h>
 #include <cublas_api.h>
 
 namespace gpucc::linalg::detail {
@@ -38,13 +44,40 @@ struct CublasApi {
                                               long long, const void*, void*, cudaDataType, int,
                                               long long, int, cublasComputeType_t,
                                               cublasGemmAlgo_t) = nullptr;
+    // cuBLASLt: the types are the header's own declarations.
+    struct Lt {
+        decltype(&::cublasLtCreate) create = nullptr;
+        decltype(&::cublasLtMatmulDescCreate) desc_create = nullptr;
+        decltype(&::cublasLtMatmulDescDestroy) desc_destroy = nullptr;
+        decltype(&::cublasLtMatmulDescSetAttribute) desc_set = nullptr;
+        decltype(&::cublasLtMatrixLayoutCreate) layout_create = nullptr;
+        decltype(&::cublasLtMatrixLayoutDestroy) layout_destroy = nullptr;
+        decltype(&::cublasLtMatmulPreferenceCreate) preference_create = nullptr;
+        decltype(&::cublasLtMatmulPreferenceDestroy) preference_destroy = nullptr;
+        decltype(&::cublasLtMatmulPreferenceSetAttribute) preference_set = nullptr;
+        decltype(&::cublasLtMatmulAlgoGetHeuristic) heuristic = nullptr;
+        decltype(&::cublasLtMatmul) matmul = nullptr;
+    } lt;
 };
+
+/// What a GEMM on the calling thread needs for GPU `device` and a stream: the cuBLASLt handle and
+/// the stream's workspace.
+struct GemmContext {
+    cublasLtHandle_t lt = nullptr;
+    void* workspace = nullptr;
+    std::size_t workspace_bytes = 0;
+    cudaStream_t stream = nullptr;
+};
+
+/// The calling thread's context for GPU `device` (made current) and `stream`. The device must
+/// exist (require_cuda_device).
+GemmContext gemm_context(Device device, StreamRef stream);
 
 /// The loaded library; DeviceError when libcublas.so.13 cannot be loaded. Thread-safe; loads once.
 const CublasApi& cublas();
 
-/// The calling thread's handle for GPU `device`, made current there and bound to `stream` and to
-/// that stream's workspace. The device must exist (require_cuda_device).
+/// The calling thread's cuBLAS handle for GPU `device`, made current there and bound to `stream`
+/// and to that stream's workspace. The device must exist (require_cuda_device).
 cublasHandle_t cublas_handle(Device device, StreamRef stream);
 
 /// Throws CudaError naming `api` and the cuBLAS status unless it is CUBLAS_STATUS_SUCCESS.

@@ -1,11 +1,14 @@
-// The GPU half of a GEMM: cublasGemmEx for one matrix, cublasGemmStridedBatchedEx for a batch
-// (a broadcast operand has batch stride 0, so nothing is copied). float16 and bfloat16 run on
-// tensor cores with float32 accumulation (CUBLAS_COMPUTE_32F, float32 alpha and beta); float32
-// computes exact FP32 unless TF32 is on (linalg/compute_type.h); float64 in FP64.
+// The GPU half of a GEMM: one matrix through cuBLASLt with a plan cached per shape
+// (cublaslt_gemm.h: no per-call heuristics, the small-call host time), cublasGemmEx where
+// cuBLASLt declines, and cublasGemmStridedBatchedEx for a batch (a broadcast operand has batch
+// stride 0, so nothing is copied). float16 and bfloat16 run on tensor cores with float32
+// accumulation (CUBLAS_COMPUTE_32F, float32 alpha and beta); float32 computes exact FP32 unless
+// TF32 is on (linalg/compute_type.h); float64 in FP64.
 #include "driver/context.h"
 #include "gpucc/errors.h"
 #include "gpucc/linalg/compute_type.h"
 #include "linalg/cublas.h"
+#include "linalg/cublaslt_gemm.h"
 #include "linalg/gemm.h"
 
 #include <climits>
@@ -44,8 +47,6 @@ void run_gemm_cuda(const Gemm& gemm, Device device, StreamRef stream) {
         return;
     }
     gpucc::detail::require_cuda_device(device, "matmul");
-    const CublasApi& library = cublas();
-    cublasHandle_t handle = cublas_handle(device, stream);
     const cudaDataType type = data_type(gemm.dtype);
     const bool is_double = gemm.dtype == DType::Float64;
     cublasComputeType_t compute = CUBLAS_COMPUTE_32F;
@@ -69,6 +70,27 @@ void run_gemm_cuda(const Gemm& gemm, Device device, StreamRef stream) {
     const int lda = checked_int(gemm.b.ld, "a leading dimension");
     const int ldb = checked_int(gemm.a.ld, "a leading dimension");
     const int ldc = checked_int(gemm.c.ld, "a leading dimension");
+    if (gemm.batch == 1) {
+        const GemmContext context = gemm_context(device, stream);
+        const LtGemmKey key{type,
+                            compute,
+                            trans_b,
+                            trans_a,
+                            m,
+                            n,
+                            k,
+                            lda,
+                            ldb,
+                            ldc,
+                            lt_alignment(gemm.b.data),
+                            lt_alignment(gemm.a.data),
+                            lt_alignment(gemm.c.data)};
+        if (run_lt_gemm(device, context, key, alpha, gemm.b.data, gemm.a.data, beta, gemm.c.data)) {
+            return;
+        }
+    }
+    const CublasApi& library = cublas();
+    cublasHandle_t handle = cublas_handle(device, stream);
     if (gemm.batch == 1) {
         check_cublas(library.gemm_ex(handle, trans_b, trans_a, m, n, k, alpha, gemm.b.data, type,
                                      lda, gemm.a.data, type, ldb, beta, gemm.c.data, type, ldc,

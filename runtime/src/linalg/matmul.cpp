@@ -252,4 +252,8 @@ void matmul(const NDArray& a, const NDArray& b, const NDArray& out) {
     matmul_into(shapes.a2, shapes.b2, linalg::detail::with_added_axes(out, shapes), shapes);
 }
 
+NDArray NDArray::matmul(const NDArray& b) const {
+    return gpucc::matmul(*this, b);
+}
+
 } // namespace gpucc

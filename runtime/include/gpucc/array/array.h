@@ -80,6 +80,10 @@ public:
     Array reshape(const Shape& shape) const { return Array(base_.reshape(shape), Unchecked{}); }
     /// Axes reversed; a view.
     Array transpose() const { return Array(base_.transpose(), Unchecked{}); }
+    /// NumPy's a @ b: gpucc::matmul(*this, b), of the promoted element type. Defined in
+    /// gpucc/linalg/matmul.h (included by gpucc/gpucc.h), which a caller must include.
+    template <ElementType B>
+    auto matmul(const Array<B>& b) const;
     /// Axes permuted; see NDArray::transpose(axes).
     Array transpose(std::span<const int> axes) const {
         return Array(base_.transpose(axes), Unchecked{});

@@ -90,6 +90,10 @@ public:
     NDArray reshape(const Shape& shape) const;
     /// Axes reversed (shape and strides reversed); a view.
     NDArray transpose() const;
+    /// NumPy's a.T: transpose(), the axes reversed; a view.
+    NDArray T() const { return transpose(); }
+    /// NumPy's a @ b: gpucc::matmul(*this, b) (gpucc/linalg/matmul.h, which defines it).
+    NDArray matmul(const NDArray& b) const;
     /// Axes permuted: axis i of the result is axis axes[i] of this array (negative axes count from
     /// the end). ValueError unless `axes` names each axis once; IndexError for an axis out of
     /// range.

@@ -29,12 +29,13 @@
 // dot, vdot, inner, outer follow NumPy's definitions (see each below); trace sums a diagonal with
 // the stdlib's sum reduction (NumPy's dtype: integers and bool give int64/uint64).
 //
-// C++ has no `@`. Besides the functions, `a ->* b` means matmul(a, b) for arrays once
-// `using namespace gpucc::matmul_operator;` is in scope. Why this operator: `*` is already the
-// elementwise product on arrays (as in NumPy), `->*` is the only other binary operator C++ lets a
-// class overload that no array operation uses, and it binds tighter than + and -, so
-// `a ->* b + c` reads as NumPy's `a @ b + c`. It is opt-in because it surprises a reader who has
-// not met it; matmul(a, b) is always available.
+// C++ has no `@`. Besides the functions, the members a.matmul(b) (NDArray and Array<T>; NumPy's
+// a.T is NDArray::T(), transpose() on both) read as NumPy's a @ b, and `a ->* b` means
+// matmul(a, b) for arrays once `using namespace gpucc::matmul_operator;` is in scope. Why this
+// operator: `*` is already the elementwise product on arrays (as in NumPy), `->*` is the only
+// other binary operator C++ lets a class overload that no array operation uses, and it binds
+// tighter than + and -, so `a ->* b + c` reads as NumPy's `a @ b + c`. It is opt-in because it
+// surprises a reader who has not met it; matmul(a, b) is always available.
 #pragma once
 
 #include "gpucc/array/array.h"
@@ -90,6 +91,12 @@ Array<promote_t<A, B>> inner(const Array<A>& a, const Array<B>& b) {
 template <ElementType A, ElementType B>
 Array<promote_t<A, B>> outer(const Array<A>& a, const Array<B>& b) {
     return Array<promote_t<A, B>>(outer(a.ndarray(), b.ndarray()));
+}
+
+template <ElementType T>
+template <ElementType B>
+auto Array<T>::matmul(const Array<B>& b) const {
+    return gpucc::matmul(*this, b);
 }
 
 /// `a ->* b` is matmul(a, b) where this namespace is used (see the top of this file).

@@ -14,6 +14,7 @@
 #include <gpucc/stdlib/creation.h>
 #include <gpucc/stdlib/ufunc.h>
 #include <gtest/gtest.h>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -28,14 +29,24 @@ bool default_pool_in_use() {
     return gpucc::get_allocator().get() == &gpucc::get_default_memory_pool();
 }
 
-TEST(Pools, ArraysComeFromTheDevicesPool) {
-    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
-    const Device device = device_under_test();
-    if (device.is_cuda() && !default_pool_in_use()) {
-        GTEST_SKIP() << "GPUCC_ALLOCATOR chose another allocator for GPU memory";
+// The device under test made current, with its default pool; skipped where there is no such
+// device or GPUCC_ALLOCATOR put another allocator in the pool's place.
+class DevicePool : public testing::Test {
+protected:
+    void SetUp() override {
+        GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+        if (device.is_cuda() && !default_pool_in_use()) {
+            GTEST_SKIP() << "GPUCC_ALLOCATOR chose another allocator for GPU memory";
+        }
+        on.emplace(device);
     }
-    const gpucc::DeviceGuard on(device);
+
+    const Device device = device_under_test();
     MemoryPool& pool = gpucc::get_default_memory_pool();
+    std::optional<gpucc::DeviceGuard> on;
+};
+
+TEST_F(DevicePool, ArraysComeFromTheDevicesPool) {
     pool.free_all_blocks();
     const std::size_t used = pool.used_bytes();
     const std::size_t total = pool.total_bytes();
@@ -65,14 +76,7 @@ TEST(Pools, ArraysComeFromTheDevicesPool) {
     EXPECT_EQ(pool.n_free_blocks(), cached_blocks);
 }
 
-TEST(Pools, PerStreamArenas) {
-    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
-    const Device device = device_under_test();
-    if (device.is_cuda() && !default_pool_in_use()) {
-        GTEST_SKIP() << "GPUCC_ALLOCATOR chose another allocator for GPU memory";
-    }
-    const gpucc::DeviceGuard on(device);
-    MemoryPool& pool = gpucc::get_default_memory_pool();
+TEST_F(DevicePool, PerStreamArenas) {
     pool.free_all_blocks(); // a stream handle may be reused: its arena starts empty
     const gpucc::Stream s(device, gpucc::StreamKind::NonBlocking);
     const std::size_t blocks_before = pool.n_free_blocks();
@@ -89,14 +93,7 @@ TEST(Pools, PerStreamArenas) {
     EXPECT_EQ(pool.n_free_blocks(), blocks_before);
 }
 
-TEST(Pools, LimitsAndOutOfMemory) {
-    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
-    const Device device = device_under_test();
-    if (device.is_cuda() && !default_pool_in_use()) {
-        GTEST_SKIP() << "GPUCC_ALLOCATOR chose another allocator for GPU memory";
-    }
-    const gpucc::DeviceGuard on(device);
-    MemoryPool& pool = gpucc::get_default_memory_pool();
+TEST_F(DevicePool, LimitsAndOutOfMemory) {
     const std::size_t previous = pool.get_limit();
     pool.free_all_blocks();
     // Some memory cached in the pool: the limit counts it, and it is freed before giving up.
