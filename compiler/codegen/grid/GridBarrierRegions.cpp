@@ -92,6 +92,10 @@ void GridKernelEmitter::choose_per_thread_locals() {
         }
         case kir::StmtKind::For: {
             const auto& loop = static_cast<const kir::ForStmt&>(stmt);
+            if (uniform_loop_variable(stmt) != nullptr) {
+                region(*loop.body); // init, condition and step run outside the thread loops
+                return;
+            }
             if (loop.init) {
                 region(*loop.init);
             }
@@ -120,7 +124,7 @@ void GridKernelEmitter::choose_per_thread_locals() {
     };
     region = [&](const kir::Stmt& stmt) {
         if (stmt.kind != kir::StmtKind::Block) {
-            if (splits_threads(stmt)) {
+            if (cuts_threads(stmt)) {
                 split(stmt);
             } else {
                 ++unit;
@@ -130,7 +134,7 @@ void GridKernelEmitter::choose_per_thread_locals() {
         }
         bool in_group = false;
         for (const kir::StmtPtr& s : static_cast<const kir::BlockStmt&>(stmt).statements) {
-            if (splits_threads(*s)) {
+            if (cuts_threads(*s)) {
                 in_group = false;
                 split(*s);
                 continue;
@@ -146,7 +150,15 @@ void GridKernelEmitter::choose_per_thread_locals() {
     per_thread_locals_.assign(count, nullptr);
     for (const auto& variable : instance_.locals) {
         auto id = static_cast<std::size_t>(variable->id);
-        if (crosses[id] && !variable->is_shared()) {
+        bool uniform = false;
+        for_each_in_stmt(
+            *instance_.body,
+            [&](const kir::Stmt& s) {
+                const kir::Variable* loop_variable = uniform_loop_variable(s);
+                uniform = uniform || loop_variable == variable.get();
+            },
+            [](const kir::Expr&) {});
+        if (crosses[id] && !variable->is_shared() && invariant_inits_[id] == nullptr && !uniform) {
             per_thread_locals_[id] =
                 per_thread_array(register_type(variable->type), variable->name.c_str());
         }
@@ -192,6 +204,11 @@ void GridKernelEmitter::emit_thread_loop(const ThreadMask& mask, bool masked,
                 return;
             }
             linear_thread_ = linear;
+            for (std::size_t id = 0; id < invariant_inits_.size(); ++id) {
+                if (invariant_inits_[id] != nullptr) {
+                    builder_.CreateStore(emit_expr(*invariant_inits_[id]), locals_[id]);
+                }
+            }
             for (std::size_t id = 0; id < per_thread_locals_.size(); ++id) {
                 if (per_thread_locals_[id] != nullptr) {
                     locals_[id] = builder_.CreateInBoundsGEP(
@@ -497,6 +514,10 @@ void GridKernelEmitter::emit_split_stmt(const kir::Stmt& stmt, const ThreadMask&
     }
     case kir::StmtKind::For: {
         const auto& loop = static_cast<const kir::ForStmt&>(stmt);
+        if (uniform_loop_variable(stmt) != nullptr) {
+            emit_uniform_loop(loop, mask);
+            return;
+        }
         emit_split_loop(loop.init.get(), loop.condition.get(), loop.step.get(), *loop.body, true,
                         mask);
         return;
@@ -517,9 +538,30 @@ void GridKernelEmitter::emit_split_stmt(const kir::Stmt& stmt, const ThreadMask&
     }
 }
 
+bool GridKernelEmitter::cuts_threads(const kir::Stmt& stmt) {
+    return splits_threads(stmt) || uniform_loop_variable(stmt) != nullptr;
+}
+
+void GridKernelEmitter::emit_uniform_loop(const kir::ForStmt& loop, const ThreadMask& mask) {
+    // The same iterations for every thread: one loop around the body's thread loops.
+    const auto& init = static_cast<const kir::DeclStmt&>(*loop.init);
+    builder_.CreateStore(emit_expr(*init.init), locals_[init.variable->id]);
+    llvm::BasicBlock* header = new_block("uniform.cond");
+    llvm::BasicBlock* body = new_block("uniform.body");
+    llvm::BasicBlock* exit = new_block("uniform.end");
+    builder_.CreateBr(header);
+    builder_.SetInsertPoint(header);
+    builder_.CreateCondBr(emit_expr(*loop.condition), body, exit);
+    builder_.SetInsertPoint(body);
+    emit_region(*loop.body, mask);
+    emit_expr(*loop.step);
+    builder_.CreateBr(header);
+    builder_.SetInsertPoint(exit);
+}
+
 void GridKernelEmitter::emit_region(const kir::Stmt& stmt, const ThreadMask& mask) {
     if (stmt.kind != kir::StmtKind::Block) {
-        if (splits_threads(stmt)) {
+        if (cuts_threads(stmt)) {
             emit_split_stmt(stmt, mask);
         } else {
             emit_thread_group({&stmt}, mask);
@@ -528,7 +570,7 @@ void GridKernelEmitter::emit_region(const kir::Stmt& stmt, const ThreadMask& mas
     }
     std::vector<const kir::Stmt*> group;
     for (const kir::StmtPtr& s : static_cast<const kir::BlockStmt&>(stmt).statements) {
-        if (!splits_threads(*s)) {
+        if (!cuts_threads(*s)) {
             group.push_back(s.get());
             continue;
         }
@@ -551,6 +593,7 @@ void GridKernelEmitter::emit_host_regions() {
     if (tracks_exit_) {
         alive_ = thread_flags_array("alive");
     }
+    invariant_inits_ = thread_invariant_inits(instance_);
     choose_per_thread_locals();
     llvm::Type* i32 = builder_.getInt32Ty();
     llvm::Type* i64 = builder_.getInt64Ty();

@@ -51,6 +51,9 @@ private:
     void choose_per_thread_locals();
     void emit_region(const kir::Stmt& stmt, const ThreadMask& mask);
     void emit_split_stmt(const kir::Stmt& stmt, const ThreadMask& mask);
+    void emit_uniform_loop(const kir::ForStmt& loop, const ThreadMask& mask);
+    /// Whether emit_region cuts at `stmt` (a barrier or shuffle inside, or a uniform loop).
+    static bool cuts_threads(const kir::Stmt& stmt);
     void emit_split_loop(const kir::Stmt* init, const kir::Expr* condition, const kir::Expr* step,
                          const kir::Stmt& body, bool test_first, const ThreadMask& mask);
     /// One loop over the block's threads running `statements` for the threads of `mask`, after a
@@ -113,6 +116,8 @@ private:
     llvm::Value* linear_thread_ = nullptr;        ///< i32, in a thread loop
     llvm::Value* alive_ = nullptr;                ///< i8 per thread
     std::vector<llvm::Value*> per_thread_locals_; ///< per Variable id: [threads] array, or null
+    /// Per Variable id: the initializer each thread loop recomputes (thread_invariant_inits).
+    std::vector<const kir::Expr*> invariant_inits_;
     std::unordered_map<const kir::ShuffleExpr*, ShuffleSlots> shuffle_slots_;
 };
 

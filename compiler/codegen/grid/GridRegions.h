@@ -36,6 +36,21 @@ std::vector<const kir::ShuffleExpr*> outer_shuffles(const kir::Expr& expr);
 /// or a `continue` outside its loops.
 bool has_thread_exit(const kir::Stmt& body);
 
+/// Per Variable id of `instance`, the initializer of a local that is a pure function of the
+/// thread's coordinates and the launch (declared once with an initializer of constants, scalar
+/// parameters, grid values, array properties and other such locals, never assigned): the host's
+/// thread loops recompute it rather than keep it per thread. Null for other locals.
+std::vector<const kir::Expr*> thread_invariant_inits(const kir::GridKernelInstance& instance);
+
+/// The variable of a `for` loop whose iterations are the same for every thread of the block
+/// (`for (int32 k = a; k < b; k += c)` whose init, condition and step read only constants,
+/// scalar parameters, block and grid values, array properties and the variable, which its body
+/// neither assigns nor leaves by `break`, `continue` or `return`); null for any other statement.
+/// Between two barriers threads do not communicate, so the host may run such a loop around its
+/// thread loops (each thread still runs its iterations in order), which puts the threads, the
+/// vectorisable dimension, innermost.
+const kir::Variable* uniform_loop_variable(const kir::Stmt& stmt);
+
 /// Empty when the host version can run `body`; otherwise what it cannot run, for the launcher's
 /// "kernel K uses X, which the CPU target does not run" (a shuffle whose value decides whether a
 /// barrier runs, or a shuffle inside another shuffle's operands).
