@@ -3,12 +3,15 @@
 // 1-, 2- and 3-D blocks of sizes that are and are not multiples of 32, shared arrays of seven
 // types, dynamic shared memory, barriers in while and do-while loops with break and continue and
 // in a branch, every shuffle over widths, deltas and partial warps, a two-stage block reduction
-// and a 32 x 32 tiled matmul. One body for both targets (tests/CpuGpuTests.cmake): on the CPU
+// and a 32 x 32 tiled matmul; launches queued on a stream behind a gate, in order, with an
+// argument freed before they run. One body for both targets (tests/CpuGpuTests.cmake): on the CPU
 // these run as thread loops cut at each barrier, on the GPU as CUDA runs them.
 #include "grid_barriers.gpucc.h"
 #include "kernel_test_support.h"
 
 #include <cstdint>
+#include <future>
+#include <gpucc/device/stream.h>
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
@@ -54,17 +57,16 @@ TEST_F(GridBarriers, ScanWithTwoBarriersPerStepOverBlockShapes) {
     check_scan<double>(*this, 777, Dim3(8, 8, 4));
 }
 
-template <class T>
-void check_reverse(GridBarriers& test, std::size_t n, std::uint32_t block, bool dynamic) {
+/// Each block's part reversed through a static (Dynamic false) or dynamic shared array.
+template <class T, bool Dynamic>
+void check_reverse(GridBarriers& test, std::size_t n, std::uint32_t block) {
     std::vector<T> host = test.random_vector<T>(static_cast<std::int64_t>(n), -100, 100);
     std::vector<T> before = test.random_vector<T>(static_cast<std::int64_t>(n), -100, 100);
     Array<T> x = test.on_device(host);
     Array<T> y = test.on_device(before);
     auto blocks = static_cast<std::uint32_t>((n + block - 1) / block);
-    if (dynamic) {
-        if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, double>) {
-            gb::reverse_dynamic(LaunchConfig{blocks, block, block * sizeof(T), {}}, x, y);
-        }
+    if constexpr (Dynamic) {
+        gb::reverse_dynamic(LaunchConfig{blocks, block, block * sizeof(T), {}}, x, y);
     } else {
         gb::reverse_shared(Dim3(blocks), Dim3(block), x, y);
     }
@@ -79,20 +81,20 @@ void check_reverse(GridBarriers& test, std::size_t n, std::uint32_t block, bool 
 
 TEST_F(GridBarriers, SharedArraysOfSeveralTypes) {
     for (std::uint32_t block : {256U, 100U, 37U, 1U}) {
-        check_reverse<std::int8_t>(*this, 1000, block, false);
-        check_reverse<std::int16_t>(*this, 1000, block, false);
-        check_reverse<std::int64_t>(*this, 1000, block, false);
-        check_reverse<std::uint32_t>(*this, 1000, block, false);
-        check_reverse<gpucc::float16>(*this, 1000, block, false);
-        check_reverse<float>(*this, 1000, block, false);
-        check_reverse<double>(*this, 1000, block, false);
+        check_reverse<std::int8_t, false>(*this, 1000, block);
+        check_reverse<std::int16_t, false>(*this, 1000, block);
+        check_reverse<std::int64_t, false>(*this, 1000, block);
+        check_reverse<std::uint32_t, false>(*this, 1000, block);
+        check_reverse<gpucc::float16, false>(*this, 1000, block);
+        check_reverse<float, false>(*this, 1000, block);
+        check_reverse<double, false>(*this, 1000, block);
     }
 }
 
 TEST_F(GridBarriers, DynamicSharedMemory) {
     for (std::uint32_t block : {1024U, 256U, 100U, 3U}) {
-        check_reverse<std::int32_t>(*this, 5000, block, true);
-        check_reverse<double>(*this, 5000, block, true);
+        check_reverse<std::int32_t, true>(*this, 5000, block);
+        check_reverse<double, true>(*this, 5000, block);
     }
 }
 
@@ -243,6 +245,51 @@ TEST_F(GridBarriers, TiledMatmul32) {
                 ASSERT_NEAR(got[i * n + j], expected, 1e-4) << n << ": " << i << ", " << j;
             }
         }
+    }
+}
+
+TEST_F(GridBarriers, LaunchesQueueOnAStreamInOrder) {
+    const std::size_t n = 3000;
+    const gpucc::Stream s(device_, gpucc::StreamKind::NonBlocking);
+    std::vector<std::int32_t> host = random_vector<std::int32_t>(std::int64_t{n}, -100, 100);
+    Array<std::int32_t> y = on_device(std::vector<std::int32_t>(n, 0));
+    Array<std::int32_t> z = on_device(std::vector<std::int32_t>(n, 0));
+    const LaunchConfig scan{Dim3(3), Dim3(1000), 0, s.ref()};
+    const LaunchConfig reverse{Dim3(3), Dim3(1000), 1000 * sizeof(std::int32_t), s.ref()};
+    {
+        // Each kernel once before the gate: on a GPU the first launch loads the module, which
+        // may wait for the device, which would wait for the gate.
+        Array<std::int32_t> warm = on_device(host);
+        gb::block_scan(scan, warm, y);
+        gb::reverse_dynamic(reverse, y, z);
+        s.synchronize();
+    }
+    y = on_device(std::vector<std::int32_t>(n, 0));
+    z = on_device(std::vector<std::int32_t>(n, 0));
+    Array<std::int32_t> x;
+    {
+        // Made on s, so its memory goes back to s's arena when freed and is reused in s's order.
+        const gpucc::StreamGuard on(s);
+        x = on_device(host);
+    }
+    s.synchronize();
+    std::promise<void> gate;
+    std::shared_future<void> opened = gate.get_future().share();
+    s.launch_host_func([opened] { opened.wait(); });
+    gb::block_scan(scan, x, y);
+    x = Array<std::int32_t>();          // freed before the launch that reads it has run
+    gb::reverse_dynamic(reverse, y, z); // after the scan, in the stream's order
+    EXPECT_FALSE(s.done());
+    gate.set_value();
+    s.synchronize();
+    std::vector<std::int32_t> got = z.to_host();
+    std::vector<std::int32_t> scanned(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        scanned[i] = i % 1000 == 0 ? host[i] : scanned[i - 1] + host[i];
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        std::size_t base = i / 1000 * 1000;
+        ASSERT_EQ(got[i], scanned[base + 999 - (i - base)]) << "element " << i;
     }
 }
 
