@@ -8,8 +8,8 @@
 //   scalar `T n`           ->  `T value`
 //
 // Values travel in their storage form (bool as one byte, float16/bfloat16 as their 16 bits). The
-// GPU entry point is named by the instance symbol. The host version, for kernels that use no
-// shared memory, barrier or shuffle, is "<module>__<symbol>__grid" (then "_v3" for x86-64-v3)
+// GPU entry point is named by the instance symbol. The host version, for every kernel but those
+// grid_runs_on_host refuses, is "<module>__<symbol>__grid" (then "_v3" for x86-64-v3)
 // with launch.h's HostGridKernelFn signature: it runs blocks [block_begin, block_end) of the
 // launch whose shape it reads from a HostGridShape.
 //

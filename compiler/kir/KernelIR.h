@@ -609,8 +609,9 @@ struct GridKernelInstance {
     std::vector<Param> params; ///< in declaration order
     std::vector<std::unique_ptr<Variable>> locals;
     std::unique_ptr<BlockStmt> body;
-    /// Empty when the body runs on the host target; otherwise what keeps it on the GPU
-    /// ("syncthreads()", "shared memory", "shfl_sync", ...), for the launcher's message.
+    /// Empty when the body runs on the host target (barriers, shared memory and shuffles do:
+    /// GridBarrierRegions.cpp); otherwise what keeps it on the GPU (a shuffle inside another
+    /// shuffle's operands), for the launcher's message.
     std::string gpu_only_feature;
 };
 

@@ -64,9 +64,6 @@ public:
 
     /// Whether the piece read `_J` (a reduction's map).
     bool used_position() const { return used_position_; }
-    /// A jit-style kernel's body after check_body: what keeps it off the host target (the first
-    /// use of shared memory, a barrier or a shuffle), or empty.
-    const std::string& gpu_only_feature() const { return gpu_only_feature_; }
 
 private:
     /// A name visible in a scope: a variable, or null for one whose declaration had an error (its
@@ -143,7 +140,6 @@ private:
     kir::ExprPtr check_index_value(const ast::Expr& expr);
     bool check_argument_count(const ast::CallExpr& call, std::string_view name, std::size_t least,
                               std::size_t most);
-    void note_gpu_only(std::string_view feature);
 
     // ----- Names (CheckNames.cpp) -----
     const ScopeEntry* find_local(std::string_view name) const;
@@ -173,7 +169,6 @@ private:
     int loop_depth_ = 0;
     /// The local whose initializer is being checked (null outside one): reading it is an error.
     const kir::Variable* initializing_ = nullptr;
-    std::string gpu_only_feature_;         ///< jit-style kernels, see gpu_only_feature()
     std::int64_t static_shared_bytes_ = 0; ///< jit-style kernels: the sized shared arrays'
     bool shared_limit_reported_ = false;
 };

@@ -166,12 +166,6 @@ std::optional<std::int64_t> constant_integer(const kir::Expr& expr) {
     }
 }
 
-void BodyChecker::note_gpu_only(std::string_view feature) {
-    if (gpu_only_feature_.empty()) {
-        gpu_only_feature_ = std::string(feature);
-    }
-}
-
 bool BodyChecker::check_argument_count(const ast::CallExpr& call, std::string_view name,
                                        std::size_t least, std::size_t most) {
     if (call.args.size() >= least && call.args.size() <= most) {
@@ -386,7 +380,6 @@ bool BodyChecker::check_sync_statement(const ast::ExprStmt& stmt, std::vector<ki
             mask = convert(std::move(mask), ScalarType::UInt32);
         }
     }
-    note_gpu_only(warp ? "syncwarp()" : "syncthreads()");
     out.push_back(std::make_unique<kir::SyncStmt>(warp, std::move(mask), stmt.loc));
     return true;
 }
@@ -418,7 +411,6 @@ void BodyChecker::check_shared_declaration(const ast::SharedDeclStmt& decl) {
     }
     // declare_local made the variable; mark it shared (it owns it through locals_).
     locals_[static_cast<std::size_t>(variable->id)]->shared_elements = elements;
-    note_gpu_only("shared memory");
     if (elements > 0 && !shared_limit_reported_) {
         static_shared_bytes_ += elements * static_cast<std::int64_t>(size_in_bytes(*type));
         constexpr std::int64_t kStaticSharedLimit = 48 * 1024;
@@ -509,7 +501,6 @@ kir::ExprPtr BodyChecker::check_shuffle(const ast::CallExpr& call, kir::ShuffleO
     }
     kir::ExprPtr width = args.size() == 4 ? convert(std::move(args[3]), ScalarType::Int32)
                                           : unsigned_constant(32, ScalarType::Int32, call.loc);
-    note_gpu_only(name);
     return std::make_unique<kir::ShuffleExpr>(
         op, convert(std::move(args[0]), ScalarType::UInt32), std::move(args[1]),
         convert(std::move(args[2]), ScalarType::Int32), std::move(width), call.loc);

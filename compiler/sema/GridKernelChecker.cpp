@@ -2,6 +2,7 @@
 // the placeholders' binding by arrays, then the instances.
 #include "compiler/sema/GridKernelChecker.h"
 
+#include "compiler/codegen/grid/GridRegions.h"
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/diag/InternalError.h"
 #include "compiler/sema/BodyChecker.h"
@@ -80,7 +81,10 @@ std::optional<kir::GridKernel> check_grid_kernel(const ast::GridKernelDef& def,
             BodyChecker checker({def.name, def.params, kNoOutputs}, Piece::GridBody, key.bindings,
                                 instance.params, instance.locals, diags);
             instance.body = checker.check_body(*def.body);
-            instance.gpu_only_feature = checker.gpu_only_feature();
+            // Barriers, shared memory and shuffles run on the CPU too (GridBarrierRegions.cpp);
+            // what still cannot is recorded for the launcher's message.
+            instance.gpu_only_feature =
+                instance.body ? grid_detail::host_obstacle(*instance.body) : std::string();
             kernel.instances.push_back(std::move(instance));
         });
     return kernel;

@@ -3,9 +3,9 @@
 // shapes, block_sum with its atomic), grid()/gridsize(), 2-D and 3-D launches, every atomic
 // (global and shared), static and dynamic shared memory, every shuffle, syncwarp, early return
 // and a tiled matmul; then the launcher's errors (NDArray dtypes, contiguity, devices). Built
-// twice like the other kernel tests: for the CPU target, where kernels with barriers, shared
-// memory or shuffles must be refused with a DeviceError naming what keeps them on the GPU, and
-// for the GPU (label `gpu`, skipped with a message where there is none).
+// twice like the other kernel tests: for the CPU target, where barriers, shared memory and
+// shuffles run as split thread loops, and for the GPU (label `gpu`, skipped with a message where
+// there is none); one body, the same checks on both.
 #include "grid_kernels.gpucc.h"
 #include "kernel_test_support.h"
 
@@ -25,25 +25,7 @@ using gpucc::Device;
 using gpucc::Dim3;
 using gpucc::LaunchConfig;
 
-class GridKernels : public kernel_test::KernelTest<> {
-public:
-    bool on_cpu() const { return device_.is_cpu(); }
-
-    /// On the CPU, a GPU-only kernel must be refused with a DeviceError naming `feature`.
-    template <class Launch>
-    bool refused_on_cpu(Launch launch, const std::string& feature) {
-        if (!on_cpu()) {
-            return false;
-        }
-        try {
-            launch();
-            ADD_FAILURE() << "expected a DeviceError";
-        } catch (const gpucc::DeviceError& error) {
-            EXPECT_NE(std::string(error.what()).find(feature), std::string::npos) << error.what();
-        }
-        return true;
-    }
-};
+class GridKernels : public kernel_test::KernelTest<> {};
 
 template <class T>
 void check_copy(GridKernels& test, std::size_t n, Dim3 grid, Dim3 block) {
@@ -85,9 +67,6 @@ TEST_F(GridKernels, BlockSum) {
         return std::accumulate(host.begin(), host.end(), 0.0);
     };
     Array<float> out = on_device(std::vector<float>{0.0f});
-    if (refused_on_cpu([&] { launch(1000, out); }, "shared memory")) {
-        return;
-    }
     for (int n : {1, 255, 256, 257, 100000}) {
         out = on_device(std::vector<float>{0.0f});
         double expected = launch(n, out);
@@ -192,9 +171,6 @@ TEST_F(GridKernels, SharedHistogram) {
     std::vector<std::int32_t> hx = random_vector<std::int32_t>(n, 0, 1 << 20);
     Array<std::int32_t> x = on_device(hx);
     Array<std::uint32_t> bins = on_device(std::vector<std::uint32_t>(16, 0));
-    if (refused_on_cpu([&] { gk::histogram(Dim3(40), Dim3(128), x, bins, n); }, "shared memory")) {
-        return;
-    }
     gk::histogram(Dim3(40), Dim3(128), x, bins, n);
     std::vector<std::uint32_t> expected(16, 0);
     for (std::int32_t v : hx) {
@@ -221,12 +197,6 @@ void check_dynamic_sum(GridKernels& test, std::uint32_t block, std::size_t n) {
 }
 
 TEST_F(GridKernels, DynamicSharedMemory) {
-    Array<float> x = on_device(std::vector<float>(10, 1.0f));
-    Array<float> out = on_device(std::vector<float>(1, 0.0f));
-    if (refused_on_cpu([&] { gk::block_sum_dynamic(LaunchConfig{1, 16, 64, {}}, x, out); },
-                       "shared memory")) {
-        return;
-    }
     check_dynamic_sum<float>(*this, 64, 1000);
     check_dynamic_sum<float>(*this, 1024, 100000);
     check_dynamic_sum<double>(*this, 256, 5001);
@@ -266,9 +236,6 @@ void check_shuffles(GridKernels& test, int width) {
 TEST_F(GridKernels, Shuffles) {
     Array<std::int32_t> x = on_device(std::vector<std::int32_t>(32, 1));
     Array<std::int32_t> out = on_device(std::vector<std::int32_t>(128, 0));
-    if (refused_on_cpu([&] { gk::shuffles(Dim3(1), Dim3(32), x, out, 32); }, "shfl_sync")) {
-        return;
-    }
     for (int width : {32, 16, 8}) {
         check_shuffles<std::int32_t>(*this, width);
         check_shuffles<double>(*this, width);
@@ -280,9 +247,6 @@ TEST_F(GridKernels, WarpSumWithSyncwarp) {
     std::vector<std::int32_t> hx = random_vector<std::int32_t>(n, -1000000, 1000000);
     Array<std::int32_t> x = on_device(hx);
     Array<std::int64_t> total = on_device(std::vector<std::int64_t>{0});
-    if (refused_on_cpu([&] { gk::warp_sum(Dim3(1), Dim3(32), x, total, n); }, "shfl_down_sync")) {
-        return;
-    }
     gk::warp_sum(Dim3((n + 255) / 256), Dim3(256), x, total, n);
     EXPECT_EQ(total.to_host()[0], std::accumulate(hx.begin(), hx.end(), std::int64_t{0}));
 }
@@ -295,10 +259,6 @@ TEST_F(GridKernels, TiledMatmul) {
         Array<float> b = on_device(hb);
         Array<float> c = on_device(std::vector<float>(std::size_t(n) * n, 0.0f));
         Dim3 grid((n + 15) / 16, (n + 15) / 16);
-        if (refused_on_cpu([&] { gk::matmul_tiled(grid, Dim3(16, 16), a, b, c, n); },
-                           "shared memory")) {
-            return;
-        }
         gk::matmul_tiled(grid, Dim3(16, 16), a, b, c, n);
         std::vector<float> got = c.to_host();
         for (int i = 0; i < n; ++i) {

@@ -85,7 +85,7 @@ protected:
 
     // --- what the leaves of the IR mean where the builder stands --------------------------------
     std::vector<ElementParam> element_;      ///< per parameter
-    std::vector<llvm::AllocaInst*> locals_;  ///< per Variable id
+    std::vector<llvm::Value*> locals_;       ///< per Variable id: its address
     llvm::Value* element_index_ = nullptr;   ///< `i`
     llvm::Value* loop_size_ = nullptr;       ///< `_ind.size()`
     llvm::Value* reduce_operands_[2] = {};   ///< a reduction's `a` and `b`

@@ -1,10 +1,12 @@
 // The builtins of jit-style kernels in LLVM IR: the thread's coordinates (NVVM special
 // registers on the GPU, the host loops' counters on the CPU), shared arrays (addrspace(3)
 // globals: a sized one per declaration, and for `shared T buf[];` an external zero-length one,
-// which PTX places at the start of the launch's dynamic shared memory), barriers
+// which PTX places at the start of the launch's dynamic shared memory; stack arrays of the call
+// on the host, which runs its blocks one after another), barriers
 // (barrier.cta.sync.aligned.all, bar.warp.sync), atomics (atomicrmw and cmpxchg, relaxed, device
 // scope on the GPU, so PTX atom/red without fences, and real atomics on the host where blocks
-// run in parallel) and shuffles (shfl.sync on 32-bit words; 64-bit values in two halves).
+// run in parallel) and shuffles (shfl.sync on 32-bit words; 64-bit values in two halves; on the
+// host, barriers and shuffles are GridBarrierRegions.cpp's).
 #include "compiler/codegen/grid/GridKernelEmitterImpl.h"
 #include "compiler/diag/InternalError.h"
 
@@ -18,15 +20,38 @@ constexpr unsigned kSharedSpace = 3;
 
 void GridKernelEmitter::create_shared_arrays() {
     shared_arrays_.assign(instance_.locals.size(), nullptr);
+    llvm::Value* host_dynamic = nullptr; // every `shared T buf[];` of a host block starts here
     for (const auto& variable : instance_.locals) {
         if (!variable->is_shared()) {
             continue;
         }
-        GPUCC_CHECK(target_ == CodegenTarget::Nvptx, "kernels with shared memory are GPU-only");
         llvm::Type* element = storage_type(variable->type);
         bool dynamic = variable->shared_elements == 0;
         auto* type = llvm::ArrayType::get(
             element, static_cast<std::uint64_t>(dynamic ? 0 : variable->shared_elements));
+        llvm::Value* array = nullptr;
+        if (target_ == CodegenTarget::Host) {
+            // The host runs one block at a time per call: its shared memory is this call's stack,
+            // reused by the next block of the range as a GPU reuses a finished block's.
+            if (dynamic && host_dynamic == nullptr) {
+                llvm::Value* bytes = builder_.CreateLoad(
+                    builder_.getInt64Ty(),
+                    builder_.CreateConstInBoundsGEP1_64(builder_.getInt8Ty(), host_shape_,
+                                                        kHostGridShapeSharedBytes));
+                auto* area = builder_.CreateAlloca(builder_.getInt8Ty(), bytes, "shared.dynamic");
+                area->setAlignment(llvm::Align(16));
+                host_dynamic = area;
+            }
+            if (dynamic) {
+                array = host_dynamic;
+            } else {
+                auto* alloca = builder_.CreateAlloca(type, nullptr, variable->name);
+                alloca->setAlignment(llvm::Align(16));
+                array = alloca;
+            }
+            shared_arrays_[static_cast<std::size_t>(variable->id)] = array;
+            continue;
+        }
         std::string name = instance_.symbol + "__" + variable->name + "__" +
                            std::to_string(variable->id) + (dynamic ? "__dynamic" : "");
         auto* global = new llvm::GlobalVariable(
@@ -90,7 +115,7 @@ LValue GridKernelEmitter::emit_grid_lvalue(const kir::Expr& expr) {
         return ranked_element(static_cast<const kir::RawElementExpr&>(expr));
     }
     const auto& element = static_cast<const kir::SharedElementExpr&>(expr);
-    llvm::GlobalVariable* array = shared_arrays_[static_cast<std::size_t>(element.array->id)];
+    llvm::Value* array = shared_arrays_[static_cast<std::size_t>(element.array->id)];
     // A shared array holds at most 228 KiB: its index needs no 64-bit arithmetic (an index outside
     // it is undefined behaviour at any width).
     llvm::Value* index = emit_index(*element.index, /*narrow_ok=*/true);
@@ -104,7 +129,9 @@ void GridKernelEmitter::emit_grid_stmt(const kir::Stmt& stmt) {
         return;
     }
     const auto& sync = static_cast<const kir::SyncStmt&>(stmt);
-    GPUCC_CHECK(target_ == CodegenTarget::Nvptx, "kernels with barriers are GPU-only");
+    // On the host a barrier is where the thread loops are cut (GridBarrierRegions.cpp), never
+    // an instruction.
+    GPUCC_CHECK(target_ == CodegenTarget::Nvptx, "a host barrier outside the region cuts");
     if (sync.warp) {
         builder_.CreateIntrinsic(llvm::Intrinsic::nvvm_bar_warp_sync, {}, {emit_expr(*sync.mask)});
     } else {
@@ -177,7 +204,9 @@ llvm::Value* GridKernelEmitter::emit_atomic(const kir::AtomicExpr& atomic) {
 }
 
 llvm::Value* GridKernelEmitter::emit_shuffle(const kir::ShuffleExpr& shuffle) {
-    GPUCC_CHECK(target_ == CodegenTarget::Nvptx, "kernels with shuffles are GPU-only");
+    if (target_ == CodegenTarget::Host) {
+        return host_shuffle(shuffle); // its operands' loop ran before (GridBarrierRegions.cpp)
+    }
     llvm::Type* i32 = builder_.getInt32Ty();
     llvm::Value* mask = emit_expr(*shuffle.mask);
     llvm::Value* value = emit_expr(*shuffle.value);

@@ -1,12 +1,14 @@
 // Jit-style kernels to LLVM IR (GridKernelEmitter.h): the function and its arguments, the GPU
 // entry (the body once, `return;` jumping to its end) and the host version (blocks
 // [block_begin, block_end) of the launch, numbered x fastest, and in each the block's threads in
-// three nested loops, x innermost). Builtins are in GridKernelBuiltins.cpp.
+// three nested loops, x innermost; a body with barriers or shuffles is cut into several such
+// loops, GridBarrierRegions.cpp). Builtins are in GridKernelBuiltins.cpp.
 #include "compiler/codegen/grid/GridKernelEmitter.h"
 
 #include "compiler/codegen/common/ArgumentSlots.h"
 #include "compiler/codegen/common/Loops.h"
 #include "compiler/codegen/grid/GridKernelEmitterImpl.h"
+#include "compiler/codegen/grid/GridRegions.h"
 
 #include <functional>
 
@@ -98,18 +100,24 @@ void GridKernelEmitter::emit_gpu_body() {
     builder_.CreateRetVoid();
 }
 
-void GridKernelEmitter::emit_host_blocks() {
-    llvm::Type* i32 = builder_.getInt32Ty();
-    llvm::Type* i64 = builder_.getInt64Ty();
+void GridKernelEmitter::load_host_shape() {
     auto shape_word = [&](int offset) {
         llvm::Value* address =
             builder_.CreateConstInBoundsGEP1_64(builder_.getInt8Ty(), host_shape_, offset);
-        return builder_.CreateLoad(i32, address);
+        return builder_.CreateLoad(builder_.getInt32Ty(), address);
     };
-    for (int d = 0; d < 3; ++d) {
-        grid_dim_[d] = shape_word(kHostGridShapeGrid + 4 * d);
-        block_dim_[d] = shape_word(kHostGridShapeBlock + 4 * d);
+    for (std::size_t d = 0; d < 3; ++d) {
+        grid_dim_[d] = shape_word(kHostGridShapeGrid + 4 * static_cast<int>(d));
+        block_dim_[d] = shape_word(kHostGridShapeBlock + 4 * static_cast<int>(d));
     }
+    // At most 1024 threads (the launcher checks): the product fits 32 bits.
+    thread_count_ = builder_.CreateNUWMul(builder_.CreateNUWMul(block_dim_[0], block_dim_[1]),
+                                          block_dim_[2], "threads");
+}
+
+void GridKernelEmitter::emit_host_blocks() {
+    llvm::Type* i32 = builder_.getInt32Ty();
+    llvm::Type* i64 = builder_.getInt64Ty();
     llvm::Value* grid_x = builder_.CreateZExt(grid_dim_[0], i64);
     llvm::Value* grid_y = builder_.CreateZExt(grid_dim_[1], i64);
     llvm::Value* zero = builder_.getInt32(0);
@@ -160,6 +168,9 @@ llvm::Function* GridKernelEmitter::emit() {
         host_shape_ = function_->getArg(1);
     }
     load_arguments();
+    if (target_ == CodegenTarget::Host) {
+        load_host_shape();
+    }
     locals_.assign(instance_.locals.size(), nullptr);
     for (const auto& variable : instance_.locals) {
         if (!variable->is_shared()) {
@@ -170,6 +181,9 @@ llvm::Function* GridKernelEmitter::emit() {
     create_shared_arrays();
     if (target_ == CodegenTarget::Nvptx) {
         emit_gpu_body();
+    } else if (splits_threads(*instance_.body)) {
+        entry_block_ = builder_.GetInsertBlock();
+        emit_host_regions();
     } else {
         emit_host_blocks();
     }

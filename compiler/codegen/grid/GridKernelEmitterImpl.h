@@ -7,7 +7,9 @@
 #include "compiler/codegen/common/BodyEmitter.h"
 
 #include <array>
+#include <functional>
 #include <llvm/IR/GlobalVariable.h>
+#include <unordered_map>
 #include <vector>
 
 namespace gpucc::grid_detail {
@@ -27,7 +29,52 @@ private:
     llvm::Function* create_function();
     void load_arguments();
     void emit_gpu_body();
+    void load_host_shape();
     void emit_host_blocks();
+
+    // --- the host's barrier regions (GridBarrierRegions.cpp) -------------------------------------
+    /// Which threads a thread loop runs: those still alive (no `return;` yet) whose flag is set in
+    /// every array of `flags` (i8 per thread: the enclosing branches' and barrier loops'), and
+    /// the innermost barrier loop's flags, which `break` and `continue` clear.
+    struct ThreadMask {
+        std::vector<llvm::Value*> flags;
+        llvm::Value* loop_flags = nullptr;      ///< still in the loop (`break` clears)
+        llvm::Value* iteration_flags = nullptr; ///< still in this iteration (`continue` clears)
+    };
+    /// Shuffle values and source threads, per thread, evaluated in the loop before the one that
+    /// reads them.
+    struct ShuffleSlots {
+        llvm::Value* values = nullptr;
+        llvm::Value* sources = nullptr;
+    };
+    void emit_host_regions();
+    void choose_per_thread_locals();
+    void emit_region(const kir::Stmt& stmt, const ThreadMask& mask);
+    void emit_split_stmt(const kir::Stmt& stmt, const ThreadMask& mask);
+    void emit_uniform_loop(const kir::ForStmt& loop, const ThreadMask& mask);
+    /// Whether emit_region cuts at `stmt` (a barrier or shuffle inside, or a uniform loop).
+    static bool cuts_threads(const kir::Stmt& stmt);
+    void emit_split_loop(const kir::Stmt* init, const kir::Expr* condition, const kir::Expr* step,
+                         const kir::Stmt& body, bool test_first, const ThreadMask& mask);
+    /// One loop over the block's threads running `statements` for the threads of `mask`, after a
+    /// loop that evaluates the operands of the shuffles among them.
+    void emit_thread_group(const std::vector<const kir::Stmt*>& statements, const ThreadMask& mask);
+    /// Evaluates per thread the Bool `condition` (null: true) for the threads of `mask` and stores
+    /// it, as 0 or 1, into each array of `into` (0 for threads outside `mask`), its negation for
+    /// the threads of `mask` into `negated`, and ORs it into the i8 slot `any`; each may be null.
+    llvm::Value* emit_thread_condition(const kir::Expr* condition, const ThreadMask& mask,
+                                       const std::vector<llvm::Value*>& into, llvm::Value* negated,
+                                       llvm::Value* any);
+    void emit_shuffle_operands(const std::vector<const kir::ShuffleExpr*>& shuffles,
+                               const ThreadMask& mask);
+    /// Loops over the block's threads (z, y, x; x innermost); `body` runs for each thread of
+    /// `mask` (every thread when `masked` is false) with the builder in the thread's iteration.
+    void emit_thread_loop(const ThreadMask& mask, bool masked,
+                          const std::function<void(llvm::BasicBlock* next)>& body);
+    llvm::Value* thread_flags_array(const char* name);
+    llvm::Value* per_thread_array(llvm::Type* type, const char* name);
+    llvm::Value* thread_is_active(const ThreadMask& mask);
+    llvm::Value* host_shuffle(const kir::ShuffleExpr& shuffle);
 
     // --- builtins (GridKernelBuiltins.cpp) -------------------------------------------------------
     void create_shared_arrays();
@@ -53,11 +100,25 @@ private:
     std::vector<llvm::Value*> array_sizes_;    ///< per parameter (arrays only), i64
     /// Per parameter (ranked arrays only), one i64 per axis: extents, and strides in bytes.
     std::vector<std::vector<llvm::Value*>> array_shapes_, array_strides_;
-    std::vector<llvm::GlobalVariable*> shared_arrays_; ///< per Variable id (shared ones only)
+    /// Per Variable id (shared ones only): addrspace(3) globals on the GPU, the block's stack
+    /// arrays on the host.
+    std::vector<llvm::Value*> shared_arrays_;
     /// Host target: the thread's coordinates, i32, where the builder stands; x, y, z.
     std::array<llvm::Value*, 3> thread_idx_{}, block_idx_{}, block_dim_{}, grid_dim_{};
     llvm::Value* host_args_ = nullptr;
     llvm::Value* host_shape_ = nullptr;
+
+    // Host barrier regions (GridBarrierRegions.cpp).
+    bool splits_ = false;      ///< the body has a barrier or shuffle: thread loops split
+    bool tracks_exit_ = false; ///< threads may end early (`return;`): `alive_` is kept
+    llvm::BasicBlock* entry_block_ = nullptr;     ///< where per-thread arrays are allocated
+    llvm::Value* thread_count_ = nullptr;         ///< i32, threads per block
+    llvm::Value* linear_thread_ = nullptr;        ///< i32, in a thread loop
+    llvm::Value* alive_ = nullptr;                ///< i8 per thread
+    std::vector<llvm::Value*> per_thread_locals_; ///< per Variable id: [threads] array, or null
+    /// Per Variable id: the initializer each thread loop recomputes (thread_invariant_inits).
+    std::vector<const kir::Expr*> invariant_inits_;
+    std::unordered_map<const kir::ShuffleExpr*, ShuffleSlots> shuffle_slots_;
 };
 
 } // namespace gpucc::grid_detail

@@ -10,8 +10,12 @@
 #include "driver/context.h"
 #include "driver/driver.h"
 #include "gpucc/errors.h"
+#include "launch/grid_host_queue.h"
 
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace gpucc::detail {
 namespace {
@@ -75,6 +79,16 @@ void launch_on_host(KernelRef& kernel, const LaunchConfig& config, void** args, 
     ThreadPool::instance().parallel_for(blocks, 1, &run_host_blocks, &launch);
 }
 
+/// A launch waiting in a CPU stream's queue, with its own copy of the argument slots.
+struct QueuedGridLaunch {
+    HostGridKernelFn fn;
+    std::vector<std::uint64_t> words;
+    std::vector<void*> args; ///< &words[k]
+    HostGridShape shape;
+    std::int64_t blocks;
+    std::vector<std::shared_ptr<Buffer>> buffers;
+};
+
 CUfunction function_on(KernelRef& kernel, Device device, GpuEntry entry = GpuEntry::Contiguous) {
     require_cuda_device(device, kernel.symbol());
     return static_cast<CUfunction>(kernel.function(device, entry));
@@ -87,6 +101,34 @@ int attribute(CUfunction function, CUfunction_attribute which) {
 }
 
 } // namespace
+
+void queue_grid_kernel_on_cpu(KernelRef& kernel, const LaunchConfig& config, StreamRef stream,
+                              std::vector<std::uint64_t> words,
+                              std::vector<std::shared_ptr<Buffer>> buffers, GpuEntry entry) {
+    check_shapes(kernel, config);
+    HostKernelFn host = kernel.host_function(entry == GpuEntry::Strided);
+    if (host == nullptr) {
+        throw DeviceError(std::string("kernel ") + kernel.symbol() +
+                          " has no CPU version (it was compiled for the GPU only), so it cannot "
+                          "run on cpu");
+    }
+    auto queued = std::make_shared<QueuedGridLaunch>();
+    queued->fn = reinterpret_cast<HostGridKernelFn>(
+        reinterpret_cast<void (*)()>(host)); // NOLINT: see HostGridKernelFn
+    queued->words = std::move(words);
+    for (std::uint64_t& word : queued->words) {
+        queued->args.push_back(&word);
+    }
+    queued->shape = {{config.grid.x, config.grid.y, config.grid.z},
+                     {config.block.x, config.block.y, config.block.z},
+                     config.shared_bytes};
+    queued->blocks = static_cast<std::int64_t>(config.grid.count());
+    queued->buffers = std::move(buffers);
+    cpu_submit(stream, [queued = std::move(queued)] {
+        HostGridLaunch launch{queued->fn, queued->args.data(), queued->shape};
+        ThreadPool::instance().parallel_for(queued->blocks, 1, &run_host_blocks, &launch);
+    });
+}
 
 void launch_grid_kernel(KernelRef& kernel, const LaunchConfig& config, void** args,
                         GpuEntry entry) {

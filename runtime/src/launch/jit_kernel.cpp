@@ -1,7 +1,9 @@
 // The run-time half of jit-style kernel launches (detail/grid_kernel_launch.h): array arguments
 // (dtype, contiguity, device), the choice of device, and the launch.
+#include "device/cpu_stream.h"
 #include "gpucc/detail/grid_kernel_launch.h"
 #include "gpucc/errors.h"
+#include "launch/grid_host_queue.h"
 
 #include <string>
 
@@ -62,6 +64,7 @@ void GridKernelLaunch::add_array(const char* param, const NDArray& argument, int
                          device_text(device) + " but '" + array_device_param_ + "' is on " +
                          device_text(*array_device_));
     }
+    buffers_.push_back(argument.buffer()); // alive until a queued CPU launch has run
     void* data = argument.data();
     std::memcpy(&next_word(), &data, sizeof data);
     const std::int64_t size = argument.size();
@@ -102,6 +105,14 @@ void GridKernelLaunch::run(KernelRef& kernel, const char* gpu_only_feature) {
         set_max_dynamic_shared_bytes(kernel, device, static_cast<int>(config_.shared_bytes));
     }
     const GpuEntry entry = strided_ ? GpuEntry::Strided : GpuEntry::Contiguous;
+    if (device.is_cpu()) {
+        const StreamRef stream = config_.stream ? *config_.stream : current_stream(device);
+        if (cpu_stream_queues(stream)) {
+            // Queued like the other kinds' launches: this call returns before the kernel runs.
+            queue_grid_kernel_on_cpu(kernel, config_, stream, words_, std::move(buffers_), entry);
+            return;
+        }
+    }
     if (config_.stream) {
         launch_grid_kernel(kernel, config_, args_.data(), entry);
         return;

@@ -2,12 +2,15 @@
 // addrspace(3) (a dynamic one as an external zero-length array, PTX's `.extern .shared`), the
 // block barrier and the warp barrier, relaxed device-scope atomics on global and shared memory,
 // and each shuffle (a float64 moved in two 32-bit halves; width 16 gives segment mask 16 << 8).
-// ptxas accepts the result. The host version of a kernel without these loops over blocks and
-// threads and uses real atomics; a kernel with them has no host version.
+// ptxas accepts the result. The host version loops over blocks and threads and uses real
+// atomics; with barriers and shuffles its thread loops are cut at each (GridBarrierRegions.cpp):
+// shared arrays are the block's stack arrays (the dynamic one sized by the launch), and each
+// shuffle's values and source lanes go through per-thread arrays; no NVVM intrinsic remains.
 // RUN: %gpucc --emit=llvm %s | FileCheck --check-prefix=LLVM %s
 // RUN: %gpucc --emit=ptx %s | FileCheck --check-prefix=PTX %s
 // RUN: %gpucc --emit=ptx %s > %t.ptx && %ptxas -arch=sm_90 %t.ptx -o %t.cubin
 // RUN: %gpucc --emit=llvm-host %s | FileCheck --check-prefix=HOST %s
+// RUN: %gpucc --emit=llvm-host %s | FileCheck --check-prefix=NO-NVVM %s
 module cg;
 kernel features(float32[] x, int32[] k, float64[] d, int32 n) {
     shared float32 tile[64];
@@ -78,7 +81,14 @@ kernel counting(int32[] x, int64[] total) {
 // PTX-LABEL: .entry counting(
 // PTX: atom.global.add.u64
 
-// HOST-NOT: @{{.*}}features{{.*}}__grid
+// NO-NVVM-NOT: nvvm
+// HOST-LABEL: define void @cg__features__grid(ptr
+// HOST-DAG: %tile = alloca [64 x float], align 16
+// HOST-DAG: %shared.dynamic = alloca i8, i64 %{{.*}}, align 16
+// HOST-DAG: %shfl.values = alloca i32, i64 %{{.*}}, align 64
+// HOST-DAG: %shfl.sources = alloca i32, i64 %{{.*}}, align 64
+// HOST-DAG: alloca double, i64 %{{.*}}, align 64
+// HOST: atomicrmw fadd ptr %x.ptr, float {{.*}} monotonic
 // HOST-LABEL: define void @cg__counting__grid(ptr
 // HOST: atomicrmw add ptr {{.*}} monotonic
 // HOST-LABEL: define void @cg__counting__grid_v3(ptr

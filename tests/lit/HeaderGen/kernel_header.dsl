@@ -56,7 +56,8 @@ kernel transpose_copy<T: float32 | float64>(T[:, :] x, T[:, :] y) {
 // CHECK: void kh__elementwise_copy__float32__grid(void**, const gpucc::detail::HostGridShape*, std::int64_t,
 // CHECK-NEXT: {{^                                         }}std::int64_t);
 // CHECK: void kh__elementwise_copy__float64__grid_v3(
-// CHECK-NOT: block_sum__grid
+// CHECK: void kh__block_sum__grid(void**, const gpucc::detail::HostGridShape*, std::int64_t, std::int64_t);
+// CHECK-NEXT: void kh__block_sum__grid_v3(
 // CHECK: void kh__transpose_copy__float32__grid(
 // CHECK: void kh__transpose_copy__float32__grid_v3(
 // CHECK: void kh__transpose_copy__float32__grid_strided(
@@ -65,8 +66,10 @@ kernel transpose_copy<T: float32 | float64>(T[:, :] x, T[:, :] y) {
 // CHECK: inline constexpr const char* elementwise_copy__gpu_only[] = {nullptr, nullptr};
 // CHECK: inline gpucc::detail::KernelRef block_sum[] = {
 // CHECK-NEXT: {image, "block_sum", "block_sum",
-// CHECK-NEXT: {nullptr, nullptr},
-// CHECK: inline constexpr const char* block_sum__gpu_only[] = {"shared memory"};
+// CHECK-NEXT: {gpucc::detail::grid_host_entry(&kh__block_sum__grid),
+// CHECK-NEXT: gpucc::detail::grid_host_entry(&kh__block_sum__grid_v3)},
+// CHECK-NEXT: {nullptr, nullptr}, 1},
+// CHECK: inline constexpr const char* block_sum__gpu_only[] = {nullptr};
 // CHECK: inline gpucc::detail::KernelRef transpose_copy[] = {
 // CHECK-NEXT: {image, "transpose_copy__float32", "transpose_copy__float32__strided",
 // CHECK-NEXT: {gpucc::detail::grid_host_entry(&kh__transpose_copy__float32__grid),

@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <type_traits>
 #include <vector>
@@ -112,8 +113,9 @@ public:
         std::memcpy(&word, &converted, sizeof(T)); // bool is one byte, as the kernel reads it
     }
 
-    /// Launches `kernel`. `gpu_only_feature` is null for a kernel with a CPU version, else what
-    /// keeps it on the GPU ("syncthreads()", "shared memory", ...).
+    /// Launches `kernel`: on a GPU, or on the CPU at once or queued on a CPU gpucc::Stream.
+    /// `gpu_only_feature` is null for a kernel with a CPU version, else what keeps it on the GPU
+    /// (a shuffle inside another shuffle's operands).
     void run(KernelRef& kernel, const char* gpu_only_feature);
 
 private:
@@ -125,6 +127,7 @@ private:
     const LaunchConfig& config_;
     std::vector<std::uint64_t> words_; ///< the values; reserved up front, so addresses hold
     std::vector<void*> args_;          ///< cuLaunchKernel's kernelParams: &words_[k]
+    std::vector<std::shared_ptr<Buffer>> buffers_; ///< the arrays' memory, for a queued CPU launch
     std::optional<Device> array_device_;
     const char* array_device_param_ = nullptr;
     bool strided_ = false; ///< a ranked array is not C-contiguous, or has 2^31 elements or more
