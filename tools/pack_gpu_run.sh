@@ -15,19 +15,40 @@ stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/suites" "$stage/multigpu" "$stage/examples" "$stage/bench" "$dest"
 
-# Executables of the tests with a given label, once each.
-suites_labelled() {
+# The tests with a given label: each executable once (copied to DIR), and a manifest DIR.tsv of
+# what to run: one line per executable run whole, with the environment ctest gives it, plus one
+# line per test that ctest runs with an environment of its own and a filter (GPUCC_SEED's test).
+# Fields: name, environment (VAR=value;...), executable, arguments (space-separated).
+pack_labelled() {
     ctest --test-dir "$build" -L "$1" --show-only=json-v1 2>/dev/null | python3 -c '
-import json, sys
-seen = []
+import json, os, shutil, sys
+dest = sys.argv[1]
+whole, extra = {}, []
 for test in json.load(sys.stdin)["tests"]:
     command = test.get("command") or []
-    if command and command[0] not in seen:
-        seen.append(command[0])
-print("\n".join(seen))'
+    if not command:
+        continue
+    exe, args = command[0], command[1:]
+    env = ""
+    for prop in test.get("properties", []):
+        if prop["name"] == "ENVIRONMENT":
+            env = ";".join(prop["value"])
+    name = os.path.basename(exe)
+    if name not in whole:
+        shutil.copy(exe, dest)
+        whole[name] = ""
+    if env and not args:
+        whole[name] = env
+    elif env:
+        extra.append((test["name"], env, name, " ".join(args)))
+with open(dest + ".tsv", "w") as out:
+    for name, env in whole.items():
+        out.write(f"{name}\t{env}\t{name}\t\n")
+    for row in extra:
+        out.write("\t".join(row) + "\n")' "$2"
 }
-for exe in $(suites_labelled '^gpu$'); do cp "$exe" "$stage/suites/"; done
-for exe in $(suites_labelled '^multigpu$'); do cp "$exe" "$stage/multigpu/"; done
+pack_labelled '^gpu$' "$stage/suites"
+pack_labelled '^multigpu$' "$stage/multigpu"
 for dir in "$build"/examples/*/; do
     name="$(basename "$dir")"
     [[ -x "$dir/$name" && -f "$dir/$name" ]] && cp "$dir/$name" "$stage/examples/"

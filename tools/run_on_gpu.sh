@@ -8,7 +8,8 @@
 # Usage: tools/run_on_gpu.sh BUNDLE_DIR OUT_DIR
 #   BUNDLE_DIR: suites/, multigpu/, examples/, bench/, lib/ as pack_gpu_run.sh writes them.
 #   GPUCC_BENCHES: space-separated names among: elementwise reduction matmul graph memory
-#   linalg_matmul and any bench/run_<name>_bench.sh that takes `gpu BIN_DIR OUT_DIR` (default none).
+#   linalg_matmul and any bench/run_<name>_bench.sh that takes `gpu BIN_DIR OUT_DIR` (default none),
+#   each stopped after GPUCC_BENCH_TIMEOUT seconds (300 by default).
 set -uo pipefail
 bundle="$(cd "$1" && pwd)"
 out="$2"
@@ -24,39 +25,47 @@ run_suite() { # name, command...
     local name="$1"
     shift
     local start=$SECONDS
-    timeout "$limit" "$@" > "$out/$name.log" 2>&1
+    timeout "$limit" "$@" > "$out/$name.log" 2>&1 < /dev/null
     local rc=$?
     echo "$name: exit $rc in $((SECONDS - start)) s; $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$out/$name.log" | tr '\n' ' ')"
     [[ $rc -eq 0 ]] || status=1
 }
-for suite in "$bundle"/suites/*; do
-    [[ -x "$suite" ]] && run_suite "$(basename "$suite")" "$suite"
-done
+# One manifest line per run (tools/pack_gpu_run.sh): name, environment, executable, arguments.
+run_manifest() { # folder
+    local name env exe args
+    while IFS=$'\t' read -r name env exe args; do
+        [[ -n "$name" ]] || continue
+        set -f # the words may hold a gtest filter's `*`
+        # shellcheck disable=SC2086 # the arguments are space-separated words
+        run_suite "$name" env ${env//;/ } "$1/$exe" $args
+        set +f
+    done < "$1.tsv"
+}
+run_manifest "$bundle/suites"
 if [[ -x "$bundle/suites/runtime_gpu_tests" ]]; then
     GPUCC_CUDA_PER_THREAD_DEFAULT_STREAM=1 run_suite runtime_gpu_tests_ptds \
         "$bundle/suites/runtime_gpu_tests" --gtest_filter='GpuStreams.*:GpuEvents.*:GpuGraph.*:GpuProfiler.*'
 fi
-for suite in "$bundle"/multigpu/*; do
-    [[ -x "$suite" ]] || continue
-    if [[ "$gpus" -ge 2 ]]; then
-        run_suite "$(basename "$suite")" "$suite"
-    else
-        echo "$(basename "$suite"): not run, the machine has $gpus GPU(s)"
-    fi
-done
+if [[ "$gpus" -ge 2 ]]; then
+    run_manifest "$bundle/multigpu"
+else
+    echo "two-GPU suites not run: the machine has $gpus GPU(s)"
+fi
 for example in "$bundle"/examples/*; do
     [[ -x "$example" ]] || continue
     name="$(basename "$example")"
     run_suite "$name" bash -c "GPUCC_DEVICE=cuda:0 '$example' && GPUCC_DEVICE=cpu '$example'"
 done
+bench_limit="${GPUCC_BENCH_TIMEOUT:-300}"
 for bench in ${GPUCC_BENCHES:-}; do
+    start=$SECONDS
     case "$bench" in
-    elementwise) bash "$here/../bench/run_gpu_bench.sh" "$bundle/bench" "$out/$bench" ;;
+    elementwise) timeout "$bench_limit" bash "$here/../bench/run_gpu_bench.sh" "$bundle/bench" "$out/$bench" ;;
     reduction | matmul | graph | memory)
-        bash "$here/../bench/run_${bench}_bench.sh" "$bundle/bench" "$out/$bench" ;;
-    *) bash "$here/../bench/run_${bench}_bench.sh" gpu "$bundle/bench" "$out/$bench" ;;
+        timeout "$bench_limit" bash "$here/../bench/run_${bench}_bench.sh" "$bundle/bench" "$out/$bench" ;;
+    *) timeout "$bench_limit" bash "$here/../bench/run_${bench}_bench.sh" gpu "$bundle/bench" "$out/$bench" ;;
     esac > "$out/$bench.bench.log" 2>&1 || { status=1; echo "bench $bench failed"; }
-    echo "bench $bench done"
+    echo "bench $bench: done in $((SECONDS - start)) s"
 done
 packed="$(mktemp)"
 tar czf "$packed" -C "$out" . && rm -rf "${out:?}"/* && mv "$packed" "$out/gpu-run.tgz"
