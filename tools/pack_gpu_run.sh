@@ -18,7 +18,8 @@ mkdir -p "$stage/suites" "$stage/multigpu" "$stage/examples" "$stage/bench" "$de
 # The tests with a given label: each executable once (copied to DIR), and a manifest DIR.tsv of
 # what to run: one line per executable run whole, with the environment ctest gives it, plus one
 # line per test that ctest runs with an environment of its own and a filter (GPUCC_SEED's test).
-# Fields: name, environment (VAR=value;...), executable, arguments (space-separated).
+# Fields, separated by `|` (a tab would let `read` merge empty fields): name, environment
+# (VAR=value;...), executable, arguments (space-separated).
 pack_labelled() {
     ctest --test-dir "$build" -L "$1" --show-only=json-v1 2>/dev/null | python3 -c '
 import json, os, shutil, sys
@@ -43,9 +44,9 @@ for test in json.load(sys.stdin)["tests"]:
         extra.append((test["name"], env, name, " ".join(args)))
 with open(dest + ".tsv", "w") as out:
     for name, env in whole.items():
-        out.write(f"{name}\t{env}\t{name}\t\n")
+        out.write(f"{name}|{env}|{name}|\n")
     for row in extra:
-        out.write("\t".join(row) + "\n")' "$2"
+        out.write("|".join(row) + "\n")' "$2"
 }
 pack_labelled '^gpu$' "$stage/suites"
 pack_labelled '^multigpu$' "$stage/multigpu"

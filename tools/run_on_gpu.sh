@@ -33,7 +33,7 @@ run_suite() { # name, command...
 # One manifest line per run (tools/pack_gpu_run.sh): name, environment, executable, arguments.
 run_manifest() { # folder
     local name env exe args
-    while IFS=$'\t' read -r name env exe args; do
+    while IFS='|' read -r name env exe args; do
         [[ -n "$name" ]] || continue
         set -f # the words may hold a gtest filter's `*`
         # shellcheck disable=SC2086 # the arguments are space-separated words

@@ -206,18 +206,25 @@ public:
     // Polls the communicator until it is no longer in progress or `limit` passes (then
     // ncclInProgress).
     ncclResult_t poll(std::chrono::milliseconds limit) {
-        const auto deadline = Clock::now() + limit;
+        // A collective on a non-blocking communicator answers ncclInProgress and is usually done
+        // enqueueing within microseconds: poll without sleeping for the first millisecond (a
+        // sleep costs ~100 us of host time per call, measured at 185 us per small all-reduce
+        // against raw NCCL's 10 on two H200s), then back off to sleeps for long waits (init).
+        const auto start = Clock::now();
+        const auto deadline = start + limit;
         ncclResult_t state = ncclInProgress;
-        int spins = 0;
         for (;;) {
             if (nccl().ncclCommGetAsyncError(comm_, &state) != ncclSuccess) {
                 return ncclInternalError;
             }
-            if (state != ncclInProgress || Clock::now() >= deadline) {
+            const auto now = Clock::now();
+            if (state != ncclInProgress || now >= deadline) {
                 return state;
             }
-            if (++spins > 100) {
-                std::this_thread::sleep_for(std::chrono::microseconds(100));
+            if (now - start < std::chrono::milliseconds(1)) {
+                std::this_thread::yield();
+            } else {
+                std::this_thread::sleep_for(std::chrono::microseconds(50));
             }
         }
     }

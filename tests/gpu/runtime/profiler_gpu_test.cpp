@@ -6,8 +6,8 @@
 #include "gpucc/device/device.h"
 #include "gpucc/device/profiler.h"
 #include "gpucc/memory/allocator.h"
-#include "gpucc/stdlib/creation.h"
 #include "gpucc/random/generator.h"
+#include "gpucc/stdlib/creation.h"
 #include "gpucc/stdlib/ufunc.h"
 
 #include <cstdio>
@@ -33,8 +33,9 @@ TEST(GpuProfiler, BenchmarkOfAUfunc) {
     ASSERT_EQ(result.gpu_times()[0].size(), 100U);
     const gpucc::TimeSummary gpu_time = gpucc::summarize(result.gpu_times()[0]);
     const gpucc::TimeSummary cpu_time = gpucc::summarize(result.cpu_times());
-    // 64 MiB read twice and written once: at most ~5 TB/s on any GPU today.
-    EXPECT_GT(gpu_time.min, 3.0 * 64 * (1 << 20) / 5e12);
+    // 64 MiB read (both operands are the same array: the second read may hit the cache; an H200
+    // measured 37 us, 5.4 TB/s if counted twice) and 64 MiB written: at most ~8 TB/s on any GPU.
+    EXPECT_GT(gpu_time.min, 2.0 * 64 * (1 << 20) / 8e12);
     EXPECT_LT(gpu_time.mean, 0.1);
     EXPECT_GT(cpu_time.min, 0.0);
     EXPECT_THAT(result.to_string(), testing::StartsWith("multiply            :    CPU:"));

@@ -762,21 +762,27 @@ TEST_F(ReductionLaunchTest, LargeFloat32SumIsAccurateDeterministicAndParallel) {
 
 TEST_F(ReductionLaunchTest, FewLongOutputsUseSeveralThreads) {
     // 64 rows of 2^16: whichever way the threads share them (whole outputs on small machines,
-    // chunks on large ones), more than one thread takes part.
+    // chunks on large ones), more than one thread takes part. On a loaded machine the caller can
+    // finish every task before a worker wakes, so the work is handed out to several threads in at
+    // least one of a few tries; a launch that never shares it fails every try.
     const std::int64_t k = std::int64_t{1} << 16;
     const std::vector<float> values(static_cast<std::size_t>(64 * k), 0.5F);
     const Array<float> x = gpucc::asarray(values, Shape{64, k}, Device::cpu());
-    {
+    std::size_t most_threads = 0;
+    for (int attempt = 0; attempt < 8 && most_threads < 2; ++attempt) {
+        {
+            const std::lock_guard<std::mutex> lock(g_threads_mutex);
+            g_threads.clear();
+        }
+        g_record_threads.store(true);
+        const std::vector<float> sums = sum(x, Axis(1)).to_host();
+        g_record_threads.store(false);
+        EXPECT_EQ(sums, std::vector<float>(64, 0.5F * static_cast<float>(k)));
         const std::lock_guard<std::mutex> lock(g_threads_mutex);
-        g_threads.clear();
+        most_threads = std::max(most_threads, g_threads.size());
     }
-    g_record_threads.store(true);
-    const std::vector<float> sums = sum(x, Axis(1)).to_host();
-    g_record_threads.store(false);
-    EXPECT_EQ(sums, std::vector<float>(64, 0.5F * static_cast<float>(k)));
     if (std::thread::hardware_concurrency() > 1) {
-        const std::lock_guard<std::mutex> lock(g_threads_mutex);
-        EXPECT_GT(g_threads.size(), 1U);
+        EXPECT_GT(most_threads, 1U);
     }
 }
 
