@@ -2,7 +2,7 @@
 // the placeholders' binding by arrays, then the instances.
 #include "compiler/sema/GridKernelChecker.h"
 
-#include "compiler/codegen/grid/GridRegions.h"
+#include "compiler/kir/GridRegions.h"
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/diag/InternalError.h"
 #include "compiler/sema/BodyChecker.h"

@@ -19,7 +19,7 @@
 // vectoriser wants.
 #include "compiler/codegen/common/Loops.h"
 #include "compiler/codegen/grid/GridKernelEmitterImpl.h"
-#include "compiler/codegen/grid/GridRegions.h"
+#include "compiler/kir/GridRegions.h"
 #include "compiler/diag/InternalError.h"
 
 namespace gpucc::grid_detail {

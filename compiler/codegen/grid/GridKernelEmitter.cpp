@@ -8,7 +8,7 @@
 #include "compiler/codegen/common/ArgumentSlots.h"
 #include "compiler/codegen/common/Loops.h"
 #include "compiler/codegen/grid/GridKernelEmitterImpl.h"
-#include "compiler/codegen/grid/GridRegions.h"
+#include "compiler/kir/GridRegions.h"
 
 #include <functional>
 

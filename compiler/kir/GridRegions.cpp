@@ -1,5 +1,5 @@
 // Walks over jit-style kernel bodies for the CPU version's barrier handling (GridRegions.h).
-#include "compiler/codegen/grid/GridRegions.h"
+#include "compiler/kir/GridRegions.h"
 
 namespace gpucc::grid_detail {
 
