@@ -35,7 +35,8 @@ for path in "$bin"/*; do
     run memcheck "$(basename "$path")" &
     pids+=($!)
 done
-for suite in reduction_kernel_tests_gpu grid_kernel_tests_gpu raw_kernel_tests_gpu stdlib_tests_gpu; do
+for suite in reduction_kernel_tests_gpu grid_kernel_tests_gpu grid_barrier_tests_gpu \
+    raw_kernel_tests_gpu stdlib_tests_gpu; do
     run racecheck "$suite" &
     pids+=($!)
 done
