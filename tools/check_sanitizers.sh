@@ -77,6 +77,11 @@ asan() {
         -E '^(e2e|link|examples|docs)\.|_NOT_BUILT'
 }
 
+# The suites the TSan stage does not build (so ctest must not run them): everything but the
+# runtime's unit tests, the CPU stream suite and the elementwise, reduction and jit-style kernel
+# suites. A new suite lands here until someone builds and runs it under TSan.
+tsan_not_built='^(e2e|link|examples|lit|fuzz|stdlib|docs|linalg|linalg_decompositions|fusion'
+tsan_not_built+='|random|distributed)\.|^kernels\.(raw|division|grid_barriers)|_NOT_BUILT'
 tsan() {
     step "configure build-tsan" cmake -S . -B build-tsan "${common[@]}" \
         -DGPUCC_SANITIZE=thread -DGPUCC_PREBUILT_GPUCC="$gpucc" >/dev/null
@@ -85,7 +90,7 @@ tsan() {
         runtime_streams_cpu kernel_tests_cpu reduction_kernel_tests_cpu grid_kernel_tests_cpu
     step "TSan: pools, streams, events, graphs (unit) and the CPU thread pool (kernel tests)" \
         ctest --test-dir build-tsan -j "$jobs" --output-on-failure -LE gpu \
-        -E '^(e2e|link|examples|lit|fuzz|stdlib|docs|linalg)\.|^kernels\.(raw|division)|_NOT_BUILT'
+        -E "$tsan_not_built"
 }
 
 total=$SECONDS
