@@ -6,12 +6,12 @@
 #include "linalg/cublas.h"
 
 #include "driver/context.h"
+#include "driver/cuda_library.h"
 #include "gpucc/errors.h"
 #include "gpucc/memory/allocator.h"
 #include "gpucc/memory/buffer.h"
 
 #include <cstdlib>
-#include <dlfcn.h>
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,33 +29,14 @@ struct LoadedCublas {
 
 template <class Fn>
 bool resolve(void* library, const char* symbol, Fn* out, std::string& error) {
-    void* address = ::dlsym(library, symbol);
-    if (address == nullptr) {
-        error = std::string("libcublas.so.13 (with its libcublasLt.so.13) has no ") + symbol;
-        return false;
-    }
-    *out = reinterpret_cast<Fn>(address);
-    return true;
+    return gpucc::detail::resolve_symbol(library, "libcublas.so.13 (with its libcublasLt.so.13)",
+                                         symbol, out, error);
 }
 
 LoadedCublas load() {
     LoadedCublas loaded;
-    std::vector<std::string> candidates = {"libcublas.so.13"};
-    if (const char* cuda_path = std::getenv("CUDA_PATH"); cuda_path != nullptr) {
-        candidates.push_back(std::string(cuda_path) + "/lib64/libcublas.so.13");
-    }
-    candidates.push_back(std::string(GPUCC_CUDA_LIB_DIR) + "/libcublas.so.13");
-    void* library = nullptr;
     std::string tried;
-    for (const std::string& name : candidates) {
-        // RTLD_NODELETE: handles may still be used by destructors that run at exit.
-        library = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
-        if (library != nullptr) {
-            break;
-        }
-        const char* why = ::dlerror();
-        tried += "\n  " + name + ": " + (why != nullptr ? why : "dlopen failed");
-    }
+    void* library = gpucc::detail::open_cuda_library("libcublas.so.13", GPUCC_CUDA_LIB_DIR, tried);
     if (library == nullptr) {
         loaded.error = "matmul on the GPU needs cuBLAS (libcublas.so.13 of the CUDA 13 toolkit), "
                        "which could not be loaded:" +

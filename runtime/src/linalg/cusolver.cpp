@@ -16,6 +16,7 @@
 // stream. Workspaces come from gpucc's memory pool (the allocator of arrays), sized by the
 // routine's _bufferSize query once per stack and freed in stream order when the call returns.
 #include "driver/context.h"
+#include "driver/cuda_library.h"
 #include "gpucc/array/slice.h"
 #include "gpucc/array/transfer.h"
 #include "gpucc/device/stream.h"
@@ -29,7 +30,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cusolverDn.h>
-#include <dlfcn.h>
 #include <memory>
 #include <string>
 #include <vector>
@@ -85,32 +85,14 @@ struct LoadedCusolver {
 
 template <class Fn>
 bool resolve(void* library, const char* symbol, Fn* out, std::string& error) {
-    void* address = ::dlsym(library, symbol);
-    if (address == nullptr) {
-        error = std::string("libcusolver.so.12 has no ") + symbol;
-        return false;
-    }
-    *out = reinterpret_cast<Fn>(address);
-    return true;
+    return gpucc::detail::resolve_symbol(library, "libcusolver.so.12", symbol, out, error);
 }
 
 LoadedCusolver load() {
     LoadedCusolver loaded;
-    std::vector<std::string> candidates = {"libcusolver.so.12"};
-    if (const char* cuda_path = std::getenv("CUDA_PATH"); cuda_path != nullptr) {
-        candidates.push_back(std::string(cuda_path) + "/lib64/libcusolver.so.12");
-    }
-    candidates.push_back(std::string(GPUCC_CUDA_LIB_DIR) + "/libcusolver.so.12");
-    void* library = nullptr;
     std::string tried;
-    for (const std::string& name : candidates) {
-        library = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
-        if (library != nullptr) {
-            break;
-        }
-        const char* why = ::dlerror();
-        tried += "\n  " + name + ": " + (why != nullptr ? why : "dlopen failed");
-    }
+    void* library =
+        gpucc::detail::open_cuda_library("libcusolver.so.12", GPUCC_CUDA_LIB_DIR, tried);
     if (library == nullptr) {
         loaded.error = "numpy.linalg's decompositions on the GPU need cuSOLVER "
                        "(libcusolver.so.12 of the CUDA 13 toolkit), which could not be loaded:" +

@@ -3,10 +3,10 @@
 // kept for the life of the process.
 #include "random/curand/curand_library.h"
 
+#include "driver/cuda_library.h"
 #include "gpucc/errors.h"
 
 #include <cstdlib>
-#include <dlfcn.h>
 #include <vector>
 
 namespace gpucc::random::detail {
@@ -19,33 +19,13 @@ struct LoadedCurand {
 
 template <class Fn>
 bool resolve(void* library, const char* symbol, Fn* out, std::string& error) {
-    void* address = ::dlsym(library, symbol);
-    if (address == nullptr) {
-        error = std::string("libcurand.so.10 has no ") + symbol;
-        return false;
-    }
-    *out = reinterpret_cast<Fn>(address);
-    return true;
+    return gpucc::detail::resolve_symbol(library, "libcurand.so.10", symbol, out, error);
 }
 
 LoadedCurand load() {
     LoadedCurand loaded;
-    std::vector<std::string> candidates = {"libcurand.so.10"};
-    if (const char* cuda_path = std::getenv("CUDA_PATH"); cuda_path != nullptr) {
-        candidates.push_back(std::string(cuda_path) + "/lib64/libcurand.so.10");
-    }
-    candidates.push_back(std::string(GPUCC_CUDA_LIB_DIR) + "/libcurand.so.10");
-    void* library = nullptr;
     std::string tried;
-    for (const std::string& name : candidates) {
-        // RTLD_NODELETE: generators may still be destroyed by destructors that run at exit.
-        library = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
-        if (library != nullptr) {
-            break;
-        }
-        const char* why = ::dlerror();
-        tried += "\n  " + name + ": " + (why != nullptr ? why : "dlopen failed");
-    }
+    void* library = gpucc::detail::open_cuda_library("libcurand.so.10", GPUCC_CUDA_LIB_DIR, tried);
     if (library == nullptr) {
         loaded.error = "gpucc::random::RandomState and the quasi-random generators need cuRAND "
                        "(libcurand.so.10 of the CUDA toolkit), which could not be loaded:" +
