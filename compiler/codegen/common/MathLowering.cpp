@@ -1,6 +1,7 @@
 // Math builtins per target (MathLowering.h). The regular part of the lowering is the columns of
 // Builtins.def; the code here computes the predicates, the integer versions of abs, min and max,
-// and rsqrt on the host, and checks at compile time that every builtin has a way to be lowered.
+// rsqrt and lgamma on the host, and checks at compile time that every builtin has a way to be
+// lowered.
 #include "compiler/codegen/common/MathLowering.h"
 
 #include "compiler/diag/InternalError.h"
@@ -60,8 +61,10 @@ constexpr Builtin kPredicates[] = {Builtin::IsNan, Builtin::IsInf, Builtin::IsFi
                                    Builtin::SignBit};
 /// Integer operands computed by emit_integer_builtin.
 constexpr Builtin kIntegerVersions[] = {Builtin::Abs, Builtin::Min, Builtin::Max};
-/// Expanded on the host by emit_math_builtin (rsqrt: 1/sqrt(x), libm has no rsqrt).
-constexpr Builtin kHostExpansions[] = {Builtin::Rsqrt};
+/// Expanded on the host by emit_math_builtin: rsqrt as 1/sqrt(x) (libm has no rsqrt); lgamma as
+/// lgamma_r with a sign slot of the caller's own, because libm's lgamma writes the global
+/// `signgam`, a data race when the thread pool runs host kernels on several threads.
+constexpr Builtin kHostExpansions[] = {Builtin::Rsqrt, Builtin::Lgamma};
 
 template <std::size_t N>
 constexpr bool contains(const Builtin (&list)[N], Builtin builtin) {
@@ -189,6 +192,29 @@ llvm::Value* emit_integer_builtin(llvm::IRBuilder<>& builder, Builtin builtin, S
     GPUCC_UNREACHABLE("Sema passes integers only to abs, min and max");
 }
 
+/// lgamma(x) on the host as POSIX's reentrant lgamma_r(x, &sign), the sign slot an alloca in the
+/// entry block of the function being emitted (so loops do not grow the stack).
+llvm::Value* emit_host_lgamma(llvm::IRBuilder<>& builder, llvm::Value* x, bool is_double) {
+    llvm::Function* function = builder.GetInsertBlock()->getParent();
+    llvm::BasicBlock& entry = function->getEntryBlock();
+    llvm::IRBuilder<> entry_builder(&entry, entry.getFirstInsertionPt());
+    llvm::AllocaInst* sign =
+        entry_builder.CreateAlloca(builder.getInt32Ty(), nullptr, "lgamma.sign");
+    llvm::Type* type = x->getType();
+    llvm::Module* module = function->getParent();
+    llvm::FunctionCallee callee = module->getOrInsertFunction(
+        is_double ? "lgamma_r" : "lgammaf_r",
+        llvm::FunctionType::get(type, {type, builder.getPtrTy()}, false));
+    if (auto* callee_function = llvm::dyn_cast<llvm::Function>(callee.getCallee())) {
+        callee_function->setDoesNotThrow();
+        callee_function->setWillReturn();
+        callee_function->setMemoryEffects(llvm::MemoryEffects::argMemOnly());
+    }
+    llvm::CallInst* call = builder.CreateCall(callee, {x, sign});
+    call->setDoesNotThrow();
+    return call;
+}
+
 } // namespace
 
 llvm::Value* emit_math_builtin(llvm::IRBuilder<>& builder, CodegenTarget target, Builtin builtin,
@@ -221,9 +247,12 @@ llvm::Value* emit_math_builtin(llvm::IRBuilder<>& builder, CodegenTarget target,
         }
         return builder.CreateBinaryIntrinsic(id, args[0], args[1]);
     }
-    if (builtin == Builtin::Rsqrt) { // the one entry of kHostExpansions
+    if (builtin == Builtin::Rsqrt) { // kHostExpansions
         llvm::Value* root = builder.CreateUnaryIntrinsic(llvm::Intrinsic::sqrt, args[0]);
         return builder.CreateFDiv(llvm::ConstantFP::get(type, 1.0), root);
+    }
+    if (builtin == Builtin::Lgamma) { // kHostExpansions
+        return emit_host_lgamma(builder, args[0], is_double);
     }
     return call_named(builder, std::string(lowering.libm) + (is_double ? "" : "f"), type, args);
 }
