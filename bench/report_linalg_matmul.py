@@ -38,8 +38,10 @@ for r in rows:
     if r.get("tool") not in tools and "case" in r:
         tools.append(r["tool"])
 print(f"Machine: {machine.splitlines()[0] if machine else '?'}\n")
+printed_info = []
 for r in rows:
-    if "info" in r:
+    if "info" in r and (r["tool"], str(r["info"])) not in printed_info:
+        printed_info.append((r["tool"], str(r["info"])))
         print(f"{r['tool']} threads: {r['info']}\n")
 keys = []
 table = {}
