@@ -10,7 +10,6 @@
 #include "bench_support.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -51,9 +50,14 @@ void run_gpu() {
 
     RandomState state(42, CurandMethod::XORWOW, device);
     const std::uint64_t checksum = checksum_float32(state.random_sample({n}, DType::Float32));
-    std::printf("{\"case\": \"xorwow_random_sample_f32_checksum\", \"n\": %lld, "
-                "\"checksum\": \"%016llx\"}\n",
-                static_cast<long long>(n), static_cast<unsigned long long>(checksum));
+    char checksum_hex[17];
+    std::snprintf(checksum_hex, sizeof(checksum_hex), "%016llx",
+                  static_cast<unsigned long long>(checksum));
+    bench_support::JsonLine()
+        .text("case", "xorwow_random_sample_f32_checksum")
+        .integer("n", n)
+        .text("checksum", checksum_hex)
+        .print();
     struct Case {
         const char* name;
         std::function<void()> run;
