@@ -115,4 +115,12 @@ private:
     std::string line_;
 };
 
+/// A JsonLine starting with the fields every gpucc figure of the report scripts has.
+inline JsonLine gpucc_line(const std::string& device, const std::string& name,
+                           const std::string& dtype) {
+    JsonLine line;
+    line.text("tool", "gpucc").text("device", device).text("case", name).text("dtype", dtype);
+    return line;
+}
+
 } // namespace bench_support

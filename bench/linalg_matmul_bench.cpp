@@ -51,11 +51,7 @@ void emit(const char* device, const std::string& name, const char* dtype, std::i
           std::int64_t n, double ms) {
     const double flops = 2.0 * static_cast<double>(batch) * static_cast<double>(n) *
                          static_cast<double>(n) * static_cast<double>(n);
-    bench_support::JsonLine()
-        .text("tool", "gpucc")
-        .text("device", device)
-        .text("case", name)
-        .text("dtype", dtype)
+    bench_support::gpucc_line(device, name, dtype)
         .integer("batch", batch)
         .integer("n", n)
         .number("ms", ms, 5)
@@ -96,13 +92,8 @@ void host_time(gpucc::Device dev, const char* device_name, const char* name, std
                            kCalls);
         gpucc::current_stream(dev).synchronize();
     }
-    bench_support::JsonLine line;
-    line.text("tool", "gpucc")
-        .text("device", device_name)
-        .text("case", name)
-        .text("dtype", "float32")
-        .integer("n", n)
-        .number("us", bench_support::median(per_call), 3);
+    bench_support::JsonLine line = bench_support::gpucc_line(device_name, name, "float32");
+    line.integer("n", n).number("us", bench_support::median(per_call), 3);
     if (dev.is_cuda()) {
         line.number("gpu_us", 1e3 * bench_support::median_ms(call, 2, 51), 3);
     }

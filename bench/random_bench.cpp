@@ -27,11 +27,7 @@ int repeat = 10;
 void emit(const char* device, const char* name, const char* dtype, std::int64_t n,
           std::size_t itemsize, double ms) {
     const double bytes = static_cast<double>(n) * static_cast<double>(itemsize);
-    bench_support::JsonLine()
-        .text("tool", "gpucc")
-        .text("device", device)
-        .text("case", name)
-        .text("dtype", dtype)
+    bench_support::gpucc_line(device, name, dtype)
         .integer("n", n)
         .number("ms", ms, 5)
         .number("gbps", bytes / (ms * 1e-3) / 1e9, 1)
