@@ -2,17 +2,24 @@
 //   gpu:   8192^3 GEMM in float32, TF32, float16, bfloat16, float64; batched 256 x 1024^3 in
 //          float16, bfloat16, float32 and with a broadcast b ((256,m,m) @ (1,m,m)); the host time
 //          of a 64 x 64 float32 matmul with its output allocated (no synchronization in the loop),
-//          with a given output, and alternating two shapes; a size sweep 256..4096 float32 for
-//          the plot.
+//          with a given output, and alternating two shapes; the floors under it, timed the same
+//          way (linalg_matmul_floor.h): cublasLtMatmul with a plan made once, the same with
+//          gpucc's pool allocating and freeing the output, a bare cuLaunchKernel of an empty
+//          kernel, and gpucc's own launcher (a 64 x 64 float32 add); a size sweep 256..4096
+//          float32 for the plot.
 //   cpu:   the host time of a 4 x 4 float32 matmul (the path around the BLAS call, as above);
 //          n^3 float32 and float64 at 256, 512, 1024, 2048 and a batch of 4096 x 32^3 float32
 //          (wall time, median).
-// GPU times are CUDA events around one call after two warm-ups, the median of `repeat`. One JSON
-// object per line. Usage: linalg_matmul_bench gpu|cpu [repeat]
-#include <algorithm>
+// GPU times are CUDA events around one call after two warm-ups, the median of `repeat`. Host times
+// (host_time below) come with the GPU time of one call (`gpu_us`, events around it): where that
+// is below the host time the loop measured the host, not a full queue. One JSON object per line.
+// Usage: linalg_matmul_bench gpu|cpu|cpu-sweep|floors [repeat] (cpu-sweep: the n^3 sizes alone,
+// floors: the GPU host times alone)
+#include "bench_support.h"
+#include "linalg_matmul_floor.h"
+
 #include <chrono>
-#include <cstdio>
-#include <cstring>
+#include <cstdlib>
 #include <functional>
 #include <gpucc/gpucc.h>
 #include <string>
@@ -32,49 +39,24 @@ NDArray random_operand(const Shape& shape, DType dtype, gpucc::Device device) {
         .astype(dtype);
 }
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
 double gpu_median_ms(const std::function<void()>& f) {
-    f();
-    f();
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-        gpucc::Event start;
-        gpucc::Event stop;
-        start.record();
-        f();
-        stop.record();
-        stop.synchronize();
-        times.push_back(gpucc::elapsed_ms(start, stop));
-    }
-    return median(times);
+    return bench_support::median_ms(f, 2, repeat);
 }
 
 double cpu_median_ms(const std::function<void()>& f) {
-    f();
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-        const auto start = std::chrono::steady_clock::now();
-        f();
-        times.push_back(
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count());
-    }
-    return median(times);
+    return bench_support::median_wall_ms(f, 1, repeat);
 }
 
 void emit(const char* device, const std::string& name, const char* dtype, std::int64_t batch,
           std::int64_t n, double ms) {
     const double flops = 2.0 * static_cast<double>(batch) * static_cast<double>(n) *
                          static_cast<double>(n) * static_cast<double>(n);
-    std::printf("{\"tool\": \"gpucc\", \"device\": \"%s\", \"case\": \"%s\", \"dtype\": \"%s\", "
-                "\"batch\": %lld, \"n\": %lld, \"ms\": %.5f, \"tflops\": %.3f}\n",
-                device, name.c_str(), dtype, static_cast<long long>(batch),
-                static_cast<long long>(n), ms, flops / (ms * 1e-3) / 1e12);
-    std::fflush(stdout);
+    bench_support::gpucc_line(device, name, dtype)
+        .integer("batch", batch)
+        .integer("n", n)
+        .number("ms", ms, 5)
+        .number("tflops", flops / (ms * 1e-3) / 1e12, 3)
+        .print();
 }
 
 void gemm_case(const std::string& name, const char* dtype_name, DType dtype, std::int64_t batch,
@@ -90,7 +72,8 @@ void gemm_case(const std::string& name, const char* dtype_name, DType dtype, std
 }
 
 // Host time per call of `call` on `dev`: wall time of 2000 back-to-back calls, no
-// synchronization inside the loop, the median of 7 such loops after 1000 warm-up calls.
+// synchronization inside the loop, the median of 7 such loops after 1000 warm-up calls; on the
+// GPU also the time of one call on the GPU (`gpu_us`, see the top of this file).
 void host_time(gpucc::Device dev, const char* device_name, const char* name, std::int64_t n,
                const std::function<void()>& call) {
     for (int i = 0; i < 1000; ++i) {
@@ -109,10 +92,12 @@ void host_time(gpucc::Device dev, const char* device_name, const char* name, std
                            kCalls);
         gpucc::current_stream(dev).synchronize();
     }
-    std::printf("{\"tool\": \"gpucc\", \"device\": \"%s\", \"case\": \"%s\", "
-                "\"dtype\": \"float32\", \"n\": %lld, \"us\": %.3f}\n",
-                device_name, name, static_cast<long long>(n), median(per_call));
-    std::fflush(stdout);
+    bench_support::JsonLine line = bench_support::gpucc_line(device_name, name, "float32");
+    line.integer("n", n).number("us", bench_support::median(per_call), 3);
+    if (dev.is_cuda()) {
+        line.number("gpu_us", 1e3 * bench_support::median_ms(call, 2, 51), 3);
+    }
+    line.print();
 }
 
 // The host time of small products on `dev`: 64 x 64 float32 with the output allocated (the
@@ -135,6 +120,40 @@ void host_overhead(gpucc::Device dev, const char* device_name, std::int64_t n) {
     });
 }
 
+// What the 64 x 64 float32 host time is made of: the calls under gpucc::matmul, each timed as
+// host_time times it (linalg_matmul_floor.h), and gpucc's launcher for comparison.
+void host_floors(std::int64_t n) {
+    const gpucc::Device dev = gpucc::Device::cuda(0);
+    const NDArray a = random_operand(Shape{n, n}, DType::Float32, dev);
+    const NDArray b = random_operand(Shape{n, n}, DType::Float32, dev);
+    const NDArray out = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+    const NDArray workspace = gpucc::empty(Shape{std::int64_t{32} << 20}, DType::UInt8, dev);
+    void* stream = gpucc::current_stream(dev).handle();
+    const std::string size = std::to_string(n);
+    std::string error;
+    const auto lt =
+        matmul_floor::RawLtGemm::make(n, workspace.data(), workspace.nbytes(), stream, error);
+    if (lt) {
+        host_time(dev, "gpu", ("floor_lt_matmul_us_" + size).c_str(), n,
+                  [&] { lt->run(a.data(), b.data(), out.data()); });
+        host_time(dev, "gpu", ("floor_lt_matmul_alloc_us_" + size).c_str(), n, [&] {
+            const NDArray c = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+            lt->run(a.data(), b.data(), c.data());
+        });
+    } else {
+        std::fprintf(stderr, "linalg_matmul_bench: no raw cublasLtMatmul floor: %s\n",
+                     error.c_str());
+    }
+    const auto empty_kernel = matmul_floor::RawLaunch::make(stream, error);
+    if (empty_kernel) {
+        host_time(dev, "gpu", "floor_cu_launch_kernel_us", n, [&] { empty_kernel->run(); });
+    } else {
+        std::fprintf(stderr, "linalg_matmul_bench: no raw cuLaunchKernel floor: %s\n",
+                     error.c_str());
+    }
+    host_time(dev, "gpu", ("gpucc_add_us_" + size).c_str(), n, [&] { (void)gpucc::add(a, b); });
+}
+
 void run_gpu() {
     const std::int64_t big = 8192;
     gemm_case("gemm", "float32", DType::Float32, 1, big, false, false);
@@ -147,16 +166,19 @@ void run_gpu() {
     gemm_case("batched", "float32", DType::Float32, 256, 1024, false, false);
     gemm_case("batched_broadcast", "float16", DType::Float16, 256, 1024, false, true);
     host_overhead(gpucc::Device::cuda(0), "gpu", 64);
+    host_floors(64);
     for (std::int64_t n : {256, 512, 1024, 2048, 4096}) {
         gemm_case("sweep", "float32", DType::Float32, 1, n, false, false);
     }
 }
 
-void run_cpu() {
+void run_cpu(bool sweep_only) {
     const gpucc::Device cpu = gpucc::Device::cpu();
     // 4 x 4: the BLAS call is negligible, so this is the host path around it (shapes, dtype,
     // output allocation, layout), the part the GPU call shares.
-    host_overhead(cpu, "cpu", 4);
+    if (!sweep_only) {
+        host_overhead(cpu, "cpu", 4);
+    }
     for (DType dtype : {DType::Float32, DType::Float64}) {
         for (std::int64_t n : {256, 512, 1024, 2048}) {
             const NDArray a = random_operand(Shape{n, n}, dtype, cpu);
@@ -165,6 +187,9 @@ void run_cpu() {
             emit("cpu", "sweep", dtype == DType::Float32 ? "float32" : "float64", 1, n,
                  cpu_median_ms([&] { gpucc::matmul(a, b, c); }));
         }
+    }
+    if (sweep_only) {
+        return;
     }
     // A batch of small matrices: 4096 x 32^3 float32, spread over gpucc's thread pool.
     const std::int64_t batch = 4096;
@@ -183,8 +208,11 @@ int main(int argc, char** argv) {
     repeat = argc > 2 ? std::atoi(argv[2]) : 10;
     if (mode == "gpu") {
         run_gpu();
+    } else if (mode == "floors") {
+        host_overhead(gpucc::Device::cuda(0), "gpu", 64);
+        host_floors(64);
     } else {
-        run_cpu();
+        run_cpu(mode == "cpu-sweep");
     }
     return 0;
 }

@@ -2,9 +2,11 @@
 protocol: `gpu` times cp.matmul and torch.matmul (CUDA events around one call after two warm-ups,
 the median of `repeat`) on the same cases, and the host time of a 64 x 64 float32 matmul with its
 output allocated and with a given output; `cpu` times numpy.matmul (wall time, median) at
-256..2048 float32/float64 and 4096 x 32^3 float32, and names the BLAS NumPy uses. One JSON
-object per line.
-Usage: peers_linalg_matmul.py gpu|cpu [repeat]"""
+256..2048 float32/float64 and 4096 x 32^3 float32, and names the BLAS NumPy uses; `cpu-sweep`
+only the n^3 sizes (run_linalg_matmul_cpu_interleaved.sh alternates it with gpucc's). Host times
+come with the GPU time of one call (`gpu_us`, events around it), as gpucc's do. One JSON object
+per line.
+Usage: peers_linalg_matmul.py gpu|cpu|cpu-sweep [repeat]"""
 import sys
 
 from peers_common import emit, event_median_ms, host_us_per_call, wall_median_ms
@@ -17,7 +19,7 @@ def tflops(batch, n, ms):
     return 2.0 * batch * n * n * n / (ms * 1e-3) / 1e12
 
 
-def cpu():
+def cpu(sweep_only=False):
     import numpy as np
 
     try:
@@ -36,6 +38,8 @@ def cpu():
             ms = wall_median_ms(lambda: np.matmul(a, b, out=c), repeat)
             emit(tool="numpy", device="cpu", case="sweep", dtype=dtype, batch=1, n=n, ms=ms,
                  tflops=tflops(1, n, ms))
+    if sweep_only:
+        return
     batch, n = 4096, 32
     a = rng.uniform(-1, 1, (batch, n, n)).astype("float32")
     b = rng.uniform(-1, 1, (batch, n, n)).astype("float32")
@@ -87,10 +91,11 @@ def gpu_cupy():
                  error=f"{type(error).__name__}: {error}"[:300])
     a = cp.random.uniform(-1, 1, (64, 64), dtype=cp.float32)
     b = cp.random.uniform(-1, 1, (64, 64), dtype=cp.float32)
-    emit(tool="cupy", device="gpu", case="host_us_64", dtype="float32", us=host_us(lambda: a @ b, cp.cuda.Device().synchronize))
     c = cp.empty((64, 64), dtype=cp.float32)
-    emit(tool="cupy", device="gpu", case="host_us_64_out", dtype="float32",
-         us=host_us(lambda: cp.matmul(a, b, out=c), cp.cuda.Device().synchronize))
+    for case, call in (("host_us_64", lambda: a @ b),
+                       ("host_us_64_out", lambda: cp.matmul(a, b, out=c))):
+        emit(tool="cupy", device="gpu", case=case, dtype="float32", n=64,
+             us=host_us(call, cp.cuda.Device().synchronize), gpu_us=1e3 * event_median_ms(cp, call, 51))
 
 
 def host_us(call, sync):
@@ -118,15 +123,17 @@ def gpu_torch():
              tflops=tflops(batch, n, ms))
     a = torch.rand((64, 64), device="cuda")
     b = torch.rand((64, 64), device="cuda")
-    emit(tool="torch", device="gpu", case="host_us_64", dtype="float32",
-         us=host_us(lambda: a @ b, torch.cuda.synchronize))
     c = torch.empty((64, 64), device="cuda")
-    emit(tool="torch", device="gpu", case="host_us_64_out", dtype="float32",
-         us=host_us(lambda: torch.matmul(a, b, out=c), torch.cuda.synchronize))
+    for case, call in (("host_us_64", lambda: a @ b),
+                       ("host_us_64_out", lambda: torch.matmul(a, b, out=c))):
+        emit(tool="torch", device="gpu", case=case, dtype="float32", n=64,
+             us=host_us(call, torch.cuda.synchronize), gpu_us=1e3 * event_median_ms(torch, call, 51))
 
 
 if mode == "cpu":
     cpu()
+elif mode == "cpu-sweep":
+    cpu(sweep_only=True)
 else:
     for peer in (gpu_cupy, gpu_torch):
         try:

@@ -7,8 +7,9 @@
 //        kernels already loaded; cold: the first draw of the process).
 //   cpu: 2^24 values of the same draws (wall time, median), to compare with NumPy's Generator.
 // One JSON object per line. Usage: random_bench gpu|cpu [repeat]
+#include "bench_support.h"
+
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -23,50 +24,14 @@ using gpucc::NDArray;
 
 int repeat = 10;
 
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
-double gpu_median_ms(const std::function<void()>& f) {
-    f();
-    f();
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-        gpucc::Event start;
-        gpucc::Event stop;
-        start.record();
-        f();
-        stop.record();
-        stop.synchronize();
-        times.push_back(gpucc::elapsed_ms(start, stop));
-    }
-    return median(times);
-}
-
-double wall_ms(const std::function<void()>& f) {
-    const auto start = std::chrono::steady_clock::now();
-    f();
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-        .count();
-}
-
-double cpu_median_ms(const std::function<void()>& f) {
-    f();
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-        times.push_back(wall_ms(f));
-    }
-    return median(times);
-}
-
 void emit(const char* device, const char* name, const char* dtype, std::int64_t n,
           std::size_t itemsize, double ms) {
     const double bytes = static_cast<double>(n) * static_cast<double>(itemsize);
-    std::printf("{\"tool\": \"gpucc\", \"device\": \"%s\", \"case\": \"%s\", \"dtype\": \"%s\", "
-                "\"n\": %lld, \"ms\": %.5f, \"gbps\": %.1f}\n",
-                device, name, dtype, static_cast<long long>(n), ms, bytes / (ms * 1e-3) / 1e9);
-    std::fflush(stdout);
+    bench_support::gpucc_line(device, name, dtype)
+        .integer("n", n)
+        .number("ms", ms, 5)
+        .number("gbps", bytes / (ms * 1e-3) / 1e9, 1)
+        .print();
 }
 
 struct Case {
@@ -107,27 +72,30 @@ void run_gpu() {
     const gpucc::Device gpu = gpucc::Device::cuda(0);
     {
         // Cold: the process's first draw (loads the module); then warm.
-        const double cold = wall_ms([&] {
+        const double cold = bench_support::wall_ms([&] {
             gpucc::random::Generator g(42);
             (void)g.random<float>({1}, gpu).item();
         });
         std::vector<double> warm;
         for (int i = 0; i < std::max(repeat, 20); ++i) {
-            warm.push_back(wall_ms([&] {
+            warm.push_back(bench_support::wall_ms([&] {
                 gpucc::random::Generator g(static_cast<std::uint64_t>(i));
                 (void)g.random<float>({1}, gpu).item();
             }));
         }
-        std::printf(
-            "{\"tool\": \"gpucc\", \"device\": \"gpu\", \"case\": \"first_value_after_seeding\", "
-            "\"cold_ms\": %.4f, \"warm_ms\": %.4f}\n",
-            cold, median(warm));
+        bench_support::JsonLine()
+            .text("tool", "gpucc")
+            .text("device", "gpu")
+            .text("case", "first_value_after_seeding")
+            .number("cold_ms", cold, 4)
+            .number("warm_ms", bench_support::median(warm), 4)
+            .print();
     }
     constexpr std::int64_t n = std::int64_t{1} << 28;
     gpucc::random::Generator g(1);
     for (const Case& c : cases()) {
         NDArray keep;
-        const double ms = gpu_median_ms([&] { keep = c.draw(g, n, gpu); });
+        const double ms = bench_support::median_ms([&] { keep = c.draw(g, n, gpu); }, 2, repeat);
         emit("gpu", c.name, c.dtype, n, c.itemsize, ms);
     }
 }
@@ -138,7 +106,8 @@ void run_cpu() {
     gpucc::random::Generator g(1);
     for (const Case& c : cases()) {
         NDArray keep;
-        const double ms = cpu_median_ms([&] { keep = c.draw(g, n, cpu); });
+        const double ms =
+            bench_support::median_wall_ms([&] { keep = c.draw(g, n, cpu); }, 1, repeat);
         emit("cpu", c.name, c.dtype, n, c.itemsize, ms);
     }
 }

@@ -7,8 +7,9 @@
 //   cpu: random_sample float32 of 2^22 values through cuRAND's host generator per method.
 // GPU times are CUDA events around one call after two warm-ups, the median of `repeat`. One JSON
 // object per line. Usage: random_curand_bench gpu|cpu [repeat]
+#include "bench_support.h"
+
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -23,27 +24,6 @@ using gpucc::random::CurandMethod;
 using gpucc::random::RandomState;
 
 int repeat = 20;
-
-double median(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
-double gpu_median_ms(const std::function<void()>& f) {
-    f();
-    f();
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-        gpucc::Event start;
-        gpucc::Event stop;
-        start.record();
-        f();
-        stop.record();
-        stop.synchronize();
-        times.push_back(gpucc::elapsed_ms(start, stop));
-    }
-    return median(times);
-}
 
 // The recording script's checksum over float32 bits (tests/random/data/record_cupy_vectors.py).
 std::uint64_t checksum_float32(const gpucc::NDArray& array) {
@@ -62,19 +42,22 @@ std::uint64_t checksum_float32(const gpucc::NDArray& array) {
 void run_gpu() {
     const gpucc::Device device = gpucc::Device::cuda(0);
     const std::int64_t n = std::int64_t{1} << 28;
-    const auto first_start = std::chrono::steady_clock::now();
-    RandomState fresh(7, CurandMethod::XORWOW, device);
-    (void)fresh.random_sample({1}, DType::Float32).item<float>();
-    const double first_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - first_start)
-            .count();
-    std::printf("{\"case\": \"xorwow_first_draw\", \"ms\": %.3f}\n", first_ms);
+    const double first_ms = bench_support::wall_ms([&] {
+        RandomState fresh(7, CurandMethod::XORWOW, device);
+        (void)fresh.random_sample({1}, DType::Float32).item<float>();
+    });
+    bench_support::JsonLine().text("case", "xorwow_first_draw").number("ms", first_ms, 3).print();
 
     RandomState state(42, CurandMethod::XORWOW, device);
     const std::uint64_t checksum = checksum_float32(state.random_sample({n}, DType::Float32));
-    std::printf("{\"case\": \"xorwow_random_sample_f32_checksum\", \"n\": %lld, "
-                "\"checksum\": \"%016llx\"}\n",
-                static_cast<long long>(n), static_cast<unsigned long long>(checksum));
+    char checksum_hex[17];
+    std::snprintf(checksum_hex, sizeof(checksum_hex), "%016llx",
+                  static_cast<unsigned long long>(checksum));
+    bench_support::JsonLine()
+        .text("case", "xorwow_random_sample_f32_checksum")
+        .integer("n", n)
+        .text("checksum", checksum_hex)
+        .print();
     struct Case {
         const char* name;
         std::function<void()> run;
@@ -91,9 +74,13 @@ void run_gpu() {
          4.0 * static_cast<double>(n)},
     };
     for (const Case& c : cases) {
-        const double ms = gpu_median_ms(c.run);
-        std::printf("{\"case\": \"%s\", \"n\": %lld, \"ms\": %.3f, \"GBps\": %.1f}\n", c.name,
-                    static_cast<long long>(n), ms, c.bytes / ms / 1e6);
+        const double ms = bench_support::median_ms(c.run, 2, repeat);
+        bench_support::JsonLine()
+            .text("case", c.name)
+            .integer("n", n)
+            .number("ms", ms, 3)
+            .number("GBps", c.bytes / ms / 1e6, 1)
+            .print();
     }
 }
 
@@ -103,19 +90,15 @@ void run_cpu() {
                                 CurandMethod::MRG32K3A, CurandMethod::MTGP32}) {
         RandomState state(42, method, gpucc::Device::cpu());
         (void)state.random_sample({1024}, DType::Float32);
-        std::vector<double> times;
-        for (int i = 0; i < std::max(1, repeat / 4); ++i) {
-            const auto start = std::chrono::steady_clock::now();
-            (void)state.random_sample({n}, DType::Float32);
-            times.push_back(
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                    .count());
-        }
-        const double ms = median(times);
-        std::printf("{\"case\": \"cpu_%s_random_sample_f32\", \"n\": %lld, \"ms\": %.3f, "
-                    "\"Msamples_per_s\": %.1f}\n",
-                    std::string(gpucc::random::method_name(method)).c_str(),
-                    static_cast<long long>(n), ms, static_cast<double>(n) / ms / 1e3);
+        const double ms = bench_support::median_wall_ms(
+            [&] { (void)state.random_sample({n}, DType::Float32); }, 0, std::max(1, repeat / 4));
+        bench_support::JsonLine()
+            .text("case",
+                  "cpu_" + std::string(gpucc::random::method_name(method)) + "_random_sample_f32")
+            .integer("n", n)
+            .number("ms", ms, 3)
+            .number("Msamples_per_s", static_cast<double>(n) / ms / 1e3, 1)
+            .print();
     }
 }
 

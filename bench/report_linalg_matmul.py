@@ -1,6 +1,11 @@
 """Report of bench/run_linalg_matmul_bench.sh: reads OUT/gpucc.jsonl and OUT/peers.jsonl, prints a
 Markdown table (gpucc beside each peer, the ratio to the better peer) and writes OUT/gflops.svg,
-GFLOP/s against n for the size sweep of every tool and device found. Usage: report.py OUT"""
+GFLOP/s against n for the size sweep of every tool and device found. A case measured several
+times (run_linalg_matmul_cpu_interleaved.sh's rounds) shows its best: the most TFLOP/s, the
+fewest us; host times show the GPU time of one call beside them where measured (gpu_us).
+Further folders (e.g. a GPU run beside a CPU one) add their sweeps to the plot only; with
+matplotlib present the plot is also written as OUT/gflops.png.
+Usage: report.py OUT [MORE_OUT...]"""
 import json
 import os
 import sys
@@ -20,6 +25,12 @@ def load(name):
 
 
 rows = load("gpucc.jsonl") + load("peers.jsonl")
+plot_rows = list(rows)
+for extra in sys.argv[2:]:
+    for name in ("gpucc.jsonl", "peers.jsonl"):
+        path = os.path.join(extra, name)
+        if os.path.exists(path):
+            plot_rows += [json.loads(line) for line in open(path) if line.strip().startswith("{")]
 machine = open(os.path.join(out, "machine.txt")).read().strip() if os.path.exists(
     os.path.join(out, "machine.txt")) else "?"
 tools = []
@@ -27,8 +38,10 @@ for r in rows:
     if r.get("tool") not in tools and "case" in r:
         tools.append(r["tool"])
 print(f"Machine: {machine.splitlines()[0] if machine else '?'}\n")
+printed_info = []
 for r in rows:
-    if "info" in r:
+    if "info" in r and (r["tool"], str(r["info"])) not in printed_info:
+        printed_info.append((r["tool"], str(r["info"])))
         print(f"{r['tool']} threads: {r['info']}\n")
 keys = []
 table = {}
@@ -38,12 +51,16 @@ for r in rows:
     key = (r.get("device"), r["case"], r["dtype"], r.get("batch", 1), r.get("n", 64))
     if key not in keys:
         keys.append(key)
+    best = table.get((key, r["tool"], "v"))
     if "tflops" in r:
-        table[(key, r["tool"])] = f"{r['tflops']:.2f} TFLOP/s ({r['ms']:.3f} ms)"
-        table[(key, r["tool"], "v")] = r["tflops"]
+        if best is None or r["tflops"] > best:
+            table[(key, r["tool"])] = f"{r['tflops']:.2f} TFLOP/s ({r['ms']:.3f} ms)"
+            table[(key, r["tool"], "v")] = r["tflops"]
     elif "us" in r:
-        table[(key, r["tool"])] = f"{r['us']:.2f} us"
-        table[(key, r["tool"], "v")] = -r["us"]  # less is better
+        if best is None or -r["us"] > best:
+            gpu = f" (GPU {r['gpu_us']:.2f} us)" if "gpu_us" in r else ""
+            table[(key, r["tool"])] = f"{r['us']:.2f} us{gpu}"
+            table[(key, r["tool"], "v")] = -r["us"]  # less is better
     else:
         table[(key, r["tool"])] = "error: " + r.get("error", "?")[:80]
 print("| device | case | dtype | batch | n | " + " | ".join(tools) + " | gpucc / best peer |")
@@ -60,11 +77,35 @@ for key in keys:
     print("| " + " | ".join(str(k) for k in key) + " | " + " | ".join(cells) + f" | {ratio} |")
 
 # The plot: GFLOP/s against n, one line per (tool, device, dtype) of the sweep.
-series = {}
-for r in rows:
+best_points = {}
+for r in plot_rows:
     if r.get("case") == "sweep" and "tflops" in r:
-        series.setdefault(f"{r['tool']} {r['device']} {r['dtype']}", []).append(
-            (r["n"], r["tflops"] * 1000))
+        point = (f"{r['tool']} {r['device']} {r['dtype']}", r["n"])
+        best_points[point] = max(best_points.get(point, 0.0), r["tflops"] * 1000)
+series = {}
+for (name, n), gflops in best_points.items():
+    series.setdefault(name, []).append((n, gflops))
+try:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+except ImportError:
+    plt = None
+if series and plt is not None:
+    figure, axes = plt.subplots(figsize=(7, 4.5))
+    for name, points in sorted(series.items()):
+        points.sort()
+        axes.plot([n for n, _ in points], [g for _, g in points], marker="o", label=name)
+    axes.set_xscale("log", base=2)
+    axes.set_yscale("log")
+    axes.set_xlabel("n (n x n x n matmul)")
+    axes.set_ylabel("GFLOP/s")
+    axes.set_title("matmul: gpucc (CPU, GPU), NumPy, CuPy, PyTorch")
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend(fontsize=8)
+    figure.tight_layout()
+    figure.savefig(os.path.join(out, "gflops.png"), dpi=110)
+    print(f"\nPlot: gflops.png (matplotlib, log scales)")
 if series:
     import math
     width, height, left, bottom = 640, 400, 70, 50

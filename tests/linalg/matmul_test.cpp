@@ -218,6 +218,35 @@ TEST(Matmul, TypedApiAndOperator) {
     expect_matches(bt.matmul(a.ndarray().T()).T(), ref, DType::Float64, "(b.T @ a.T).T");
 }
 
+TEST(Matmul, MatrixTransposeSwapsTheLastTwoAxesOfAStack) {
+    LINALG_SKIP_WITHOUT_DEVICE();
+    std::mt19937_64 rng(23);
+    // a (3, 5, 4) and b stored as (3, 6, 4): a @ b.mT is (3, 5, 6), b read through a transpose.
+    const gpucc::Array<float> a(random_array<float>(rng, Shape{3, 5, 4}));
+    const gpucc::Array<float> b_stored(random_array<float>(rng, Shape{3, 6, 4}));
+    const gpucc::Array<float> bt = gpucc::matrix_transpose(b_stored);
+    EXPECT_EQ(bt.shape(), Shape(3, 4, 6));
+    EXPECT_EQ(bt.ndarray().data(), b_stored.ndarray().data()); // a view
+    // The reference reads the same view (the host triple loop follows its strides), and a copy
+    // of it made contiguous gives the same product.
+    const Reference ref = reference_matmul(a.ndarray(), bt.ndarray(), DType::Float32);
+    expect_matches(gpucc::matmul(a, bt).ndarray(), ref, DType::Float32, "a @ b.mT");
+    expect_matches(gpucc::matmul(a.ndarray(), bt.ndarray().copy()), ref, DType::Float32,
+                   "a @ copy(b.mT)");
+    // Twice is the array itself; untyped gives the same view.
+    EXPECT_EQ(gpucc::matrix_transpose(bt).shape(), b_stored.shape());
+    EXPECT_EQ(gpucc::matrix_transpose(b_stored.ndarray()).strides(), bt.ndarray().strides());
+    const NDArray vector = random_array<float>(rng, Shape{4});
+    try {
+        (void)gpucc::matrix_transpose(vector);
+        ADD_FAILURE() << "matrix_transpose of a 1-d array did not throw";
+    } catch (const gpucc::ValueError& error) {
+        EXPECT_NE(std::string(error.what()).find("argument a has 1 dimension(s) (shape (4,))"),
+                  std::string::npos)
+            << error.what();
+    }
+}
+
 TEST(Matmul, IntegerOverflowWrapsAsNumPy) {
     LINALG_SKIP_WITHOUT_DEVICE();
     // 100 * 100 * 3 = 30000 fits int16; 200 * 200 = 40000 wraps in int16 to -25536.

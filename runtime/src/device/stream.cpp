@@ -38,6 +38,12 @@ void free_async_on_owned_stream(CUdeviceptr ptr, CUstream stream) noexcept {
     GPUCC_CU_NOTHROW(cuMemFreeAsync, ptr, target);
 }
 
+bool is_owned_stream(CUstream stream) noexcept {
+    LiveStreams& live = live_streams();
+    std::lock_guard<std::mutex> lock(live.mutex);
+    return live.streams.contains(stream);
+}
+
 } // namespace detail
 
 bool StreamRef::is_per_thread() const noexcept {

@@ -16,6 +16,10 @@ namespace gpucc::detail {
 /// device's context current.
 void free_async_on_owned_stream(CUdeviceptr ptr, CUstream stream) noexcept;
 
+/// True while a gpucc::Stream owns `stream` (made and not yet destroyed): the runtime's caches
+/// keyed by stream (cuBLAS's workspaces) drop what belonged to streams gone since.
+bool is_owned_stream(CUstream stream) noexcept;
+
 /// Makes `stream` current on its device for the scope, like StreamGuard but without its check
 /// that the stream is on default_device(): for the runtime's own work on an array's device.
 class CurrentStreamScope {

@@ -2,16 +2,19 @@
 // then in the toolkit gpucc was built against ($CUDA_PATH/lib64 first when set); the handles and
 // their per-stream workspaces in a thread-local table, with the last stream's workspace and
 // binding remembered so that a call on the same stream as the one before does no more than look
-// its device up.
+// its device up. Workspaces of destroyed gpucc::Streams are dropped when a new stream needs one.
 #include "linalg/cublas.h"
 
+#include "device/stream_internal.h"
 #include "driver/context.h"
 #include "driver/cuda_library.h"
 #include "gpucc/errors.h"
 #include "gpucc/memory/allocator.h"
 #include "gpucc/memory/buffer.h"
+#include "linalg/cublas_workspaces.h"
 
 #include <cstdlib>
+#include <cuda.h>
 #include <memory>
 #include <string>
 #include <vector>
@@ -79,10 +82,13 @@ struct DeviceHandle {
     struct Workspace {
         void* stream;
         std::shared_ptr<Buffer> memory;
+        bool owned;    // the stream was a gpucc::Stream's when the workspace was made
+        bool captured; // a product on the stream was seen capturing: a graph may use it
     };
     std::vector<Workspace> workspaces;
-    void* last_stream = nullptr; // the stream of the last gemm_context, and its workspace
+    void* last_stream = nullptr; // the stream of the last gemm_context, its workspace and index
     Buffer* last_workspace = nullptr;
+    std::size_t last_index = 0;
 };
 
 // Kept until the process ends (leaked on purpose): a cuBLAS handle destroyed during static
@@ -92,22 +98,68 @@ std::vector<DeviceHandle>& thread_handles() {
     return *handles;
 }
 
+// The null and per-thread streams: never destroyed, never owned by a gpucc::Stream.
+bool is_builtin_stream(void* handle) {
+    return handle == nullptr || handle == static_cast<void*>(CU_STREAM_LEGACY) ||
+           handle == static_cast<void*>(CU_STREAM_PER_THREAD);
+}
+
+// Marks `workspace` as possibly used by a graph when its stream is capturing now. The built-in
+// streams are not asked (the legacy null stream cannot capture; the per-thread one is asked).
+void note_capture(DeviceHandle::Workspace& workspace, StreamRef stream) {
+    if (!workspace.captured && stream.handle() != nullptr && stream.is_capturing()) {
+        workspace.captured = true;
+    }
+}
+
+// Drops the workspaces of streams a gpucc::Stream owned and has destroyed since (their work
+// finished when they were destroyed), except those a graph may replay with: so a program that
+// makes and destroys streams does not keep 32 MiB for each. Workspaces of external streams
+// (StreamRef over another library's CUstream) stay: gpucc cannot tell when those end.
+void drop_workspaces_of_destroyed_streams(DeviceHandle& entry) {
+    std::erase_if(entry.workspaces, [&](const DeviceHandle::Workspace& workspace) {
+        const bool gone = workspace.owned && !workspace.captured &&
+                          !gpucc::detail::is_owned_stream(static_cast<CUstream>(workspace.stream));
+        if (gone) {
+            if (entry.last_stream == workspace.stream) {
+                entry.last_stream = nullptr;
+                entry.last_workspace = nullptr;
+            }
+            if (entry.bound && entry.bound_stream == workspace.stream) {
+                entry.bound = false; // the handle must not keep the freed workspace
+            }
+        }
+        return gone;
+    });
+}
+
 Buffer& workspace_for(DeviceHandle& entry, StreamRef stream) {
     if (entry.last_workspace != nullptr && entry.last_stream == stream.handle()) [[likely]] {
+        if (stream.handle() != nullptr) {
+            note_capture(entry.workspaces[entry.last_index], stream);
+        }
         return *entry.last_workspace;
     }
-    for (DeviceHandle::Workspace& workspace : entry.workspaces) {
+    for (std::size_t i = 0; i < entry.workspaces.size(); ++i) {
+        DeviceHandle::Workspace& workspace = entry.workspaces[i];
         if (workspace.stream == stream.handle()) {
+            note_capture(workspace, stream);
             entry.last_stream = stream.handle();
             entry.last_workspace = workspace.memory.get();
+            entry.last_index = i;
             return *workspace.memory;
         }
     }
+    drop_workspaces_of_destroyed_streams(entry);
     // From the allocator of gpucc's arrays (the device pool unless set_allocator chose another).
     auto memory = Buffer::allocate(kWorkspaceBytes, stream, get_allocator());
-    entry.workspaces.push_back({stream.handle(), std::move(memory)});
+    const bool owned = !is_builtin_stream(stream.handle()) &&
+                       gpucc::detail::is_owned_stream(static_cast<CUstream>(stream.handle()));
+    entry.workspaces.push_back({stream.handle(), std::move(memory), owned, false});
+    note_capture(entry.workspaces.back(), stream);
     entry.last_stream = stream.handle();
     entry.last_workspace = entry.workspaces.back().memory.get();
+    entry.last_index = entry.workspaces.size() - 1;
     return *entry.last_workspace;
 }
 
@@ -152,6 +204,12 @@ GemmContext gemm_context(Device device, StreamRef stream) {
     Buffer& workspace = workspace_for(entry, stream);
     return GemmContext{entry.lt, workspace.data(), workspace.size(),
                        static_cast<cudaStream_t>(stream.handle())};
+}
+
+std::size_t cublas_workspace_count(Device device) {
+    const std::vector<DeviceHandle>& handles = thread_handles();
+    const auto index = static_cast<std::size_t>(device.ordinal());
+    return index < handles.size() ? handles[index].workspaces.size() : 0;
 }
 
 cublasHandle_t cublas_handle(Device device, StreamRef stream) {

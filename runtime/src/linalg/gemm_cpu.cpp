@@ -10,15 +10,16 @@
 // OpenBLAS thread each (its threads wait for each other by spinning: on a busy machine a 100^3
 // product took 66 ms with two threads against 0.02 ms with one), and a batch of them is spread
 // over gpucc's pool, whole matrices per thread. Where OPENBLAS_NUM_THREADS or OMP_NUM_THREADS is
-// set, OpenBLAS's choice is left alone and the batch runs on the caller's thread.
+// set, OpenBLAS's choice is left alone and the batch runs on the caller's thread. The count is
+// one for the process: products on several caller threads take it through a lease
+// (openblas_width.h), so one never changes it under another.
 #include "cpu/thread_pool.h"
 #include "gpucc/errors.h"
 #include "linalg/gemm.h"
+#include "linalg/openblas_width.h"
 
-#include <atomic>
 #include <cblas.h>
 #include <climits>
-#include <cstdlib>
 #include <string>
 
 namespace gpucc::linalg::detail {
@@ -26,23 +27,11 @@ namespace {
 
 constexpr double kSmallProduct = 128.0 * 128.0 * 128.0;
 
-bool user_chose_threads() {
-    static const bool chose =
-        std::getenv("OPENBLAS_NUM_THREADS") != nullptr || std::getenv("OMP_NUM_THREADS") != nullptr;
-    return chose;
-}
-
-// Sets OpenBLAS's thread count for a product of m n k multiply-adds (see the top of this file).
-void choose_threads(double multiply_adds) {
-    if (user_chose_threads()) {
-        return;
-    }
+// OpenBLAS's thread count for a product of `multiply_adds` multiply-adds (see the top of this
+// file), held by the caller for the product's duration (openblas_width.h).
+int wanted_threads(double multiply_adds) {
     static const int pool_width = gpucc::detail::ThreadPool::instance().thread_count();
-    static std::atomic<int> current{0};
-    const int wanted = multiply_adds <= kSmallProduct ? 1 : pool_width;
-    if (current.exchange(wanted, std::memory_order_relaxed) != wanted) {
-        openblas_set_num_threads(wanted);
-    }
+    return multiply_adds <= kSmallProduct ? 1 : pool_width;
 }
 
 blasint checked_int(std::int64_t value, const char* what) {
@@ -103,7 +92,7 @@ void run_gemm_cpu(const Gemm& gemm) {
     }
     const double multiply_adds =
         static_cast<double>(gemm.m) * static_cast<double>(gemm.n) * static_cast<double>(gemm.k);
-    choose_threads(multiply_adds);
+    const OpenblasWidthLease lease(wanted_threads(multiply_adds));
     const CpuBatch batch{&gemm,
                          gemm.a.transposed ? CblasTrans : CblasNoTrans,
                          gemm.b.transposed ? CblasTrans : CblasNoTrans,
@@ -113,7 +102,7 @@ void run_gemm_cpu(const Gemm& gemm) {
                          checked_int(gemm.b.ld, "a leading dimension"),
                          checked_int(gemm.a.ld, "a leading dimension"),
                          checked_int(gemm.c.ld, "a leading dimension")};
-    if (gemm.batch > 1 && multiply_adds <= kSmallProduct && !user_chose_threads()) {
+    if (gemm.batch > 1 && multiply_adds <= kSmallProduct && !user_chose_openblas_threads()) {
         gpucc::detail::ThreadPool::instance().parallel_for(gemm.batch * kUnitsPerMatrix,
                                                            kUnitsPerMatrix, run_matrix_chunk,
                                                            const_cast<CpuBatch*>(&batch));

@@ -256,4 +256,13 @@ NDArray NDArray::matmul(const NDArray& b) const {
     return gpucc::matmul(*this, b);
 }
 
+NDArray matrix_transpose(const NDArray& a) {
+    if (a.ndim() < 2) {
+        throw ValueError("matrix_transpose: argument a has " + std::to_string(a.ndim()) +
+                         " dimension(s) (shape " + a.shape().to_string() +
+                         "); a matrix or a stack of matrices needs at least 2");
+    }
+    return a.swapaxes(a.ndim() - 2, a.ndim() - 1);
+}
+
 } // namespace gpucc

@@ -30,7 +30,8 @@
 // the stdlib's sum reduction (NumPy's dtype: integers and bool give int64/uint64).
 //
 // C++ has no `@`. Besides the functions, the members a.matmul(b) (NDArray and Array<T>; NumPy's
-// a.T is NDArray::T(), transpose() on both) read as NumPy's a @ b, and `a ->* b` means
+// a.T is NDArray::T(), transpose() on both; NumPy 2's a.mT is matrix_transpose(a) on both, as
+// Array<T> cannot have a member named T) read as NumPy's a @ b, and `a ->* b` means
 // matmul(a, b) for arrays once `using namespace gpucc::matmul_operator;` is in scope. Why this
 // operator: `*` is already the elementwise product on arrays (as in NumPy), `->*` is the only
 // other binary operator C++ lets a class overload that no array operation uses, and it binds
@@ -67,6 +68,10 @@ NDArray outer(const NDArray& a, const NDArray& b);
 /// matrices in axes axis1 and axis2; the other axes stay, in order. ValueError for fewer than two
 /// dimensions or equal axes, IndexError for an axis out of range.
 NDArray trace(const NDArray& a, std::int64_t offset = 0, int axis1 = 0, int axis2 = 1);
+/// numpy.matrix_transpose (NumPy 2's a.mT): the last two axes swapped, a view (no copy), so
+/// matmul(a, matrix_transpose(b)) reads b through a BLAS transpose flag. For a stack of matrices
+/// this is not a.T(), which reverses every axis. ValueError for fewer than two dimensions.
+NDArray matrix_transpose(const NDArray& a);
 
 template <ElementType A, ElementType B>
 Array<promote_t<A, B>> matmul(const Array<A>& a, const Array<B>& b) {
@@ -91,6 +96,11 @@ Array<promote_t<A, B>> inner(const Array<A>& a, const Array<B>& b) {
 template <ElementType A, ElementType B>
 Array<promote_t<A, B>> outer(const Array<A>& a, const Array<B>& b) {
     return Array<promote_t<A, B>>(outer(a.ndarray(), b.ndarray()));
+}
+
+template <ElementType T>
+Array<T> matrix_transpose(const Array<T>& a) {
+    return Array<T>(matrix_transpose(a.ndarray()));
 }
 
 template <ElementType T>
