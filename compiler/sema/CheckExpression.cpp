@@ -136,6 +136,12 @@ kir::ExprPtr BodyChecker::check_expression(const ast::Expr& expr) {
         const auto* object = member.object->kind == ast::ExprKind::Name
                                  ? static_cast<const ast::NameExpr*>(member.object.get())
                                  : nullptr;
+        if (in_grid_kernel() && object != nullptr) {
+            // check_grid_member took locals, parameters and the grid's objects: `_ind` and every
+            // other name are unknown in a jit-style kernel.
+            report_unknown_name(*object);
+            return nullptr;
+        }
         SourceSpan span(member.loc, length_of(member.member));
         bool sized = object != nullptr &&
                      (in_reduction() ? object->name == "_in_ind" || object->name == "_out_ind"

@@ -260,6 +260,13 @@ kir::ExprPtr BodyChecker::check_member_call(const ast::CallExpr& call,
                              ? static_cast<const ast::NameExpr*>(member.object.get())
                              : nullptr;
     std::string object_name = object != nullptr ? object->name : std::string("this expression");
+    if (in_grid_kernel()) {
+        // A jit-style kernel has no member calls: no `_ind` (its threads are not elements) and
+        // array members without parentheses (`x.size`).
+        diags_.report(SourceSpan(member.loc, length_of(member.member)), DiagKind::GridMemberCall,
+                      object_name, member.member);
+        return nullptr;
+    }
     bool unshadowed =
         object != nullptr && find_local(object->name) == nullptr && find_param(object->name) < 0;
     bool is_ind = unshadowed && object->name == "_ind";
