@@ -21,6 +21,9 @@ std::vector<std::string> fuse_function_names() {
     for (const FloatingUfunc& ufunc : kFloatingUfuncs) {
         names.emplace_back(ufunc.numpy);
     }
+    for (const NumpyArithmeticName& named : kNumpyArithmeticNames) {
+        names.emplace_back(named.numpy);
+    }
     for (const NamedOperator& named : kNamedOperators) {
         names.emplace_back(named.numpy);
     }

@@ -59,6 +59,25 @@ inline constexpr NamedOperator kNamedOperators[] = {
     {"bitwise_xor", ast::BinaryOp::BitXor},
 };
 
+/// The operations NumPy defines differently from C (Python's rounding and signs, shifts past the
+/// width, integer powers), lowered in FuseLowering.cpp after the standard library's kernels.
+enum class NumpyArithmetic { Remainder, FloorDivide, Power, LeftShift, RightShift };
+
+struct NumpyArithmeticName {
+    std::string_view numpy;
+    NumpyArithmetic operation;
+};
+
+inline constexpr NumpyArithmeticName kNumpyArithmeticNames[] = {
+    {"remainder", NumpyArithmetic::Remainder},
+    {"mod", NumpyArithmetic::Remainder},
+    {"floor_divide", NumpyArithmetic::FloorDivide},
+
+    {"power", NumpyArithmetic::Power},
+    {"left_shift", NumpyArithmetic::LeftShift},
+    {"right_shift", NumpyArithmetic::RightShift},
+};
+
 /// Every function name a fused function may call (for "did you mean").
 std::vector<std::string> fuse_function_names();
 
