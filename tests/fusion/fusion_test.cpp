@@ -233,7 +233,7 @@ TYPED_TEST(Fusion, RemainderAndFloorDivideAsNumpy) {
 
 TYPED_TEST(Fusion, PowerAsNumpy) {
     using T = TypeParam;
-    bool integer = std::is_integral_v<T>;
+    constexpr bool integer = std::is_integral_v<T>;
     double base_high = integer ? 9 : 3;
     double base_low = std::is_unsigned_v<T> ? 0 : -base_high;
     // Integer exponents wrap past the type's range as NumPy's loop; signed ones include negative
