@@ -18,30 +18,9 @@ std::optional<ast::FuseDef> Parser::parse_fuse() {
         bool& flag;
         ~LeaveFuse() { flag = false; }
     } leave{in_fuse_};
-    if (!at(TokenKind::Identifier)) {
-        error_expected("the function's name after 'fuse'");
+    if (!parse_single_list_signature("fuse", "function", def.name, def.name_loc, def.placeholders,
+                                     def.params, &Parser::parse_fuse_param)) {
         return std::nullopt;
-    }
-    const Token& name = advance();
-    def.name = std::string(name.spelling);
-    def.name_loc = name.loc;
-    if (at(TokenKind::Less) && !parse_placeholders(def.placeholders)) {
-        return std::nullopt;
-    }
-    if (!expect(TokenKind::LParen, "and the parameters after the function's name")) {
-        return std::nullopt;
-    }
-    if (!consume(TokenKind::RParen)) {
-        do {
-            std::optional<ast::Param> param = parse_fuse_param();
-            if (!param) {
-                return std::nullopt;
-            }
-            def.params.push_back(std::move(*param));
-        } while (consume(TokenKind::Comma));
-        if (!expect(TokenKind::RParen, "after the parameters")) {
-            return std::nullopt;
-        }
     }
     if (at(TokenKind::LBrace)) {
         if (!parse_fuse_block(def)) {

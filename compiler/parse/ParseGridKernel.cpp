@@ -13,30 +13,9 @@ std::optional<ast::GridKernelDef> Parser::parse_grid_kernel() {
     def.loc = advance().loc;
     placeholders_.clear();
     in_reduction_ = false;
-    if (!at(TokenKind::Identifier)) {
-        error_expected("the kernel's name after 'kernel'");
+    if (!parse_single_list_signature("kernel", "kernel", def.name, def.name_loc, def.placeholders,
+                                     def.params, &Parser::parse_grid_param)) {
         return std::nullopt;
-    }
-    const Token& name = advance();
-    def.name = std::string(name.spelling);
-    def.name_loc = name.loc;
-    if (at(TokenKind::Less) && !parse_placeholders(def.placeholders)) {
-        return std::nullopt;
-    }
-    if (!expect(TokenKind::LParen, "and the parameters after the kernel's name")) {
-        return std::nullopt;
-    }
-    if (!consume(TokenKind::RParen)) {
-        do {
-            std::optional<ast::Param> param = parse_grid_param();
-            if (!param) {
-                return std::nullopt;
-            }
-            def.params.push_back(std::move(*param));
-        } while (consume(TokenKind::Comma));
-        if (!expect(TokenKind::RParen, "after the parameters")) {
-            return std::nullopt;
-        }
     }
     if (!at(TokenKind::LBrace)) {
         error_expected("'{' starting the kernel body");

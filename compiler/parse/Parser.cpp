@@ -287,6 +287,38 @@ bool Parser::parse_kernel_signature(std::string_view keyword, bool allow_scalar,
            parse_param_list(outputs, "output", allow_scalar);
 }
 
+bool Parser::parse_single_list_signature(std::string_view keyword, std::string_view noun,
+                                         std::string& name, SourceLocation& name_loc,
+                                         std::vector<ast::Placeholder>& placeholders,
+                                         std::vector<ast::Param>& params,
+                                         std::optional<ast::Param> (Parser::*parse_one)()) {
+    if (!at(TokenKind::Identifier)) {
+        error_expected("the " + std::string(noun) + "'s name after '" + std::string(keyword) + "'");
+        return false;
+    }
+    const Token& token = advance();
+    name = std::string(token.spelling);
+    name_loc = token.loc;
+    if (at(TokenKind::Less) && !parse_placeholders(placeholders)) {
+        return false;
+    }
+    if (!expect(TokenKind::LParen,
+                "and the parameters after the " + std::string(noun) + "'s name")) {
+        return false;
+    }
+    if (consume(TokenKind::RParen)) {
+        return true;
+    }
+    do {
+        std::optional<ast::Param> param = (this->*parse_one)();
+        if (!param) {
+            return false;
+        }
+        params.push_back(std::move(*param));
+    } while (consume(TokenKind::Comma));
+    return expect(TokenKind::RParen, "after the parameters");
+}
+
 /// elementwise ::= 'elementwise' identifier placeholders? '(' params? ')'
 ///                 '->' '(' params? ')' block
 std::optional<ast::ElementwiseDef> Parser::parse_elementwise() {

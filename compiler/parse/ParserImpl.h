@@ -47,6 +47,14 @@ private:
                                 SourceLocation& name_loc,
                                 std::vector<ast::Placeholder>& placeholders,
                                 std::vector<ast::Param>& inputs, std::vector<ast::Param>& outputs);
+    /// `name placeholders? '(' (param (',' param)*)? ')'` after `keyword`: the signature of the
+    /// kinds with one parameter list (fused functions, jit-style kernels), each parameter read by
+    /// `parse_one`; `noun` names the definition in messages. False after reporting an error.
+    bool parse_single_list_signature(std::string_view keyword, std::string_view noun,
+                                     std::string& name, SourceLocation& name_loc,
+                                     std::vector<ast::Placeholder>& placeholders,
+                                     std::vector<ast::Param>& params,
+                                     std::optional<ast::Param> (Parser::*parse_one)());
     bool parse_placeholders(std::vector<ast::Placeholder>& placeholders);
     /// `allow_scalar`: the `scalar` modifier is accepted (reduction kernels).
     bool parse_param_list(std::vector<ast::Param>& params, std::string_view which,

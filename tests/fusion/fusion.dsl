@@ -2,7 +2,8 @@
 // computation done unfused through the standard library, on random inputs over every type it
 // compiles for. First the elementwise program of language.md section 5 and the elementwise fuse
 // example of tutorial 002 verbatim, then typed parameters, placeholders, weak literals, where,
-// clip, astype, inf, and the block form with local values and several results.
+// clip, astype, inf, the block form with local values and several results, and NumPy's %,
+// floor_divide, power and shifts.
 module fz;
 
 fuse softplus(x) = maximum(0, x) + log1p(exp(-abs(x)));
@@ -31,3 +32,13 @@ fuse stats(x, y) {
     s = x + y;
     return d * d, maximum(s, d), d > 0;
 }
+
+// NumPy's rules where C's differ: Python's rounding and signs, 0 for an integer divided by zero,
+// integer powers, shift counts outside [0, 64). Floating types have no shift instances.
+fuse python_arithmetic(x, y) {
+    return x % y, floor_divide(x, y), mod(x, 3) - x % 5;
+}
+
+fuse raised(x, y) = power(x, y);
+
+fuse shifts(x, s) = (x << s) | right_shift(x, s);

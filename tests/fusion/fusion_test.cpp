@@ -12,7 +12,9 @@
 #include <cstdint>
 #include <gpucc/gpucc.h>
 #include <gtest/gtest.h>
+#include <limits>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -185,6 +187,90 @@ TYPED_TEST(FusionClip, ClipWithBroadcastBounds) {
     auto unfused = gpucc::clip(x, lo, hi);
     static_assert(std::is_same_v<decltype(fused), decltype(unfused)>);
     expect_matches(fused, unfused, "clip");
+}
+
+/// Random values in [low, high] with the edge values of the integer operations written over the
+/// first elements: 0, -1 and the most negative value for signed T (as divisors and exponents).
+template <class T>
+std::vector<T> with_edges(std::vector<T> values, bool as_divisor) {
+    std::vector<T> edges = {T(0), T(1)};
+    if constexpr (std::is_signed_v<T> && std::is_integral_v<T>) {
+        edges.push_back(T(-1));
+        if (!as_divisor) {
+            edges.push_back(std::numeric_limits<T>::min());
+        }
+    }
+    for (std::size_t i = 0; i < edges.size() && i < values.size(); ++i) {
+        values[i] = edges[i];
+    }
+    return values;
+}
+
+// %, floor_divide and mod with a weak scalar: Python's signs, 0 for an integer divided by zero
+// (the divisor's first elements are 0, 1, -1; the dividend's include the most negative value).
+TYPED_TEST(Fusion, RemainderAndFloorDivideAsNumpy) {
+    using T = TypeParam;
+    double high = sizeof(T) == 1 ? 100 : 1000;
+    double low = std::is_unsigned_v<T> ? 0 : -high;
+    Array<T> x = this->on_device(
+        with_edges(this->template random_vector<T>(61 * 7, low, high), false), {61, 7});
+    Array<T> y =
+        this->on_device(with_edges(this->template random_vector<T>(7, low, high), true), {7});
+    auto [rem, quotient, mod3] = fz::python_arithmetic(x, y);
+    auto rem_unfused = x % y;
+    auto quotient_unfused = gpucc::floor_divide(x, y);
+    auto mod3_unfused = gpucc::remainder(x, 3) - x % 5;
+    static_assert(std::is_same_v<decltype(rem), decltype(rem_unfused)>);
+    static_assert(std::is_same_v<decltype(quotient), decltype(quotient_unfused)>);
+    static_assert(std::is_same_v<decltype(mod3), decltype(mod3_unfused)>);
+    expect_matches(rem, rem_unfused, "x % y");
+    expect_matches(quotient, quotient_unfused, "floor_divide(x, y)");
+    expect_matches(mod3, mod3_unfused, "mod(x, 3) - x % 5");
+
+    Array<T> yt = this->random({7, 61}, low, high).transpose(); // strided divisor
+    expect_matches(std::get<0>(fz::python_arithmetic(x, yt)), x % yt, "x % strided y");
+}
+
+TYPED_TEST(Fusion, PowerAsNumpy) {
+    using T = TypeParam;
+    constexpr bool integer = std::is_integral_v<T>;
+    double base_high = integer ? 9 : 3;
+    double base_low = std::is_unsigned_v<T> ? 0 : -base_high;
+    // Integer exponents wrap past the type's range as NumPy's loop; signed ones include negative
+    // exponents (1, +-1 or 0: the integer part of the real result).
+    double exp_low = std::is_unsigned_v<T> ? 0 : integer ? -3 : -2.5;
+    double exp_high = integer ? 40 : 2.5;
+    std::vector<T> base = this->template random_vector<T>(257, base_low, base_high);
+    if constexpr (!integer) {
+        for (T& b : base) { // positive bases: a negative base to a fractional power is NaN
+            b = T(std::fabs(static_cast<double>(b)) + 0.25);
+        }
+    }
+    Array<T> x = this->on_device(with_edges(base, false), {257});
+    Array<T> y = this->on_device(
+        with_edges(this->template random_vector<T>(257, exp_low, exp_high), true), {257});
+    auto fused = fz::raised(x, y);
+    auto unfused = gpucc::power(x, y);
+    static_assert(std::is_same_v<decltype(fused), decltype(unfused)>);
+    expect_matches(fused, unfused, "power(x, y)");
+}
+
+template <class T>
+class FusionIntegers : public Fusion<T> {};
+using IntegerTypes = ::testing::Types<std::int8_t, std::int16_t, std::int32_t, std::int64_t,
+                                      std::uint8_t, std::uint16_t, std::uint32_t, std::uint64_t>;
+TYPED_TEST_SUITE(FusionIntegers, IntegerTypes);
+
+// Shift counts from -3 to 70: past the width NumPy gives 0 (or -1 shifting a negative value right).
+TYPED_TEST(FusionIntegers, ShiftsAsNumpy) {
+    using T = TypeParam;
+    double low = std::is_unsigned_v<T> ? 0 : -1000;
+    Array<T> x = this->random({33, 17}, low, 1000);
+    Array<T> s = this->random({17}, std::is_unsigned_v<T> ? 0 : -3, 70);
+    auto fused = fz::shifts(x, s);
+    auto unfused = (x << s) | gpucc::right_shift(x, s);
+    static_assert(std::is_same_v<decltype(fused), decltype(unfused)>);
+    expect_matches(fused, unfused, "(x << s) | right_shift(x, s)");
 }
 
 class FusionFixedTypes : public kernel_test::KernelTest<> {};

@@ -1,0 +1,32 @@
+// The lowering of one instance of a fused function (`fuse`, language.md section 5): its
+// expressions, with the parameters' types of that instance, typed by NumPy 2's rules
+// (FusePromotion.h) and rewritten into an elementwise body whose explicit casts make C's
+// arithmetic give NumPy's results. CheckFuse.cpp runs it per instance (and per candidate type of
+// an implicit placeholder) and hands the body to the BodyChecker. Internal to sema/.
+#pragma once
+
+#include "compiler/ast/Ast.h"
+#include "compiler/basic/ScalarType.h"
+#include "compiler/kir/KernelIR.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gpucc {
+class DiagnosticEngine;
+}
+
+namespace gpucc::sema {
+
+/// Appends to `body` the statements computing every result of `def` into the outputs named
+/// `outputs`, the parameters having the types of `params`; `result_types` gets each result's
+/// type. `module_kernels` are the names of the module's kernels (a call to one is reported as not
+/// implemented). Errors go to `diags`, or are only noted when it is null (trying a type).
+/// False after an error.
+bool lower_fuse_instance(const ast::FuseDef& def, const std::vector<kir::Param>& params,
+                         const std::set<std::string>& module_kernels, DiagnosticEngine* diags,
+                         ast::BlockStmt& body, const std::vector<std::string>& outputs,
+                         std::vector<ScalarType>& result_types);
+
+} // namespace gpucc::sema

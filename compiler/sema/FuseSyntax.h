@@ -1,0 +1,25 @@
+// The syntax a fused function's expressions are rewritten into: small builders of the body
+// language's nodes (names, casts, operators, calls, literals) for FuseLowering.cpp, which turns
+// NumPy-typed expressions into an elementwise body whose explicit casts give NumPy's results.
+// Internal to sema/.
+#pragma once
+
+#include "compiler/ast/Ast.h"
+#include "compiler/basic/ScalarType.h"
+
+#include <string>
+#include <vector>
+
+namespace gpucc::sema {
+
+ast::TypeName type_name(ScalarType type, SourceLocation loc);
+ast::ExprPtr make_name(const std::string& name, SourceLocation loc);
+ast::ExprPtr make_cast(ast::ExprPtr operand, ScalarType type, SourceLocation loc);
+ast::ExprPtr make_binary(ast::BinaryOp op, ast::ExprPtr lhs, ast::ExprPtr rhs, SourceLocation loc);
+ast::ExprPtr make_call(const std::string& name, std::vector<ast::ExprPtr> args, SourceLocation loc);
+ast::ExprPtr make_conditional(ast::ExprPtr condition, ast::ExprPtr if_true, ast::ExprPtr if_false,
+                              SourceLocation loc);
+ast::ExprPtr make_float(double value, SourceLocation loc);
+ast::ExprPtr make_bool(bool value, SourceLocation loc);
+
+} // namespace gpucc::sema
