@@ -242,8 +242,7 @@ ast::ExprPtr Parser::parse_unary_unguarded() {
             tokens_[pos_ - 1].loc.column + 1 == token.loc.column) {
             // `x ** y`, Python's and NumPy's power: the lexer saw `*` and a unary `*`.
             diags_.report(SourceSpan(tokens_[pos_ - 1].loc, 2), DiagKind::PowerOperatorUnsupported,
-                          in_fuse_ ? "power is not implemented yet in a fused function"
-                                   : "write 'pow(x, y)'");
+                          in_fuse_ ? "write 'power(x, y)'" : "write 'pow(x, y)'");
             return nullptr;
         }
         diags_.report(SourceSpan(token.loc, 1), DiagKind::PointerOperatorUnsupported,

@@ -7,7 +7,7 @@ elementwise squared(float32 x) -> (float32 y) {
 kernel cubed(float32[] x) {
     x[0] = x[1] ** 3; // expected-error {{'**' is not an operator of the language: write 'pow(x, y)'}}
 }
-fuse squared_fused(x) = x ** 2; // expected-error {{'**' is not an operator of the language: power is not implemented yet in a fused function}}
+fuse squared_fused(x) = x ** 2; // expected-error {{'**' is not an operator of the language: write 'power(x, y)'}}
 elementwise spaced(float32 x) -> (float32 y) {
     y = x * *x; // expected-error {{pointers are not supported: 'unary *' has no meaning here}}
 }
