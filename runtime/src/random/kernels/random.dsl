@@ -25,8 +25,10 @@
 // The language has no functions to share, so each kernel repeats the ten rounds. One round maps
 // (x0, x1, x2, x3) under key (k0, k1) to (hi(M1*x2) ^ x1 ^ k0, lo(M1*x2), hi(M0*x0) ^ x3 ^ k1,
 // lo(M0*x0)) with M0 = 0xD2511F53, M1 = 0xCD9E8D57; the key then gains the Weyl constants
-// (0x9E3779B9, 0xBB67AE85). Conversions to floating point follow NumPy's: 24 bits of a word for
-// float32, 53 bits from two words for float64, the result in [0, 1).
+// (0x9E3779B9, 0xBB67AE85). hi is the builtin mulhi (mul.hi.u32 on the GPU; a 64-bit product
+// instead made the optimizer carry whole rounds in 64-bit arithmetic). Conversions to floating
+// point follow NumPy's: 24 bits of a word for float32, 53 bits from two words for float64, the
+// result in [0, 1).
 module gpucc_random;
 
 // The block function itself, over arrays of counters and keys (the known-answer tests use it).
@@ -39,12 +41,10 @@ elementwise philox4x32_10(uint32 c0, uint32 c1, uint32 c2, uint32 c3, uint32 k0,
     uint32 key0 = k0;
     uint32 key1 = k1;
     for (int32 round = 0; round < 10; round++) {
-        uint64 p0 = (uint64)x0 * 0xD2511F53u;
-        uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-        uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-        uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-        x1 = (uint32)p1;
-        x3 = (uint32)p0;
+        uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+        uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+        x1 = x2 * 0xCD9E8D57u;
+        x3 = x0 * 0xD2511F53u;
         x0 = next0;
         x2 = next2;
         key0 += 0x9E3779B9u;
@@ -71,12 +71,10 @@ kernel uniform_float32(float32[] y, uint64 key, uint64 offset, float32 low, floa
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -104,12 +102,10 @@ kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, floa
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -124,8 +120,13 @@ kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, floa
 
 // loc + scale * z (its exponential when `lognormal` is not 0), z standard normal by Box-Muller
 // with both of its outputs: words (0, 1) give r = sqrt(-2 log u1), u1 in (0, 1] from word 0, and
-// the angle 2 pi u2 from word 1; z = r cos, r sin of it for elements 0 and 1, words (2, 3) the
-// same for elements 2 and 3.
+// the angle 2 pi u2 - pi in [-pi, pi) from word 1; z = r cos, r sin of it for elements 0 and 1,
+// words (2, 3) the same for elements 2 and 3. The angle's cosine and sine are __cosf and __sinf:
+// on the GPU PTX's approximations (absolute error at most 2^-21.41 on [-pi, pi], so z differs
+// from the accurate r cos by at most r 2^-21.41), on the CPU the accurate functions; log stays
+// accurate (lg2.approx's absolute error would dominate r for u1 near 1). So float32 normals agree
+// across devices to about 2e-6 (1 + |z|), not bit for bit; uniform and integer draws are
+// bit-identical.
 kernel normal_float32(float32[] y, uint64 key, uint64 offset, float32 loc, float32 scale,
                       int32 lognormal) {
     int64 width = (int64)blockDim.x;
@@ -140,12 +141,10 @@ kernel normal_float32(float32[] y, uint64 key, uint64 offset, float32 loc, float
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -153,13 +152,15 @@ kernel normal_float32(float32[] y, uint64 key, uint64 offset, float32 loc, float
         }
     }
     float32 r01 = sqrt(-2.0f * log((float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f));
-    float32 angle01 = 6.2831853071795865f * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f);
+    float32 angle01 = 6.2831853071795865f * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f) -
+                      3.14159265358979324f;
     float32 r23 = sqrt(-2.0f * log((float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f));
-    float32 angle23 = 6.2831853071795865f * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f);
-    float32 v0 = loc + scale * (r01 * cos(angle01));
-    float32 v1 = loc + scale * (r01 * sin(angle01));
-    float32 v2 = loc + scale * (r23 * cos(angle23));
-    float32 v3 = loc + scale * (r23 * sin(angle23));
+    float32 angle23 = 6.2831853071795865f * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f) -
+                      3.14159265358979324f;
+    float32 v0 = loc + scale * (r01 * __cosf(angle01));
+    float32 v1 = loc + scale * (r01 * __sinf(angle01));
+    float32 v2 = loc + scale * (r23 * __cosf(angle23));
+    float32 v3 = loc + scale * (r23 * __sinf(angle23));
     if (lognormal != 0) {
         v0 = exp(v0);
         v1 = exp(v1);
@@ -188,12 +189,10 @@ kernel normal_float64(float64[] y, uint64 key, uint64 offset, float64 loc, float
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -229,12 +228,10 @@ kernel exponential_float32(float32[] y, uint64 key, uint64 offset, float32 scale
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -261,12 +258,10 @@ kernel exponential_float64(float64[] y, uint64 key, uint64 offset, float64 scale
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -298,12 +293,10 @@ kernel integers32<T: bool | int8 | int16 | int32 | int64 | uint8 | uint16 | uint
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -316,8 +309,8 @@ kernel integers32<T: bool | int8 | int16 | int32 | int64 | uint8 | uint16 | uint
         uint32 word = lane == 0 ? x0 : lane == 1 ? x1 : lane == 2 ? x2 : x3;
         uint32 value = word;
         if (span != 0u) {
-            uint64 product = (uint64)word * span;
-            uint32 low_half = (uint32)product;
+            uint32 chosen = word;
+            uint32 low_half = word * span;
             if (low_half < span) {
                 uint32 threshold = (0u - span) % span;
                 uint32 attempt = 0u;
@@ -337,12 +330,10 @@ kernel integers32<T: bool | int8 | int16 | int32 | int64 | uint8 | uint16 | uint
                             uint32 key0 = (uint32)key;
                             uint32 key1 = (uint32)(key >> 32);
                             for (int32 round = 0; round < 10; round++) {
-                                uint64 p0 = (uint64)e0 * 0xD2511F53u;
-                                uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
-                                uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
-                                uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
-                                e1 = (uint32)p1;
-                                e3 = (uint32)p0;
+                                uint32 next0 = mulhi(e2, 0xCD9E8D57u) ^ e1 ^ key0;
+                                uint32 next2 = mulhi(e0, 0xD2511F53u) ^ e3 ^ key1;
+                                e1 = e2 * 0xCD9E8D57u;
+                                e3 = e0 * 0xD2511F53u;
                                 e0 = next0;
                                 e2 = next2;
                                 key0 += 0x9E3779B9u;
@@ -353,18 +344,18 @@ kernel integers32<T: bool | int8 | int16 | int32 | int64 | uint8 | uint16 | uint
                     }
                     uint32 retry = used == 0u ? e0 : used == 1u ? e1 : used == 2u ? e2 : e3;
                     used++;
-                    product = (uint64)retry * span;
-                    low_half = (uint32)product;
+                    chosen = retry;
+                    low_half = retry * span;
                 }
             }
-            value = (uint32)(product >> 32);
+            value = mulhi(chosen, span);
         }
         y[index] = (T)(low + (uint64)value);
     }
 }
 
 // As integers32 for spans above 2^32: 64-bit words from words (0, 1) and (2, 3), two values per
-// block, hi(w * span) of the 128-bit product (formed from 32-bit halves).
+// block, hi(w * span) of the 128-bit product (mulhi).
 kernel integers64<T: int64 | uint64>(T[] y, uint64 key, uint64 offset, uint64 low,
                                      uint64 span_minus_1) {
     int64 width = (int64)blockDim.x;
@@ -379,12 +370,10 @@ kernel integers64<T: int64 | uint64>(T[] y, uint64 key, uint64 offset, uint64 lo
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -400,17 +389,8 @@ kernel integers64<T: int64 | uint64>(T[] y, uint64 key, uint64 offset, uint64 lo
             uint32 attempt = 0u;
             uint64 threshold = (0ul - span) % span;
             while (true) {
-                uint64 a_low = word & 0xFFFFFFFFul;
-                uint64 a_high = word >> 32;
-                uint64 b_low = span & 0xFFFFFFFFul;
-                uint64 b_high = span >> 32;
-                uint64 p_ll = a_low * b_low;
-                uint64 p_lh = a_low * b_high;
-                uint64 p_hl = a_high * b_low;
-                uint64 middle = (p_ll >> 32) + (p_lh & 0xFFFFFFFFul) + (p_hl & 0xFFFFFFFFul);
-                uint64 high_half = a_high * b_high + (p_lh >> 32) + (p_hl >> 32) + (middle >> 32);
                 uint64 low_half = word * span;
-                value = high_half;
+                value = mulhi(word, span);
                 if (low_half >= threshold) {
                     break;
                 }
@@ -423,12 +403,10 @@ kernel integers64<T: int64 | uint64>(T[] y, uint64 key, uint64 offset, uint64 lo
                     uint32 key0 = (uint32)key;
                     uint32 key1 = (uint32)(key >> 32);
                     for (int32 round = 0; round < 10; round++) {
-                        uint64 p0 = (uint64)e0 * 0xD2511F53u;
-                        uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
-                        uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
-                        uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
-                        e1 = (uint32)p1;
-                        e3 = (uint32)p0;
+                        uint32 next0 = mulhi(e2, 0xCD9E8D57u) ^ e1 ^ key0;
+                        uint32 next2 = mulhi(e0, 0xD2511F53u) ^ e3 ^ key1;
+                        e1 = e2 * 0xCD9E8D57u;
+                        e3 = e0 * 0xD2511F53u;
                         e0 = next0;
                         e2 = next2;
                         key0 += 0x9E3779B9u;
@@ -475,12 +453,10 @@ kernel gamma<T: float32 | float64>(T[] y, uint64 key, uint64 offset, float64 sha
             uint32 key0 = (uint32)key;
             uint32 key1 = (uint32)(key >> 32);
             for (int32 round = 0; round < 10; round++) {
-                uint64 p0 = (uint64)x0 * 0xD2511F53u;
-                uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-                uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-                uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-                x1 = (uint32)p1;
-                x3 = (uint32)p0;
+                uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+                uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+                x1 = x2 * 0xCD9E8D57u;
+                x3 = x0 * 0xD2511F53u;
                 x0 = next0;
                 x2 = next2;
                 key0 += 0x9E3779B9u;
@@ -554,12 +530,10 @@ kernel poisson(int64[] y, uint64 key, uint64 offset, float64 lam) {
                     uint32 key0 = (uint32)key;
                     uint32 key1 = (uint32)(key >> 32);
                     for (int32 round = 0; round < 10; round++) {
-                        uint64 p0 = (uint64)e0 * 0xD2511F53u;
-                        uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
-                        uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
-                        uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
-                        e1 = (uint32)p1;
-                        e3 = (uint32)p0;
+                        uint32 next0 = mulhi(e2, 0xCD9E8D57u) ^ e1 ^ key0;
+                        uint32 next2 = mulhi(e0, 0xD2511F53u) ^ e3 ^ key1;
+                        e1 = e2 * 0xCD9E8D57u;
+                        e3 = e0 * 0xD2511F53u;
                         e0 = next0;
                         e2 = next2;
                         key0 += 0x9E3779B9u;
@@ -596,12 +570,10 @@ kernel poisson(int64[] y, uint64 key, uint64 offset, float64 lam) {
             uint32 key0 = (uint32)key;
             uint32 key1 = (uint32)(key >> 32);
             for (int32 round = 0; round < 10; round++) {
-                uint64 p0 = (uint64)x0 * 0xD2511F53u;
-                uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-                uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-                uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-                x1 = (uint32)p1;
-                x3 = (uint32)p0;
+                uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+                uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+                x1 = x2 * 0xCD9E8D57u;
+                x3 = x0 * 0xD2511F53u;
                 x0 = next0;
                 x2 = next2;
                 key0 += 0x9E3779B9u;
@@ -663,12 +635,10 @@ kernel binomial(int64[] y, uint64 key, uint64 offset, int64 trials, float64 p) {
                 uint32 key0 = (uint32)key;
                 uint32 key1 = (uint32)(key >> 32);
                 for (int32 round = 0; round < 10; round++) {
-                    uint64 p0 = (uint64)x0 * 0xD2511F53u;
-                    uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-                    uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-                    uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-                    x1 = (uint32)p1;
-                    x3 = (uint32)p0;
+                    uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+                    uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+                    x1 = x2 * 0xCD9E8D57u;
+                    x3 = x0 * 0xD2511F53u;
                     x0 = next0;
                     x2 = next2;
                     key0 += 0x9E3779B9u;
@@ -714,12 +684,10 @@ kernel binomial(int64[] y, uint64 key, uint64 offset, int64 trials, float64 p) {
                 uint32 key0 = (uint32)key;
                 uint32 key1 = (uint32)(key >> 32);
                 for (int32 round = 0; round < 10; round++) {
-                    uint64 p0 = (uint64)x0 * 0xD2511F53u;
-                    uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-                    uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-                    uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-                    x1 = (uint32)p1;
-                    x3 = (uint32)p0;
+                    uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+                    uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+                    x1 = x2 * 0xCD9E8D57u;
+                    x3 = x0 * 0xD2511F53u;
                     x0 = next0;
                     x2 = next2;
                     key0 += 0x9E3779B9u;
@@ -777,12 +745,10 @@ kernel choice_by_cdf(int64[] y, float64[] cdf, uint64 key, uint64 offset) {
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
