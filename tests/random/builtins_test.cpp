@@ -2,7 +2,8 @@
 // 64-bit integer type against the double-width product computed here (__int128 for 64 bits), bit
 // for bit, on random operands with the extremes mixed in; __sinf, __cosf, __logf and __expf
 // against the double-precision functions, within CUDA's documented bounds for the GPU's
-// approximations (the CPU computes the accurate float32 functions and must meet a few ulp).
+// approximations (the CPU computes the accurate float32 functions, libmvec's on vectors, and must
+// meet glibc's 4 ulp).
 #include "random_test_support.h"
 
 #include <array>
@@ -16,6 +17,8 @@
 #include <vector>
 
 namespace {
+
+using random_test::device_under_test;
 
 constexpr std::int64_t kN = 20011;
 
@@ -108,21 +111,23 @@ TEST(Approximations, MeetCudasBoundsOnTheGpuAndAFewUlpOnTheCpu) {
     const auto c = out[1].to_host();
     const auto l = out[2].to_host();
     const auto e = out[3].to_host();
-    // CUDA's bounds: __sinf, __cosf absolute 2^-21.41 on [-pi, pi]; __logf absolute 2^-21.41 on
-    // [0.5, 2], else 3 ulp; __expf 2 + floor(|1.16 x|) ulp. The CPU's accurate functions: 2 ulp.
-    const double absolute = on_gpu ? std::exp2(-21.41) : 2 * std::exp2(-24.0);
+    // CUDA's bounds: __sinf absolute 2^-21.41 and __cosf 2^-21.19 on [-pi, pi]; __logf absolute
+    // 2^-21.41 on [0.5, 2], else 3 ulp; __expf 2 + floor(|1.16 x|) ulp. The CPU's accurate
+    // functions through glibc's vector math (libmvec): 4 ulp, its documented bound.
+    const double absolute = on_gpu ? std::exp2(-21.41) : 4 * std::exp2(-24.0);
     const double ulp = std::exp2(-23.0);
     for (std::int64_t i = 0; i < kN; ++i) {
         const double xd = x[i];
         ASSERT_NEAR(s[i], std::sin(xd), absolute) << "__sinf(" << x[i] << ")";
-        ASSERT_NEAR(c[i], std::cos(xd), absolute) << "__cosf(" << x[i] << ")";
+        ASSERT_NEAR(c[i], std::cos(xd), on_gpu ? std::exp2(-21.19) : absolute)
+            << "__cosf(" << x[i] << ")";
         const double log_want = std::log(static_cast<double>(positive[i]));
         const bool near_one = positive[i] >= 0.5f && positive[i] <= 2.0f;
         const double log_bound = on_gpu ? (near_one ? absolute : 3 * ulp * std::fabs(log_want))
-                                        : 2 * ulp * std::fabs(log_want) + 1e-45;
+                                        : 4 * ulp * std::fabs(log_want) + 1e-45;
         ASSERT_NEAR(l[i], log_want, log_bound) << "__logf(" << positive[i] << ")";
         const double exp_want = std::exp(xd);
-        const double exp_ulps = on_gpu ? 2 + std::floor(std::fabs(1.16 * xd)) : 2;
+        const double exp_ulps = on_gpu ? 2 + std::floor(std::fabs(1.16 * xd)) : 4;
         ASSERT_NEAR(e[i], exp_want, exp_ulps * ulp * exp_want) << "__expf(" << x[i] << ")";
     }
 }

@@ -25,10 +25,16 @@
 // The language has no functions to share, so each kernel repeats the ten rounds. One round maps
 // (x0, x1, x2, x3) under key (k0, k1) to (hi(M1*x2) ^ x1 ^ k0, lo(M1*x2), hi(M0*x0) ^ x3 ^ k1,
 // lo(M0*x0)) with M0 = 0xD2511F53, M1 = 0xCD9E8D57; the key then gains the Weyl constants
-// (0x9E3779B9, 0xBB67AE85). hi is the builtin mulhi (mul.hi.u32 on the GPU; a 64-bit product
-// instead made the optimizer carry whole rounds in 64-bit arithmetic). Conversions to floating
-// point follow NumPy's: 24 bits of a word for float32, 53 bits from two words for float64, the
-// result in [0, 1).
+// (0x9E3779B9, 0xBB67AE85). How the products are written is chosen per kernel by measurement on
+// an H100 (bench/results/2026-11-26-random-h100): the floating-point draws (and the block
+// function) take hi with the builtin mulhi and lo as a 32-bit product, which keeps the rounds in
+// 32-bit registers (normal float32 1982 against 1846 GB/s, exponential 1951 against 1792); the
+// integer draws write one 32 x 32 -> 64-bit product and take its halves, which the optimizer
+// partly carries in 64-bit registers but which ran faster there (integers int32 [0, 1000) 2092
+// against 1917 GB/s, full range 2488 against 2199). The draws with a variable number of words
+// (gamma, poisson, binomial, choice) keep the 64-bit product too (not measured apart). Conversions
+// to floating point follow NumPy's: 24 bits of a word for float32, 53 bits from two words for
+// float64, the result in [0, 1).
 module gpucc_random;
 
 // The block function itself, over arrays of counters and keys (the known-answer tests use it).
@@ -122,8 +128,8 @@ kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, floa
 // with both of its outputs: words (0, 1) give r = sqrt(-2 log u1), u1 in (0, 1] from word 0, and
 // the angle 2 pi u2 - pi in [-pi, pi) from word 1; z = r cos, r sin of it for elements 0 and 1,
 // words (2, 3) the same for elements 2 and 3. The angle's cosine and sine are __cosf and __sinf:
-// on the GPU PTX's approximations (absolute error at most 2^-21.41 on [-pi, pi], so z differs
-// from the accurate r cos by at most r 2^-21.41), on the CPU the accurate functions; log stays
+// on the GPU PTX's approximations (absolute error at most 2^-21.19 on [-pi, pi], so z differs
+// from the accurate r cos by at most r 2^-21.19), on the CPU the accurate functions; log stays
 // accurate (lg2.approx's absolute error would dominate r for u1 near 1). So float32 normals agree
 // across devices to about 2e-6 (1 + |z|), not bit for bit; uniform and integer draws are
 // bit-identical.
@@ -293,10 +299,12 @@ kernel integers32<T: bool | int8 | int16 | int32 | int64 | uint8 | uint16 | uint
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
-            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
-            x1 = x2 * 0xCD9E8D57u;
-            x3 = x0 * 0xD2511F53u;
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -309,8 +317,8 @@ kernel integers32<T: bool | int8 | int16 | int32 | int64 | uint8 | uint16 | uint
         uint32 word = lane == 0 ? x0 : lane == 1 ? x1 : lane == 2 ? x2 : x3;
         uint32 value = word;
         if (span != 0u) {
-            uint32 chosen = word;
-            uint32 low_half = word * span;
+            uint64 product = (uint64)word * span;
+            uint32 low_half = (uint32)product;
             if (low_half < span) {
                 uint32 threshold = (0u - span) % span;
                 uint32 attempt = 0u;
@@ -330,10 +338,12 @@ kernel integers32<T: bool | int8 | int16 | int32 | int64 | uint8 | uint16 | uint
                             uint32 key0 = (uint32)key;
                             uint32 key1 = (uint32)(key >> 32);
                             for (int32 round = 0; round < 10; round++) {
-                                uint32 next0 = mulhi(e2, 0xCD9E8D57u) ^ e1 ^ key0;
-                                uint32 next2 = mulhi(e0, 0xD2511F53u) ^ e3 ^ key1;
-                                e1 = e2 * 0xCD9E8D57u;
-                                e3 = e0 * 0xD2511F53u;
+                                uint64 p0 = (uint64)e0 * 0xD2511F53u;
+                                uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
+                                uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
+                                uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
+                                e1 = (uint32)p1;
+                                e3 = (uint32)p0;
                                 e0 = next0;
                                 e2 = next2;
                                 key0 += 0x9E3779B9u;
@@ -344,11 +354,11 @@ kernel integers32<T: bool | int8 | int16 | int32 | int64 | uint8 | uint16 | uint
                     }
                     uint32 retry = used == 0u ? e0 : used == 1u ? e1 : used == 2u ? e2 : e3;
                     used++;
-                    chosen = retry;
-                    low_half = retry * span;
+                    product = (uint64)retry * span;
+                    low_half = (uint32)product;
                 }
             }
-            value = mulhi(chosen, span);
+            value = (uint32)(product >> 32);
         }
         y[index] = (T)(low + (uint64)value);
     }
@@ -370,10 +380,12 @@ kernel integers64<T: int64 | uint64>(T[] y, uint64 key, uint64 offset, uint64 lo
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
-            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
-            x1 = x2 * 0xCD9E8D57u;
-            x3 = x0 * 0xD2511F53u;
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -403,10 +415,12 @@ kernel integers64<T: int64 | uint64>(T[] y, uint64 key, uint64 offset, uint64 lo
                     uint32 key0 = (uint32)key;
                     uint32 key1 = (uint32)(key >> 32);
                     for (int32 round = 0; round < 10; round++) {
-                        uint32 next0 = mulhi(e2, 0xCD9E8D57u) ^ e1 ^ key0;
-                        uint32 next2 = mulhi(e0, 0xD2511F53u) ^ e3 ^ key1;
-                        e1 = e2 * 0xCD9E8D57u;
-                        e3 = e0 * 0xD2511F53u;
+                        uint64 p0 = (uint64)e0 * 0xD2511F53u;
+                        uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
+                        uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
+                        uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
+                        e1 = (uint32)p1;
+                        e3 = (uint32)p0;
                         e0 = next0;
                         e2 = next2;
                         key0 += 0x9E3779B9u;
@@ -453,10 +467,12 @@ kernel gamma<T: float32 | float64>(T[] y, uint64 key, uint64 offset, float64 sha
             uint32 key0 = (uint32)key;
             uint32 key1 = (uint32)(key >> 32);
             for (int32 round = 0; round < 10; round++) {
-                uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
-                uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
-                x1 = x2 * 0xCD9E8D57u;
-                x3 = x0 * 0xD2511F53u;
+                uint64 p0 = (uint64)x0 * 0xD2511F53u;
+                uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+                uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+                uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+                x1 = (uint32)p1;
+                x3 = (uint32)p0;
                 x0 = next0;
                 x2 = next2;
                 key0 += 0x9E3779B9u;
@@ -530,10 +546,12 @@ kernel poisson(int64[] y, uint64 key, uint64 offset, float64 lam) {
                     uint32 key0 = (uint32)key;
                     uint32 key1 = (uint32)(key >> 32);
                     for (int32 round = 0; round < 10; round++) {
-                        uint32 next0 = mulhi(e2, 0xCD9E8D57u) ^ e1 ^ key0;
-                        uint32 next2 = mulhi(e0, 0xD2511F53u) ^ e3 ^ key1;
-                        e1 = e2 * 0xCD9E8D57u;
-                        e3 = e0 * 0xD2511F53u;
+                        uint64 p0 = (uint64)e0 * 0xD2511F53u;
+                        uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
+                        uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
+                        uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
+                        e1 = (uint32)p1;
+                        e3 = (uint32)p0;
                         e0 = next0;
                         e2 = next2;
                         key0 += 0x9E3779B9u;
@@ -570,10 +588,12 @@ kernel poisson(int64[] y, uint64 key, uint64 offset, float64 lam) {
             uint32 key0 = (uint32)key;
             uint32 key1 = (uint32)(key >> 32);
             for (int32 round = 0; round < 10; round++) {
-                uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
-                uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
-                x1 = x2 * 0xCD9E8D57u;
-                x3 = x0 * 0xD2511F53u;
+                uint64 p0 = (uint64)x0 * 0xD2511F53u;
+                uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+                uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+                uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+                x1 = (uint32)p1;
+                x3 = (uint32)p0;
                 x0 = next0;
                 x2 = next2;
                 key0 += 0x9E3779B9u;
@@ -635,10 +655,12 @@ kernel binomial(int64[] y, uint64 key, uint64 offset, int64 trials, float64 p) {
                 uint32 key0 = (uint32)key;
                 uint32 key1 = (uint32)(key >> 32);
                 for (int32 round = 0; round < 10; round++) {
-                    uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
-                    uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
-                    x1 = x2 * 0xCD9E8D57u;
-                    x3 = x0 * 0xD2511F53u;
+                    uint64 p0 = (uint64)x0 * 0xD2511F53u;
+                    uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+                    uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+                    uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+                    x1 = (uint32)p1;
+                    x3 = (uint32)p0;
                     x0 = next0;
                     x2 = next2;
                     key0 += 0x9E3779B9u;
@@ -684,10 +706,12 @@ kernel binomial(int64[] y, uint64 key, uint64 offset, int64 trials, float64 p) {
                 uint32 key0 = (uint32)key;
                 uint32 key1 = (uint32)(key >> 32);
                 for (int32 round = 0; round < 10; round++) {
-                    uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
-                    uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
-                    x1 = x2 * 0xCD9E8D57u;
-                    x3 = x0 * 0xD2511F53u;
+                    uint64 p0 = (uint64)x0 * 0xD2511F53u;
+                    uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+                    uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+                    uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+                    x1 = (uint32)p1;
+                    x3 = (uint32)p0;
                     x0 = next0;
                     x2 = next2;
                     key0 += 0x9E3779B9u;
@@ -745,10 +769,12 @@ kernel choice_by_cdf(int64[] y, float64[] cdf, uint64 key, uint64 offset) {
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
-            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
-            x1 = x2 * 0xCD9E8D57u;
-            x3 = x0 * 0xD2511F53u;
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
