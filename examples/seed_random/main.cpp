@@ -53,11 +53,7 @@ bool is_normal(const gpucc::Array<T>& x, double loc, double scale) {
 }
 
 std::string shape_text(const gpucc::Shape& shape) {
-    std::string text = "(";
-    for (std::size_t i = 0; i < shape.size(); ++i) {
-        text += (i ? ", " : "") + std::to_string(shape[i]);
-    }
-    return text + ")";
+    return shape.to_string();
 }
 
 /// Tutorial 000, exercise 2.
