@@ -247,7 +247,8 @@ struct CastExpr : Expr {
 /// Math functions of CUDA's library. Sema picks the operand type (Float32 or Float64 for the
 /// floating functions, which is also the result type; Float16/BFloat16 arguments are computed in
 /// Float32; integer arguments in Float64, as C++'s <cmath> overloads do). Abs, Min and Max also
-/// exist for integer types. The predicates (IsNan, IsInf, IsFinite, SignBit) return Bool.
+/// exist for integer types, and Mulhi only for them. The predicates (IsNan, IsInf, IsFinite,
+/// SignBit) return Bool. FastSin, FastCos, FastLog and FastExp compute in Float32.
 /// One enumerator per line of Builtins.def, in its order; that file also says how each is lowered.
 enum class Builtin : std::uint8_t {
 #define BUILTIN(Name, ...) Name,
@@ -259,6 +260,8 @@ enum class BuiltinCategory : std::uint8_t {
     Floating,       ///< computes in float32 or float64, returns the operand type
     Predicate,      ///< isnan and friends: a floating operand, returns bool
     IntegerOrFloat, ///< abs, min, max: integer operands stay integer, else as Floating
+    Integer,        ///< mulhi: integer operands only (32 or 64 bits after promotion)
+    Approximate,    ///< __sinf, __cosf, __logf, __expf: float32, approximate on the GPU
 };
 
 /// The source spelling ("atan2").

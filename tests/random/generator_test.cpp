@@ -146,7 +146,8 @@ TEST(Random, NormalIsBoxMullerOfTheReference) {
         const Block b = block_at(kSeed, first + at.counter);
         const int pair = at.value / 2;
         const double u1 = static_cast<double>((b[2 * pair] >> 8) + 1) / 16777216.0;
-        const double angle = 2 * M_PI * static_cast<double>(b[2 * pair + 1] >> 8) / 16777216.0;
+        const double angle =
+            2 * M_PI * static_cast<double>(b[2 * pair + 1] >> 8) / 16777216.0 - M_PI;
         const double r = std::sqrt(-2.0 * std::log(u1));
         const double want = at.value % 2 == 0 ? r * std::cos(angle) : r * std::sin(angle);
         ASSERT_NEAR(f[i], want, 2e-5 * (1 + std::fabs(want))) << "element " << i;

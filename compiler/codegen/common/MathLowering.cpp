@@ -1,7 +1,7 @@
 // Math builtins per target (MathLowering.h). The regular part of the lowering is the columns of
 // Builtins.def; the code here computes the predicates, the integer versions of abs, min and max,
-// rsqrt and lgamma on the host, and checks at compile time that every builtin has a way to be
-// lowered.
+// mulhi, the float32 approximations (__sinf ...), and rsqrt and lgamma on the host, and checks at
+// compile time that every builtin has a way to be lowered.
 #include "compiler/codegen/common/MathLowering.h"
 
 #include "compiler/diag/InternalError.h"
@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <iterator>
 #include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/IntrinsicsNVPTX.h>
 #include <llvm/IR/Module.h>
 #include <string>
 #include <string_view>
@@ -65,6 +66,11 @@ constexpr Builtin kIntegerVersions[] = {Builtin::Abs, Builtin::Min, Builtin::Max
 /// lgamma_r with a sign slot of the caller's own, because libm's lgamma writes the global
 /// `signgam`, a data race when the thread pool runs host kernels on several threads.
 constexpr Builtin kHostExpansions[] = {Builtin::Rsqrt, Builtin::Lgamma};
+/// Integer only, computed by emit_integer_builtin.
+constexpr Builtin kIntegerOnly[] = {Builtin::Mulhi};
+/// Computed by emit_approximation.
+constexpr Builtin kApproximations[] = {Builtin::FastSin, Builtin::FastCos, Builtin::FastLog,
+                                       Builtin::FastExp};
 
 template <std::size_t N>
 constexpr bool contains(const Builtin (&list)[N], Builtin builtin) {
@@ -98,8 +104,32 @@ static_assert(every_builtin([](Builtin builtin, const Lowering& lowering) {
               }),
               "the IntegerOrFloat builtins of Builtins.def must be those emit_integer_builtin "
               "computes");
+static_assert(every_builtin([](Builtin builtin, const Lowering& lowering) {
+                  return (lowering.category == BuiltinCategory::Integer) ==
+                         contains(kIntegerOnly, builtin);
+              }),
+              "the Integer builtins of Builtins.def must be those emit_integer_builtin computes");
+static_assert(every_builtin([](Builtin builtin, const Lowering& lowering) {
+                  return (lowering.category == BuiltinCategory::Approximate) ==
+                         contains(kApproximations, builtin);
+              }),
+              "the Approximate builtins of Builtins.def must be those emit_approximation computes");
+/// Whether a line's lowering is code of this file alone (its last four columns are empty).
+constexpr bool computed_here(const Lowering& lowering) {
+    return lowering.category == BuiltinCategory::Integer ||
+           lowering.category == BuiltinCategory::Approximate;
+}
+static_assert(every_builtin([](Builtin, const Lowering& lowering) {
+                  return !computed_here(lowering) ||
+                         (lowering.intrinsic == llvm::Intrinsic::not_intrinsic &&
+                          lowering.libdevice.empty() &&
+                          lowering.host_intrinsic == llvm::Intrinsic::not_intrinsic &&
+                          lowering.libm.empty());
+              }),
+              "an Integer or Approximate line of Builtins.def leaves its last four columns empty");
 static_assert(every_builtin([](Builtin, const Lowering& lowering) {
                   return lowering.category == BuiltinCategory::Predicate ||
+                         computed_here(lowering) ||
                          lowering.intrinsic != llvm::Intrinsic::not_intrinsic ||
                          !lowering.libdevice.empty();
               }),
@@ -108,6 +138,7 @@ static_assert(every_builtin([](Builtin builtin, const Lowering& lowering) {
                   bool host_column = lowering.host_intrinsic != llvm::Intrinsic::not_intrinsic ||
                                      !lowering.libm.empty();
                   return lowering.category == BuiltinCategory::Predicate ||
+                         computed_here(lowering) ||
                          lowering.intrinsic != llvm::Intrinsic::not_intrinsic ||
                          host_column != contains(kHostExpansions, builtin);
               }),
@@ -117,6 +148,9 @@ static_assert(every_builtin([](Builtin, const Lowering& lowering) {
                   bool no_intrinsic = lowering.intrinsic == llvm::Intrinsic::not_intrinsic;
                   bool no_host_intrinsic =
                       lowering.host_intrinsic == llvm::Intrinsic::not_intrinsic;
+                  if (computed_here(lowering)) {
+                      return true; // checked above
+                  }
                   if (lowering.category == BuiltinCategory::Predicate || !no_intrinsic) {
                       return no_intrinsic == (lowering.category == BuiltinCategory::Predicate) &&
                              lowering.libdevice.empty() && no_host_intrinsic &&
@@ -171,8 +205,32 @@ llvm::Value* emit_predicate(llvm::IRBuilder<>& builder, Builtin builtin, llvm::V
     GPUCC_UNREACHABLE("not a predicate");
 }
 
-llvm::Value* emit_integer_builtin(llvm::IRBuilder<>& builder, Builtin builtin, ScalarType type,
-                                  llvm::ArrayRef<llvm::Value*> args) {
+/// The high half of the double-width product of two 32- or 64-bit integers. The NVPTX target
+/// calls llvm.nvvm.mulhi.* (mul.hi.u32 and friends): written as a widening multiply and a shift,
+/// the optimizer folds the surrounding 32-bit arithmetic into 64-bit operations (Philox's rounds
+/// became mul.lo.s64 and xor.b64). The host widens, multiplies and shifts, which x86 selects well.
+llvm::Value* emit_mulhi(llvm::IRBuilder<>& builder, CodegenTarget target, bool is_signed_type,
+                        llvm::Value* a, llvm::Value* b) {
+    unsigned bits = a->getType()->getIntegerBitWidth();
+    GPUCC_CHECK(bits == 32 || bits == 64, "Sema promotes mulhi's operands to 32 or 64 bits");
+    if (target == CodegenTarget::Nvptx) {
+        llvm::Intrinsic::ID id = bits == 32 ? (is_signed_type ? llvm::Intrinsic::nvvm_mulhi_i
+                                                              : llvm::Intrinsic::nvvm_mulhi_ui)
+                                            : (is_signed_type ? llvm::Intrinsic::nvvm_mulhi_ll
+                                                              : llvm::Intrinsic::nvvm_mulhi_ull);
+        return builder.CreateIntrinsic(id, {}, {a, b});
+    }
+    llvm::Type* wide = builder.getIntNTy(2 * bits);
+    llvm::Value* wide_a =
+        is_signed_type ? builder.CreateSExt(a, wide) : builder.CreateZExt(a, wide);
+    llvm::Value* wide_b =
+        is_signed_type ? builder.CreateSExt(b, wide) : builder.CreateZExt(b, wide);
+    llvm::Value* product = builder.CreateMul(wide_a, wide_b);
+    return builder.CreateTrunc(builder.CreateLShr(product, bits), a->getType());
+}
+
+llvm::Value* emit_integer_builtin(llvm::IRBuilder<>& builder, CodegenTarget target, Builtin builtin,
+                                  ScalarType type, llvm::ArrayRef<llvm::Value*> args) {
     bool is_signed_type = is_signed(type);
     switch (builtin) {
     case Builtin::Abs:
@@ -186,10 +244,47 @@ llvm::Value* emit_integer_builtin(llvm::IRBuilder<>& builder, Builtin builtin, S
     case Builtin::Max:
         return builder.CreateBinaryIntrinsic(
             is_signed_type ? llvm::Intrinsic::smax : llvm::Intrinsic::umax, args[0], args[1]);
+    case Builtin::Mulhi:
+        return emit_mulhi(builder, target, is_signed_type, args[0], args[1]);
     default:
         break;
     }
-    GPUCC_UNREACHABLE("Sema passes integers only to abs, min and max");
+    GPUCC_UNREACHABLE("Sema passes integers only to abs, min, max and mulhi");
+}
+
+/// CUDA's __sinf, __cosf, __logf and __expf: on the GPU the PTX approximations (sin.approx.f32,
+/// cos.approx.f32; lg2.approx.f32 times ln 2 and ex2.approx.f32 of x log2(e), as CUDA's math
+/// header computes them, subnormals kept); on the host the accurate float32 functions, which the
+/// host vectorizer maps to libmvec.
+llvm::Value* emit_approximation(llvm::IRBuilder<>& builder, CodegenTarget target, Builtin builtin,
+                                llvm::Value* x) {
+    llvm::Type* type = x->getType();
+    if (target != CodegenTarget::Nvptx) {
+        llvm::Intrinsic::ID id = builtin == Builtin::FastSin   ? llvm::Intrinsic::sin
+                                 : builtin == Builtin::FastCos ? llvm::Intrinsic::cos
+                                 : builtin == Builtin::FastLog ? llvm::Intrinsic::log
+                                                               : llvm::Intrinsic::exp;
+        return builder.CreateUnaryIntrinsic(id, x);
+    }
+    constexpr double kLn2 = 0.693147180559945309417;
+    constexpr double kLog2e = 1.44269504088896340736;
+    switch (builtin) {
+    case Builtin::FastSin:
+        return builder.CreateIntrinsic(llvm::Intrinsic::nvvm_sin_approx_f, {}, {x});
+    case Builtin::FastCos:
+        return builder.CreateIntrinsic(llvm::Intrinsic::nvvm_cos_approx_f, {}, {x});
+    case Builtin::FastLog: {
+        llvm::Value* log2 = builder.CreateIntrinsic(llvm::Intrinsic::nvvm_lg2_approx_f, {}, {x});
+        return builder.CreateFMul(log2, llvm::ConstantFP::get(type, kLn2));
+    }
+    case Builtin::FastExp: {
+        llvm::Value* scaled = builder.CreateFMul(x, llvm::ConstantFP::get(type, kLog2e));
+        return builder.CreateIntrinsic(llvm::Intrinsic::nvvm_ex2_approx, {type}, {scaled});
+    }
+    default:
+        break;
+    }
+    GPUCC_UNREACHABLE("not an approximation");
 }
 
 /// lgamma(x) on the host as POSIX's reentrant lgamma_r(x, &sign), the sign slot an alloca in the
@@ -220,11 +315,14 @@ llvm::Value* emit_host_lgamma(llvm::IRBuilder<>& builder, llvm::Value* x, bool i
 llvm::Value* emit_math_builtin(llvm::IRBuilder<>& builder, CodegenTarget target, Builtin builtin,
                                ScalarType operand_type, llvm::ArrayRef<llvm::Value*> args) {
     if (!is_floating(operand_type)) {
-        return emit_integer_builtin(builder, builtin, operand_type, args);
+        return emit_integer_builtin(builder, target, builtin, operand_type, args);
     }
     const Lowering& lowering = lowering_of(builtin);
     if (lowering.category == BuiltinCategory::Predicate) {
         return emit_predicate(builder, builtin, args[0]);
+    }
+    if (lowering.category == BuiltinCategory::Approximate) {
+        return emit_approximation(builder, target, builtin, args[0]);
     }
     llvm::Type* type = args[0]->getType();
     if (llvm::Intrinsic::ID id = lowering.intrinsic; id != llvm::Intrinsic::not_intrinsic) {

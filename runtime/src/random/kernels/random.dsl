@@ -25,8 +25,16 @@
 // The language has no functions to share, so each kernel repeats the ten rounds. One round maps
 // (x0, x1, x2, x3) under key (k0, k1) to (hi(M1*x2) ^ x1 ^ k0, lo(M1*x2), hi(M0*x0) ^ x3 ^ k1,
 // lo(M0*x0)) with M0 = 0xD2511F53, M1 = 0xCD9E8D57; the key then gains the Weyl constants
-// (0x9E3779B9, 0xBB67AE85). Conversions to floating point follow NumPy's: 24 bits of a word for
-// float32, 53 bits from two words for float64, the result in [0, 1).
+// (0x9E3779B9, 0xBB67AE85). How the products are written is chosen per kernel by measurement on
+// an H100 (bench/results/2026-11-26-random-h100): the floating-point draws (and the block
+// function) take hi with the builtin mulhi and lo as a 32-bit product, which keeps the rounds in
+// 32-bit registers (normal float32 1982 against 1846 GB/s, exponential 1951 against 1792); the
+// integer draws write one 32 x 32 -> 64-bit product and take its halves, which the optimizer
+// partly carries in 64-bit registers but which ran faster there (integers int32 [0, 1000) 2092
+// against 1917 GB/s, full range 2488 against 2199). The draws with a variable number of words
+// (gamma, poisson, binomial, choice) keep the 64-bit product too (not measured apart). Conversions
+// to floating point follow NumPy's: 24 bits of a word for float32, 53 bits from two words for
+// float64, the result in [0, 1).
 module gpucc_random;
 
 // The block function itself, over arrays of counters and keys (the known-answer tests use it).
@@ -39,12 +47,10 @@ elementwise philox4x32_10(uint32 c0, uint32 c1, uint32 c2, uint32 c3, uint32 k0,
     uint32 key0 = k0;
     uint32 key1 = k1;
     for (int32 round = 0; round < 10; round++) {
-        uint64 p0 = (uint64)x0 * 0xD2511F53u;
-        uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-        uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-        uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-        x1 = (uint32)p1;
-        x3 = (uint32)p0;
+        uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+        uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+        x1 = x2 * 0xCD9E8D57u;
+        x3 = x0 * 0xD2511F53u;
         x0 = next0;
         x2 = next2;
         key0 += 0x9E3779B9u;
@@ -71,12 +77,10 @@ kernel uniform_float32(float32[] y, uint64 key, uint64 offset, float32 low, floa
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -104,12 +108,10 @@ kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, floa
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -124,8 +126,13 @@ kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, floa
 
 // loc + scale * z (its exponential when `lognormal` is not 0), z standard normal by Box-Muller
 // with both of its outputs: words (0, 1) give r = sqrt(-2 log u1), u1 in (0, 1] from word 0, and
-// the angle 2 pi u2 from word 1; z = r cos, r sin of it for elements 0 and 1, words (2, 3) the
-// same for elements 2 and 3.
+// the angle 2 pi u2 - pi in [-pi, pi) from word 1; z = r cos, r sin of it for elements 0 and 1,
+// words (2, 3) the same for elements 2 and 3. The angle's cosine and sine are __cosf and __sinf:
+// on the GPU PTX's approximations (absolute error at most 2^-21.19 on [-pi, pi], so z differs
+// from the accurate r cos by at most r 2^-21.19), on the CPU the accurate functions; log stays
+// accurate (lg2.approx's absolute error would dominate r for u1 near 1). So float32 normals agree
+// across devices to about 2e-6 (1 + |z|), not bit for bit; uniform and integer draws are
+// bit-identical.
 kernel normal_float32(float32[] y, uint64 key, uint64 offset, float32 loc, float32 scale,
                       int32 lognormal) {
     int64 width = (int64)blockDim.x;
@@ -140,12 +147,10 @@ kernel normal_float32(float32[] y, uint64 key, uint64 offset, float32 loc, float
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -153,13 +158,15 @@ kernel normal_float32(float32[] y, uint64 key, uint64 offset, float32 loc, float
         }
     }
     float32 r01 = sqrt(-2.0f * log((float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f));
-    float32 angle01 = 6.2831853071795865f * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f);
+    float32 angle01 = 6.2831853071795865f * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f) -
+                      3.14159265358979324f;
     float32 r23 = sqrt(-2.0f * log((float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f));
-    float32 angle23 = 6.2831853071795865f * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f);
-    float32 v0 = loc + scale * (r01 * cos(angle01));
-    float32 v1 = loc + scale * (r01 * sin(angle01));
-    float32 v2 = loc + scale * (r23 * cos(angle23));
-    float32 v3 = loc + scale * (r23 * sin(angle23));
+    float32 angle23 = 6.2831853071795865f * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f) -
+                      3.14159265358979324f;
+    float32 v0 = loc + scale * (r01 * __cosf(angle01));
+    float32 v1 = loc + scale * (r01 * __sinf(angle01));
+    float32 v2 = loc + scale * (r23 * __cosf(angle23));
+    float32 v3 = loc + scale * (r23 * __sinf(angle23));
     if (lognormal != 0) {
         v0 = exp(v0);
         v1 = exp(v1);
@@ -188,12 +195,10 @@ kernel normal_float64(float64[] y, uint64 key, uint64 offset, float64 loc, float
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -229,12 +234,10 @@ kernel exponential_float32(float32[] y, uint64 key, uint64 offset, float32 scale
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -261,12 +264,10 @@ kernel exponential_float64(float64[] y, uint64 key, uint64 offset, float64 scale
         uint32 key0 = (uint32)key;
         uint32 key1 = (uint32)(key >> 32);
         for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
             x0 = next0;
             x2 = next2;
             key0 += 0x9E3779B9u;
@@ -364,7 +365,7 @@ kernel integers32<T: bool | int8 | int16 | int32 | int64 | uint8 | uint16 | uint
 }
 
 // As integers32 for spans above 2^32: 64-bit words from words (0, 1) and (2, 3), two values per
-// block, hi(w * span) of the 128-bit product (formed from 32-bit halves).
+// block, hi(w * span) of the 128-bit product (mulhi).
 kernel integers64<T: int64 | uint64>(T[] y, uint64 key, uint64 offset, uint64 low,
                                      uint64 span_minus_1) {
     int64 width = (int64)blockDim.x;
@@ -400,17 +401,8 @@ kernel integers64<T: int64 | uint64>(T[] y, uint64 key, uint64 offset, uint64 lo
             uint32 attempt = 0u;
             uint64 threshold = (0ul - span) % span;
             while (true) {
-                uint64 a_low = word & 0xFFFFFFFFul;
-                uint64 a_high = word >> 32;
-                uint64 b_low = span & 0xFFFFFFFFul;
-                uint64 b_high = span >> 32;
-                uint64 p_ll = a_low * b_low;
-                uint64 p_lh = a_low * b_high;
-                uint64 p_hl = a_high * b_low;
-                uint64 middle = (p_ll >> 32) + (p_lh & 0xFFFFFFFFul) + (p_hl & 0xFFFFFFFFul);
-                uint64 high_half = a_high * b_high + (p_lh >> 32) + (p_hl >> 32) + (middle >> 32);
                 uint64 low_half = word * span;
-                value = high_half;
+                value = mulhi(word, span);
                 if (low_half >= threshold) {
                     break;
                 }
