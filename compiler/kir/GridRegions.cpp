@@ -80,25 +80,45 @@ void for_each_expr(const kir::Expr& expr, const std::function<void(const kir::Ex
     }
 }
 
-void for_each_in_stmt(const kir::Stmt& stmt,
-                      const std::function<void(const kir::Stmt&)>& visit_stmt,
-                      const std::function<void(const kir::Expr&)>& visit_expr) {
+namespace {
+
+/// The conditions that decide whether a statement runs: those of the branches and loops around it,
+/// outermost first.
+using Conditions = std::vector<const kir::Expr*>;
+
+/// Calls `visit` on `stmt` and every statement inside it with the conditions around it, and
+/// `visit_expr` on every expression a statement evaluates directly (a declaration's initializer,
+/// an expression statement, a condition, a loop's step, a warp barrier's mask) with the
+/// conditions under which it runs (a loop's condition and step run under the loop's condition
+/// too, once the first test passed; here, under the conditions around the loop, plus the loop's
+/// own for its step).
+void walk_under_conditions(
+    const kir::Stmt& stmt, Conditions& around,
+    const std::function<void(const kir::Stmt&, const Conditions&)>& visit,
+    const std::function<void(const kir::Expr&, const Conditions&)>& visit_expr) {
     using kir::StmtKind;
-    visit_stmt(stmt);
+    visit(stmt, around);
     auto expr = [&](const kir::ExprPtr& e) {
         if (e) {
-            for_each_expr(*e, visit_expr);
+            visit_expr(*e, around);
         }
     };
-    auto inner = [&](const kir::StmtPtr& s) {
-        if (s) {
-            for_each_in_stmt(*s, visit_stmt, visit_expr);
+    auto under = [&](const kir::Expr* condition, const kir::StmtPtr& body) {
+        if (!body) {
+            return;
+        }
+        if (condition != nullptr) {
+            around.push_back(condition);
+        }
+        walk_under_conditions(*body, around, visit, visit_expr);
+        if (condition != nullptr) {
+            around.pop_back();
         }
     };
     switch (stmt.kind) {
     case StmtKind::Block:
         for (const kir::StmtPtr& s : static_cast<const kir::BlockStmt&>(stmt).statements) {
-            inner(s);
+            under(nullptr, s);
         }
         return;
     case StmtKind::Decl:
@@ -110,32 +130,106 @@ void for_each_in_stmt(const kir::Stmt& stmt,
     case StmtKind::If: {
         const auto& branch = static_cast<const kir::IfStmt&>(stmt);
         expr(branch.condition);
-        inner(branch.then_branch);
-        inner(branch.else_branch);
+        under(branch.condition.get(), branch.then_branch);
+        under(branch.condition.get(), branch.else_branch);
         return;
     }
     case StmtKind::For: {
         const auto& loop = static_cast<const kir::ForStmt&>(stmt);
-        inner(loop.init);
+        under(nullptr, loop.init);
         expr(loop.condition);
-        inner(loop.body);
-        expr(loop.step);
+        under(loop.condition.get(), loop.body);
+        if (loop.step) {
+            if (loop.condition) {
+                around.push_back(loop.condition.get());
+            }
+            visit_expr(*loop.step, around);
+            if (loop.condition) {
+                around.pop_back();
+            }
+        }
         return;
     }
-    case StmtKind::While:
-        expr(static_cast<const kir::WhileStmt&>(stmt).condition);
-        inner(static_cast<const kir::WhileStmt&>(stmt).body);
+    case StmtKind::While: {
+        const auto& loop = static_cast<const kir::WhileStmt&>(stmt);
+        expr(loop.condition);
+        under(loop.condition.get(), loop.body);
         return;
-    case StmtKind::DoWhile:
-        inner(static_cast<const kir::DoWhileStmt&>(stmt).body);
-        expr(static_cast<const kir::DoWhileStmt&>(stmt).condition);
+    }
+    case StmtKind::DoWhile: {
+        const auto& loop = static_cast<const kir::DoWhileStmt&>(stmt);
+        under(loop.condition.get(), loop.body);
+        expr(loop.condition);
         return;
+    }
     case StmtKind::Sync:
         expr(static_cast<const kir::SyncStmt&>(stmt).mask);
         return;
     default:
         return;
     }
+}
+
+/// The local that `expr` writes when it is an assignment or an increment of one; null otherwise.
+const kir::Variable* assigned_local(const kir::Expr& expr) {
+    const kir::Expr* target = nullptr;
+    if (expr.kind == kir::ExprKind::Assign) {
+        target = static_cast<const kir::AssignExpr&>(expr).target.get();
+    } else if (expr.kind == kir::ExprKind::IncDec) {
+        target = static_cast<const kir::IncDecExpr&>(expr).target.get();
+    }
+    return target != nullptr && target->kind == kir::ExprKind::LocalRef
+               ? static_cast<const kir::LocalRefExpr*>(target)->variable
+               : nullptr;
+}
+
+/// Calls `visit` on every `return;`, `break` and `continue` in `stmt` with the number of loops
+/// between it and `stmt` (0: it leaves `stmt` itself, or the loop `stmt` is the body of).
+void for_each_exit(const kir::Stmt& stmt, const std::function<void(const kir::Stmt&, int)>& visit,
+                   int loop_depth = 0) {
+    using kir::StmtKind;
+    switch (stmt.kind) {
+    case StmtKind::Return:
+    case StmtKind::Break:
+    case StmtKind::Continue:
+        visit(stmt, loop_depth);
+        return;
+    case StmtKind::Block:
+        for (const kir::StmtPtr& s : static_cast<const kir::BlockStmt&>(stmt).statements) {
+            for_each_exit(*s, visit, loop_depth);
+        }
+        return;
+    case StmtKind::If: {
+        const auto& branch = static_cast<const kir::IfStmt&>(stmt);
+        for_each_exit(*branch.then_branch, visit, loop_depth);
+        if (branch.else_branch) {
+            for_each_exit(*branch.else_branch, visit, loop_depth);
+        }
+        return;
+    }
+    case StmtKind::For:
+        for_each_exit(*static_cast<const kir::ForStmt&>(stmt).body, visit, loop_depth + 1);
+        return;
+    case StmtKind::While:
+        for_each_exit(*static_cast<const kir::WhileStmt&>(stmt).body, visit, loop_depth + 1);
+        return;
+    case StmtKind::DoWhile:
+        for_each_exit(*static_cast<const kir::DoWhileStmt&>(stmt).body, visit, loop_depth + 1);
+        return;
+    default:
+        return;
+    }
+}
+
+} // namespace
+
+void for_each_in_stmt(const kir::Stmt& stmt,
+                      const std::function<void(const kir::Stmt&)>& visit_stmt,
+                      const std::function<void(const kir::Expr&)>& visit_expr) {
+    Conditions around;
+    walk_under_conditions(
+        stmt, around, [&](const kir::Stmt& s, const Conditions&) { visit_stmt(s); },
+        [&](const kir::Expr& e, const Conditions&) { for_each_expr(e, visit_expr); });
 }
 
 bool has_shuffle(const kir::Expr& expr) {
@@ -182,49 +276,10 @@ std::vector<const kir::ShuffleExpr*> outer_shuffles(const kir::Expr& expr) {
 
 bool has_thread_exit(const kir::Stmt& body) {
     bool found = false;
-    int loop_depth = 0;
-    std::function<void(const kir::Stmt&)> walk = [&](const kir::Stmt& stmt) {
-        using kir::StmtKind;
-        switch (stmt.kind) {
-        case StmtKind::Return:
-            found = true;
-            return;
-        case StmtKind::Continue:
-            found = found || loop_depth == 0;
-            return;
-        case StmtKind::Block:
-            for (const kir::StmtPtr& s : static_cast<const kir::BlockStmt&>(stmt).statements) {
-                walk(*s);
-            }
-            return;
-        case StmtKind::If: {
-            const auto& branch = static_cast<const kir::IfStmt&>(stmt);
-            walk(*branch.then_branch);
-            if (branch.else_branch) {
-                walk(*branch.else_branch);
-            }
-            return;
-        }
-        case StmtKind::For:
-            ++loop_depth;
-            walk(*static_cast<const kir::ForStmt&>(stmt).body);
-            --loop_depth;
-            return;
-        case StmtKind::While:
-            ++loop_depth;
-            walk(*static_cast<const kir::WhileStmt&>(stmt).body);
-            --loop_depth;
-            return;
-        case StmtKind::DoWhile:
-            ++loop_depth;
-            walk(*static_cast<const kir::DoWhileStmt&>(stmt).body);
-            --loop_depth;
-            return;
-        default:
-            return;
-        }
-    };
-    walk(body);
+    for_each_exit(body, [&](const kir::Stmt& exit, int loop_depth) {
+        found = found || exit.kind == kir::StmtKind::Return ||
+                (exit.kind == kir::StmtKind::Continue && loop_depth == 0);
+    });
     return found;
 }
 
@@ -287,15 +342,8 @@ void count_writes(const kir::Stmt& stmt, std::vector<int>& assigned, std::vector
             }
         },
         [&](const kir::Expr& e) {
-            const kir::Expr* target = nullptr;
-            if (e.kind == kir::ExprKind::Assign) {
-                target = static_cast<const kir::AssignExpr&>(e).target.get();
-            } else if (e.kind == kir::ExprKind::IncDec) {
-                target = static_cast<const kir::IncDecExpr&>(e).target.get();
-            }
-            if (target != nullptr && target->kind == kir::ExprKind::LocalRef) {
-                ++assigned[static_cast<std::size_t>(
-                    static_cast<const kir::LocalRefExpr*>(target)->variable->id)];
+            if (const kir::Variable* written = assigned_local(e)) {
+                ++assigned[static_cast<std::size_t>(written->id)];
             }
         });
 }
@@ -366,64 +414,126 @@ const kir::Variable* uniform_loop_variable(const kir::Stmt& stmt) {
     }
     // The body neither assigns the variable nor leaves the loop early.
     bool leaves = false;
-    int depth = 0;
-    std::function<void(const kir::Stmt&)> walk = [&](const kir::Stmt& s) {
-        switch (s.kind) {
-        case kir::StmtKind::Return:
-            leaves = true;
-            return;
-        case kir::StmtKind::Break:
-        case kir::StmtKind::Continue:
-            leaves = leaves || depth == 0;
-            return;
-        case kir::StmtKind::Block:
-            for (const kir::StmtPtr& inner : static_cast<const kir::BlockStmt&>(s).statements) {
-                walk(*inner);
-            }
-            return;
-        case kir::StmtKind::If: {
-            const auto& branch = static_cast<const kir::IfStmt&>(s);
-            walk(*branch.then_branch);
-            if (branch.else_branch) {
-                walk(*branch.else_branch);
-            }
-            return;
-        }
-        case kir::StmtKind::For:
-            ++depth;
-            walk(*static_cast<const kir::ForStmt&>(s).body);
-            --depth;
-            return;
-        case kir::StmtKind::While:
-            ++depth;
-            walk(*static_cast<const kir::WhileStmt&>(s).body);
-            --depth;
-            return;
-        case kir::StmtKind::DoWhile:
-            ++depth;
-            walk(*static_cast<const kir::DoWhileStmt&>(s).body);
-            --depth;
-            return;
-        default:
-            return;
-        }
-    };
-    walk(*loop.body);
+    for_each_exit(*loop.body, [&](const kir::Stmt& exit, int loop_depth) {
+        leaves = leaves || exit.kind == kir::StmtKind::Return || loop_depth == 0;
+    });
     bool written = false;
     for_each_in_stmt(
         *loop.body, [](const kir::Stmt&) {},
-        [&](const kir::Expr& e) {
-            const kir::Expr* target = nullptr;
-            if (e.kind == kir::ExprKind::Assign) {
-                target = static_cast<const kir::AssignExpr&>(e).target.get();
-            } else if (e.kind == kir::ExprKind::IncDec) {
-                target = static_cast<const kir::IncDecExpr&>(e).target.get();
-            }
-            written =
-                written || (target != nullptr && target->kind == kir::ExprKind::LocalRef &&
-                            static_cast<const kir::LocalRefExpr*>(target)->variable == variable);
-        });
+        [&](const kir::Expr& e) { written = written || assigned_local(e) == variable; });
     return leaves || written ? nullptr : variable;
+}
+
+namespace {
+
+/// Which locals (by Variable id) hold values that may differ between the threads of a block.
+class ThreadDependence {
+public:
+    explicit ThreadDependence(const kir::GridKernelInstance& instance)
+        : varying_(instance.locals.size(), false) {
+        // A local becomes varying when a varying value is stored in it, or any value is stored in
+        // it under a varying condition; repeat until nothing changes (loops carry values back).
+        bool changed = true;
+        while (changed) {
+            changed = false;
+            Conditions around;
+            walk_under_conditions(
+                *instance.body, around,
+                [&](const kir::Stmt& s, const Conditions& conditions) {
+                    if (s.kind != kir::StmtKind::Decl) {
+                        return;
+                    }
+                    const auto& decl = static_cast<const kir::DeclStmt&>(s);
+                    if (decl.init) {
+                        mark(decl.variable, any_varies(conditions) || varies(*decl.init), changed);
+                    }
+                },
+                [&](const kir::Expr& e, const Conditions& conditions) {
+                    const bool divergent = any_varies(conditions);
+                    for_each_expr(e, [&](const kir::Expr& inner) {
+                        if (const kir::Variable* written = assigned_local(inner)) {
+                            bool varying_value =
+                                inner.kind == kir::ExprKind::Assign &&
+                                varies(*static_cast<const kir::AssignExpr&>(inner).value);
+                            mark(written, divergent || varying_value, changed);
+                        }
+                    });
+                });
+        }
+    }
+
+    /// Whether `expr` may have a different value in different threads of the block.
+    bool varies(const kir::Expr& expr) const {
+        bool result = false;
+        for_each_expr(expr, [&](const kir::Expr& e) {
+            switch (e.kind) {
+            case kir::ExprKind::GridValue: {
+                auto value = static_cast<const kir::GridValueExpr&>(e).value;
+                result = result || value == kir::GridValue::ThreadIdxX ||
+                         value == kir::GridValue::ThreadIdxY ||
+                         value == kir::GridValue::ThreadIdxZ || value == kir::GridValue::LaneId;
+                return;
+            }
+            case kir::ExprKind::Shuffle:
+            case kir::ExprKind::Atomic:
+                result = true;
+                return;
+            case kir::ExprKind::LocalRef:
+                result = result || varying_[static_cast<std::size_t>(
+                                       static_cast<const kir::LocalRefExpr&>(e).variable->id)];
+                return;
+            default:
+                return; // element reads vary through their index, visited as a child
+            }
+        });
+        return result;
+    }
+
+    bool any_varies(const Conditions& conditions) const {
+        for (const kir::Expr* condition : conditions) {
+            if (varies(*condition)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+private:
+    void mark(const kir::Variable* variable, bool varying, bool& changed) {
+        auto id = static_cast<std::size_t>(variable->id);
+        if (varying && !varying_[id]) {
+            varying_[id] = true;
+            changed = true;
+        }
+    }
+
+    std::vector<bool> varying_;
+};
+
+} // namespace
+
+std::vector<DivergentBarrier> divergent_barriers(const kir::GridKernelInstance& instance) {
+    std::vector<DivergentBarrier> found;
+    if (!instance.body) {
+        return found;
+    }
+    const ThreadDependence dependence(instance);
+    Conditions around;
+    walk_under_conditions(
+        *instance.body, around,
+        [&](const kir::Stmt& s, const Conditions& conditions) {
+            if (s.kind != kir::StmtKind::Sync) {
+                return;
+            }
+            for (auto it = conditions.rbegin(); it != conditions.rend(); ++it) {
+                if (dependence.varies(**it)) {
+                    found.push_back({static_cast<const kir::SyncStmt*>(&s), *it});
+                    return;
+                }
+            }
+        },
+        [](const kir::Expr&, const Conditions&) {});
+    return found;
 }
 
 std::string host_obstacle(const kir::Stmt& body) {

@@ -56,4 +56,19 @@ const kir::Variable* uniform_loop_variable(const kir::Stmt& stmt);
 /// barrier runs, or a shuffle inside another shuffle's operands).
 std::string host_obstacle(const kir::Stmt& body);
 
+/// A barrier that not every thread of the block may reach: `barrier` sits inside a branch or loop
+/// whose `condition` depends on the thread (a thread coordinate, a lane id, a shuffle's or an
+/// atomic's result, an element read at such an index, or a local assigned from one of these or
+/// under such a condition). On the GPU such a barrier is undefined behaviour (CUDA allows
+/// `__syncthreads` in uniform control flow only); Sema reports it. Conditions of other values
+/// (scalar parameters, block and grid values, shared or array elements at uniform indices) count
+/// as uniform. Not found: a barrier after a thread-dependent `return;`, `break` or `continue`.
+struct DivergentBarrier {
+    const kir::SyncStmt* barrier;
+    const kir::Expr* condition; ///< the innermost thread-dependent condition around it
+};
+
+/// The barriers of `instance` inside thread-dependent control flow, in source order.
+std::vector<DivergentBarrier> divergent_barriers(const kir::GridKernelInstance& instance);
+
 } // namespace gpucc::grid_detail

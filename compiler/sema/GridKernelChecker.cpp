@@ -2,9 +2,9 @@
 // the placeholders' binding by arrays, then the instances.
 #include "compiler/sema/GridKernelChecker.h"
 
-#include "compiler/kir/GridRegions.h"
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/diag/InternalError.h"
+#include "compiler/kir/GridRegions.h"
 #include "compiler/sema/BodyChecker.h"
 #include "compiler/sema/Instantiation.h"
 #include "compiler/sema/Signature.h"
@@ -85,6 +85,17 @@ std::optional<kir::GridKernel> check_grid_kernel(const ast::GridKernelDef& def,
             // what still cannot is recorded for the launcher's message.
             instance.gpu_only_feature =
                 instance.body ? grid_detail::host_obstacle(*instance.body) : std::string();
+            // A barrier not every thread reaches is undefined on the GPU (a hang or a wrong
+            // answer there, another answer on the CPU): an error for syncthreads, a warning for
+            // syncwarp, whose mask may name exactly the threads of a warp-uniform branch.
+            for (const grid_detail::DivergentBarrier& divergent :
+                 grid_detail::divergent_barriers(instance)) {
+                const bool warp = divergent.barrier->warp;
+                diags.report(SourceSpan(divergent.barrier->loc, warp ? 8 : 11),
+                             warp ? DiagKind::DivergentWarpBarrier : DiagKind::DivergentBarrier);
+                diags.report(SourceSpan(divergent.condition->loc, 1),
+                             DiagKind::NoteDivergentCondition);
+            }
             kernel.instances.push_back(std::move(instance));
         });
     return kernel;

@@ -9,7 +9,8 @@
 //   - a grid-stride loop with blocks of 256: grids of 1 ... 1024 blocks and the covering grid.
 // Every configuration's result is checked against the host once. The table is printed and the two
 // plots are written to an SVG file (the first argument, default mul_add_times.svg).
-// Raw CUDA has no CPU version: on the CPU the program says so and exits 0.
+// Raw CUDA has no CPU version: on the CPU the program times the kernels' jit-style versions
+// (mul_add_jit, mul_add_strided_jit in kernels.dsl) with the same launches, and says so.
 #include "kernels.gpucc.h"
 #include "svg_plot.h"
 
@@ -80,9 +81,11 @@ int main(int argc, char** argv) {
     const std::string svg = argc > 1 ? argv[1] : "mul_add_times.svg";
     const gpucc::Device device = gpucc::default_device();
     std::printf("tutorial 002, exercise 1 on %s: y = x1 * x2 + B\n", device.to_string().c_str());
-    if (device.is_cpu()) {
-        std::printf("the kernel is raw CUDA, which runs on the GPU only: nothing to time on cpu\n");
-        return 0;
+    const bool raw_cuda = device.is_cuda();
+    if (!raw_cuda) {
+        std::printf("the kernel is raw CUDA, which runs on the GPU only: on %s its jit-style "
+                    "version is timed\n",
+                    device.to_string().c_str());
     }
     bool ok = true;
     Chart by_block{"one thread per element",
@@ -101,7 +104,14 @@ int main(int argc, char** argv) {
         for (std::uint32_t block : {32u, 64u, 128u, 256u, 512u, 1024u}) {
             const gpucc::Grid grid{(static_cast<std::uint32_t>(n) + block - 1) / block};
             const double ms = time_launch(
-                [&] { timing::mul_add<float>(grid, block, in.d1, in.d2, kB, in.y, n); }, in, ok);
+                [&] {
+                    if (raw_cuda) {
+                        timing::mul_add<float>(grid, block, in.d1, in.d2, kB, in.y, n);
+                    } else {
+                        timing::mul_add_jit(grid, gpucc::Dim3(block), in.d1, in.d2, kB, in.y, n);
+                    }
+                },
+                in, ok);
             std::printf("%9d  block %4u, grid %6u       %12.5f\n", n, block, grid.x, ms);
             per_block.x.push_back(block);
             per_block.y.push_back(ms);
@@ -114,8 +124,15 @@ int main(int argc, char** argv) {
                 continue;
             }
             const double ms = time_launch(
-                [&] { timing::mul_add_strided<float>(grid, 256, in.d1, in.d2, kB, in.y, n); }, in,
-                ok);
+                [&] {
+                    if (raw_cuda) {
+                        timing::mul_add_strided<float>(grid, 256, in.d1, in.d2, kB, in.y, n);
+                    } else {
+                        timing::mul_add_strided_jit(gpucc::Dim3(grid), gpucc::Dim3(256), in.d1,
+                                                    in.d2, kB, in.y, n);
+                    }
+                },
+                in, ok);
             std::printf("%9d  strided, block 256, grid %6u %9.5f\n", n, grid, ms);
             per_grid.x.push_back(grid);
             per_grid.y.push_back(ms);

@@ -40,3 +40,25 @@ __global__ void block_sum(const T* x, T* out, long long n) {
     }
 }
 """ instantiate block_sum<float, 256>, block_sum<int, 256>;
+
+// block_sum again as a jit-style kernel (cupyx.jit.rawkernel's counterpart): the same shared
+// array, barriers, shuffles and atomic, in the language, so it runs on the CPU too. Blocks of 256
+// threads; out must be zero before the launch.
+kernel block_sum_jit<T: float32 | int32>(T[] x, T[] out, int64 n) {
+    shared T partial[256];
+    T sum = 0;
+    for (int64 i = blockIdx.x * 256 + threadIdx.x; i < n; i += gridDim.x * 256) {
+        sum += x[i];
+    }
+    partial[threadIdx.x] = sum;
+    syncthreads();
+    for (uint32 stride = 128; stride >= 32; stride /= 2) {
+        if (threadIdx.x < stride) partial[threadIdx.x] += partial[threadIdx.x + stride];
+        syncthreads();
+    }
+    if (threadIdx.x < 32) {
+        T v = partial[threadIdx.x];
+        for (int32 offset = 16; offset > 0; offset /= 2) v += shfl_down_sync(0xffffffff, v, offset);
+        if (threadIdx.x == 0) atomic_add(&out[0], v);
+    }
+}

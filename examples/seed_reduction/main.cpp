@@ -3,7 +3,9 @@
 // stops, over several vector sizes. In gpucc:
 //  - the RawKernel is `block_sum` in kernels.dsl, raw CUDA compiled ahead of time by Clang and
 //    launched with a grid and a block through its typed launcher (`seed::block_sum<float, 256>`);
-//    raw CUDA runs on the GPU only, so on the CPU this way is skipped and says so;
+//    raw CUDA runs on the GPU only, so the same kernel is written again as a jit-style kernel
+//    (`block_sum_jit`, cupyx.jit.rawkernel's counterpart: shared memory, barriers, shuffles and
+//    an atomic in the kernel language), which runs on both devices with the same launch;
 //  - the ReductionKernel is `vector_sum` in kernels.dsl, compiled ahead of time by
 //    gpucc_add_kernels and called through its generated typed wrapper;
 //  - cp.sum is gpucc::sum (and x.sum()), the standard library's reduction.
@@ -57,7 +59,8 @@ int main() {
     std::uniform_real_distribution<float> dist(0.0f, 1.0f);
     const bool raw_cuda = device.is_cuda();
     if (!raw_cuda) {
-        std::printf("  (the raw CUDA kernel runs on the GPU only: skipped on %s)\n",
+        std::printf("  (the raw CUDA kernel runs on the GPU only: on %s its jit-style version "
+                    "block_sum_jit runs)\n",
                     device.to_string().c_str());
     }
     bool ok = true;
@@ -87,6 +90,17 @@ int main() {
                         static_cast<int>(std::log2(static_cast<double>(n))), raw_total, raw_ms);
             ok = ok && close(raw_total, want);
         }
+        gpucc::Array<float> by_jit;
+        const double jit_ms = time_ms(
+            [&] {
+                by_jit = gpucc::zeros<float>({1}, device);
+                seed::block_sum_jit(raw_grid(n), gpucc::Dim3(kBlock), x, by_jit, n);
+            },
+            device);
+        const float jit_total = by_jit.item();
+        std::printf("  n = 2^%-2d  jit-style kernel %.6g (%.3f ms)\n",
+                    static_cast<int>(std::log2(static_cast<double>(n))), jit_total, jit_ms);
+        ok = ok && close(jit_total, want);
         const float kernel_total = by_kernel.item();
         const float sum_total = by_sum.item();
         const float method_total = x.sum().item();
@@ -113,6 +127,10 @@ int main() {
         std::printf("  int32 sum by the raw kernel %d\n", raw_total.item());
         ok = ok && raw_total.item() == exact;
     }
+    auto jit_total = gpucc::zeros<std::int32_t>({1}, device);
+    seed::block_sum_jit(raw_grid(100000), gpucc::Dim3(kBlock), ints, jit_total, 100000LL);
+    std::printf("  int32 sum by the jit-style kernel %d\n", jit_total.item());
+    ok = ok && jit_total.item() == exact;
     std::printf(ok ? "all sums agree\n" : "MISMATCH\n");
     return ok ? 0 : 1;
 }

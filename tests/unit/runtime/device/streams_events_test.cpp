@@ -1,8 +1,8 @@
 // Streams and events on the device under test (tests/CpuGpuTests.cmake builds this file for the
 // CPU and for the GPU): a stream's work runs asynchronously and in order, host functions, the
-// current stream and StreamGuard, ordering across two streams through an event, the legacy null
-// stream waiting for blocking streams, event timing that measures the queued work (not the
-// caller's time), and the degrading device choice.
+// current stream and StreamGuard, moves, arrays that outlive their stream, ordering across two
+// streams through an event, the legacy null stream waiting for blocking streams, event timing that
+// measures the queued work (not the caller's time), and the degrading device choice.
 #include "support/device_under_test.h"
 
 #include <atomic>
@@ -104,6 +104,21 @@ TEST(Streams, Moves) {
     EXPECT_EQ(c.handle(), handle);
     c.synchronize();
     EXPECT_EQ(runs.load(), 1);
+}
+
+TEST(Streams, ArraysOutliveTheirStream) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const Device device = device_under_test();
+    Array<float> survivor;
+    {
+        const Stream s(device, StreamKind::NonBlocking);
+        const StreamGuard on(s);
+        survivor = gpucc::asarray<float>({4, 5, 6}, Shape{3}, device);
+        survivor = gpucc::add(survivor, survivor); // queued on s
+    } // the stream is destroyed; the array's memory is freed later, on the null stream
+    EXPECT_EQ(survivor.to_host(), (std::vector<float>{8, 10, 12}));
+    survivor = Array<float>();
+    gpucc::synchronize(device);
 }
 
 TEST(Streams, WorkIsAsynchronousAndInOrder) {
