@@ -3,8 +3,11 @@
 // matrix of a stack, except where a batched route takes the whole stack: potrfBatched for small
 // Cholesky stacks, XsyevBatched for eigh stacks, gesvdjBatched for small SVD stacks (the
 // kBatched* limits below) and cuBLAS's batched LU for small solve stacks (lu_batched_cuda.h).
-// Everything runs in stream order on the current stream, never synchronizing: each call writes
-// its info into the caller's device array, which decompositions.cpp reads (or not).
+// Other SVDs of 64 rows and more take Xgesvdp (the polar decomposition), Xgesvd the smaller
+// ones and any matrix Xgesvdp had to perturb (gesvd_polar).
+// Everything runs in stream order on the current stream, never synchronizing (except Xgesvdp,
+// which reports its perturbation on the host): each call writes its info into the caller's device
+// array, which decompositions.cpp reads (or not).
 //
 // Loading: libcusolver.so.12 (the soname CUDA 13's toolkit ships) is opened with dlopen at the
 // first GPU factorization, so programs that never factorize on the GPU need no cuSOLVER; on a

@@ -25,6 +25,11 @@
 // raised for failures, and a failing matrix's result holds whatever the solver left there
 // (typically NaN or meaningless values). det and slogdet never raise for a singular matrix (0 and
 // (0, -inf), as NumPy).
+// One wait the opt-out does not remove: svd on the GPU (and pinv, lstsq and matrix_rank, which
+// call it) of a matrix with 64 or more rows (columns, if more) waits for the stream once per
+// matrix, as cuSOLVER's Xgesvdp, the route there, reports on the host how much it perturbed the
+// matrix to converge; gpucc then factorizes a matrix perturbed by more than eps times its largest
+// singular value again with Xgesvd, so the result is as accurate as Xgesvd's.
 #pragma once
 
 #include "gpucc/array/ndarray.h"
