@@ -133,7 +133,7 @@ int main(int argc, char** argv) {
         for (DType dtype : {DType::Float32, DType::Float64}) {
             run_routines(gpu, 1, 2048, dtype, all);
             run_routines(gpu, 500, 100, dtype, {"eigh"});
-            run_routines(gpu, 10000, 8, dtype, {"solve", "cholesky"});
+            run_routines(gpu, 10000, 8, dtype, {"solve", "cholesky", "det"});
             run_routines(gpu, 1000, 16, dtype, {"svd"});
         }
         return 0;

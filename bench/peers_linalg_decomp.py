@@ -10,7 +10,7 @@ import time
 mode = sys.argv[1] if len(sys.argv) > 1 else "cpu"
 repeat = int(sys.argv[2]) if len(sys.argv) > 2 else 10
 ROUTINES = ["cholesky", "qr", "svd", "eigh", "solve", "inv", "det"]
-GPU_CASES = [(1, 2048, ROUTINES), (500, 100, ["eigh"]), (10000, 8, ["solve", "cholesky"]),
+GPU_CASES = [(1, 2048, ROUTINES), (500, 100, ["eigh"]), (10000, 8, ["solve", "cholesky", "det"]),
              (1000, 16, ["svd"])]
 
 

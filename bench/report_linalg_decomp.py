@@ -29,9 +29,10 @@ def main(path):
         peer_times = [times.get(p) for p in peers]
         numeric = [t for t in peer_times if isinstance(t, float)]
         ratio = f"{mine / min(numeric):.2f}" if isinstance(mine, float) and numeric else "-"
-        cells = [f"{t:.3f}" if isinstance(t, float) else str(t) for t in peer_times]
-        print(f"| {routine} | {dtype} | {case} | "
-              f"{mine:.3f} | " + " | ".join(cells) + f" | {ratio} |")
+        cells = [f"{t:.3f}" if isinstance(t, float) else str(t or "not run") for t in peer_times]
+        mine_cell = f"{mine:.3f}" if isinstance(mine, float) else str(mine or "not run")
+        print(f"| {routine} | {dtype} | {case} | {mine_cell} | " + " | ".join(cells) +
+              f" | {ratio} |")
 
 
 if __name__ == "__main__":

@@ -114,6 +114,11 @@ std::vector<Case> general_cases(DType dtype) {
     cases.push_back({Shape{2}, 31, 33, false});
     cases.push_back({Shape{}, 0, 3, false});
     cases.push_back({Shape{}, 3, 0, false});
+    if (dtype == DType::Float64 || dtype == DType::Float32) {
+        // Tall and wide stacks large enough for the GPU's polar-decomposition SVD route.
+        cases.push_back({Shape{2}, 100, 70, false});
+        cases.push_back({Shape{}, 70, 100, true});
+    }
     return cases;
 }
 
@@ -274,6 +279,43 @@ TEST(Cholesky, LowerAndUpperReconstruct) {
                                   tol * std::max(1.0, max_abs(op.host[b])))
                             << what << ": L L^T != A (matrix " << b << ")";
                     }
+                }
+            }
+        }
+    }
+}
+
+// NumPy reads only the lower triangle (upper=False) or the upper one (upper=True): garbage in the
+// other triangle must not change the factor.
+TEST(Cholesky, ReadsOnlyItsTriangle) {
+    LINALG_SKIP_WITHOUT_DEVICE();
+    std::mt19937_64 rng(8);
+    std::uniform_real_distribution<double> garbage(-50.0, 50.0);
+    for (DType dtype : {DType::Float64, DType::Float32}) {
+        for (const Case& c : {Case{Shape{}, 5, 5, false}, Case{Shape{2}, 33, 33, false},
+                              Case{Shape{}, 257, 257, true}, Case{Shape{3}, 70, 70, false}}) {
+            const Operand op = make_operand(rng, c.batch, c.rows, c.cols, dtype, 10.0, true);
+            for (bool upper : {false, true}) {
+                std::vector<HostMatrix> spoiled = op.host;
+                for (HostMatrix& m : spoiled) {
+                    for (std::int64_t i = 0; i < c.rows; ++i) {
+                        for (std::int64_t j = 0; j < c.rows; ++j) {
+                            if (upper ? j < i : j > i) {
+                                m(i, j) = garbage(rng);
+                            }
+                        }
+                    }
+                }
+                const NDArray a = upload(spoiled, c.batch, dtype, c.strided, c.rows, c.cols);
+                const std::string what =
+                    context("cholesky", dtype, a) + (upper ? " upper" : " lower");
+                const auto expected = download(la::cholesky(op.array, upper));
+                const auto actual = download(la::cholesky(a, upper));
+                ASSERT_EQ(actual.size(), expected.size()) << what;
+                for (std::size_t b = 0; b < actual.size(); ++b) {
+                    EXPECT_LE(max_difference(actual[b], expected[b]),
+                              tolerance_for(dtype, c.rows) * max_abs(expected[b]))
+                        << what << ": the other triangle changed the factor (matrix " << b << ")";
                 }
             }
         }

@@ -3,8 +3,9 @@
 // column-major stack the device's solver takes (solver_backend.h), runs the solver, reads the
 // info array (solver_common.h) and hands back the solver's memory as NumPy's results, choosing the
 // copy (plain or transposing) that leaves the results in place without another pass:
-// - a symmetric operand (cholesky, eigh) is copied in C order, which is column-major for its
-//   transpose, the same matrix: only the triangle read flips (NumPy's lower is LAPACK's upper);
+// - a symmetric operand (eigh) is copied in C order, which is column-major for its transpose,
+//   the same matrix: only the triangle read flips (NumPy's lower is LAPACK's upper); cholesky
+//   copies so that potrf always factors a lower triangle, its fast case (see cholesky);
 // - svd of a wide matrix (M < N) factorizes the transpose (cuSOLVER's gesvd needs M >= N): the
 //   transpose's U and V^T, read in C order, are the operand's V^T and U.
 #include "gpucc/linalg/decompositions.h"
@@ -58,13 +59,19 @@ NDArray cholesky(const NDArray& a, bool upper) {
     if (a.size() == 0) {
         return empty(a.shape(), dtype, a.device());
     }
-    // C order: column-major a^T = a. potrf of its 'U' triangle (a's lower) leaves U with
-    // U^T U = a, which read in C order is L = U^T; and the other way round for upper.
-    const ColumnMajorStack stack = detail::transposed_copy(a, dtype);
+    // Both factors come from potrf of a column-major lower triangle, cuSOLVER's fast case (2048 on
+    // an H100: 0.66 ms, the upper 1.85 ms; bench/results/2026-11-26-h100-linalg-decomp-routes):
+    // - lower: a column-major copy of a; potrf 'L' reads a's lower triangle (NumPy's) and leaves
+    //   L in place, read through the column-major view;
+    // - upper: the C-order copy is column-major a^T, whose lower triangle is a's upper one; potrf
+    //   'L' leaves L' with L' L'^T = a^T, which read in C order is U = L'^T with U^T U = a.
+    const ColumnMajorStack stack =
+        upper ? detail::transposed_copy(a, dtype) : detail::column_major_copy(a, dtype);
     const NDArray info = new_info(stack.batch, a.device());
-    backend_for(a.device()).potrf(stack, upper ? 'L' : 'U', info);
+    backend_for(a.device()).potrf(stack, 'L', info);
     check_info(info, batch_shape(a), "cholesky", Failure::NotPositiveDefinite);
-    return detail::keep_triangle(stack.memory, !upper);
+    return upper ? detail::keep_triangle(stack.memory, false)
+                 : detail::keep_triangle(as_matrices(stack), true);
 }
 
 namespace {

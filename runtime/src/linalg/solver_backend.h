@@ -44,7 +44,9 @@ struct SolverBackend {
     /// Forms the rows x cols Q of the first k reflectors in `a` in place (orgqr).
     void (*orgqr)(const ColumnMajorStack& a, std::int64_t k, const NDArray& tau);
     /// SVD of a (rows >= cols): job 'N' (s only), 'S' (u rows x cols, vt cols x cols) or 'A' (u
-    /// rows x rows). a is destroyed.
+    /// rows x rows). a is destroyed. cuSOLVER's route for 64 rows and more (Xgesvdp) waits for
+    /// the stream once per matrix (see cusolver.cpp's gesvd_polar): the one exception to the
+    /// stream order above.
     void (*gesvd)(const ColumnMajorStack& a, char job, const NDArray& s, const ColumnMajorStack& u,
                   const ColumnMajorStack& vt, const NDArray& info);
     /// Symmetric eigendecomposition from the `uplo` triangle: w ascending; with `vectors` a is

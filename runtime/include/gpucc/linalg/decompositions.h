@@ -25,14 +25,22 @@
 // raised for failures, and a failing matrix's result holds whatever the solver left there
 // (typically NaN or meaningless values). det and slogdet never raise for a singular matrix (0 and
 // (0, -inf), as NumPy).
+// One wait the opt-out does not remove: svd on the GPU (and pinv, lstsq and matrix_rank, which
+// call it) of a matrix with 64 or more rows (columns, if more) waits for the stream once per
+// matrix, as cuSOLVER's Xgesvdp, the route there, reports on the host how much it perturbed the
+// matrix to converge; gpucc then factorizes a matrix perturbed by more than eps times its largest
+// singular value again with Xgesvd, so the result is as accurate as Xgesvd's.
 #pragma once
 
+#include "gpucc/array/array.h"
+#include "gpucc/array/half.h"
 #include "gpucc/array/ndarray.h"
 #include "gpucc/errors.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 namespace gpucc::linalg {
@@ -142,5 +150,125 @@ NDArray pinv(const NDArray& a, double rcond = 1e-15);
 /// by default max(S) * max(M, N) * eps (eps of the computation's dtype). int64 (...,). A 0-d or
 /// 1-d `a` has rank 1 unless all its elements are zero, as NumPy.
 NDArray matrix_rank(const NDArray& a, std::optional<double> tol = std::nullopt);
+
+// Typed overloads: the same routines on Array<T>, thin wrappers over the NDArray ones. The results
+// are typed by the computation's dtype (see the top of this file): Array<float> for float,
+// float16 and bfloat16 input, Array<double> for the rest (matrix_rank: Array<std::int64_t>).
+
+/// The element type Array<T>'s decompositions compute in and return.
+template <ElementType T>
+using linalg_result_t = std::conditional_t<std::is_same_v<T, float> || std::is_same_v<T, float16> ||
+                                               std::is_same_v<T, bfloat16>,
+                                           float, double>;
+/// The element type of a two-operand routine (solve, lstsq): float only when both are.
+template <ElementType A, ElementType B>
+using linalg_result2_t = std::conditional_t<std::is_same_v<linalg_result_t<A>, float> &&
+                                                std::is_same_v<linalg_result_t<B>, float>,
+                                            float, double>;
+
+template <ElementType E>
+struct TypedQRResult {
+    Array<E> Q; ///< As QRResult's; an empty (0,) array for QRMode::R.
+    Array<E> R;
+};
+template <ElementType E>
+struct TypedQRRawResult {
+    Array<E> h;
+    Array<E> tau;
+};
+template <ElementType E>
+struct TypedSVDResult {
+    Array<E> U; ///< As SVDResult's; an empty (0,) array when !compute_uv.
+    Array<E> S;
+    Array<E> Vh; ///< An empty (0,) array when !compute_uv.
+};
+template <ElementType E>
+struct TypedEighResult {
+    Array<E> eigenvalues;
+    Array<E> eigenvectors;
+};
+template <ElementType E>
+struct TypedSlogdetResult {
+    Array<E> sign;
+    Array<E> logabsdet;
+};
+template <ElementType E>
+struct TypedLstsqResult {
+    Array<E> x;
+    Array<E> residuals;
+    std::int64_t rank;
+    Array<E> s;
+};
+
+template <ElementType T>
+Array<linalg_result_t<T>> cholesky(const Array<T>& a, bool upper = false) {
+    return Array<linalg_result_t<T>>(cholesky(a.ndarray(), upper));
+}
+template <ElementType T>
+TypedQRResult<linalg_result_t<T>> qr(const Array<T>& a, QRMode mode = QRMode::Reduced) {
+    using R = linalg_result_t<T>;
+    QRResult r = qr(a.ndarray(), mode);
+    return {mode == QRMode::R ? Array<R>() : Array<R>(std::move(r.Q)), Array<R>(std::move(r.R))};
+}
+template <ElementType T>
+TypedQRRawResult<linalg_result_t<T>> qr_raw(const Array<T>& a) {
+    using R = linalg_result_t<T>;
+    QRRawResult r = qr_raw(a.ndarray());
+    return {Array<R>(std::move(r.h)), Array<R>(std::move(r.tau))};
+}
+template <ElementType T>
+TypedSVDResult<linalg_result_t<T>> svd(const Array<T>& a, bool full_matrices = true,
+                                       bool compute_uv = true) {
+    using R = linalg_result_t<T>;
+    SVDResult r = svd(a.ndarray(), full_matrices, compute_uv);
+    if (!compute_uv) {
+        return {Array<R>(), Array<R>(std::move(r.S)), Array<R>()};
+    }
+    return {Array<R>(std::move(r.U)), Array<R>(std::move(r.S)), Array<R>(std::move(r.Vh))};
+}
+template <ElementType T>
+TypedEighResult<linalg_result_t<T>> eigh(const Array<T>& a, char uplo = 'L') {
+    using R = linalg_result_t<T>;
+    EighResult r = eigh(a.ndarray(), uplo);
+    return {Array<R>(std::move(r.eigenvalues)), Array<R>(std::move(r.eigenvectors))};
+}
+template <ElementType T>
+Array<linalg_result_t<T>> eigvalsh(const Array<T>& a, char uplo = 'L') {
+    return Array<linalg_result_t<T>>(eigvalsh(a.ndarray(), uplo));
+}
+template <ElementType A, ElementType B>
+Array<linalg_result2_t<A, B>> solve(const Array<A>& a, const Array<B>& b) {
+    return Array<linalg_result2_t<A, B>>(solve(a.ndarray(), b.ndarray()));
+}
+template <ElementType T>
+Array<linalg_result_t<T>> inv(const Array<T>& a) {
+    return Array<linalg_result_t<T>>(inv(a.ndarray()));
+}
+template <ElementType T>
+Array<linalg_result_t<T>> det(const Array<T>& a) {
+    return Array<linalg_result_t<T>>(det(a.ndarray()));
+}
+template <ElementType T>
+TypedSlogdetResult<linalg_result_t<T>> slogdet(const Array<T>& a) {
+    using R = linalg_result_t<T>;
+    SlogdetResult r = slogdet(a.ndarray());
+    return {Array<R>(std::move(r.sign)), Array<R>(std::move(r.logabsdet))};
+}
+template <ElementType A, ElementType B>
+TypedLstsqResult<linalg_result2_t<A, B>> lstsq(const Array<A>& a, const Array<B>& b,
+                                               std::optional<double> rcond = std::nullopt) {
+    using R = linalg_result2_t<A, B>;
+    LstsqResult r = lstsq(a.ndarray(), b.ndarray(), rcond);
+    return {Array<R>(std::move(r.x)), Array<R>(std::move(r.residuals)), r.rank,
+            Array<R>(std::move(r.s))};
+}
+template <ElementType T>
+Array<linalg_result_t<T>> pinv(const Array<T>& a, double rcond = 1e-15) {
+    return Array<linalg_result_t<T>>(pinv(a.ndarray(), rcond));
+}
+template <ElementType T>
+Array<std::int64_t> matrix_rank(const Array<T>& a, std::optional<double> tol = std::nullopt) {
+    return Array<std::int64_t>(matrix_rank(a.ndarray(), tol));
+}
 
 } // namespace gpucc::linalg
