@@ -313,6 +313,9 @@ std::unique_ptr<llvm::Module> run_clang(const ClangRequest& request, kir::RawCud
     // Back to LLVM's handlers (which run on an alternate stack) for the rest of gpucc.
     llvm::CrashRecoveryContext::Disable();
     if (!finished) {
+        // What the crashed compilation allocated stays allocated: recovery left the frames
+        // that own it without running their destructors (see the LeakSanitizer suppression
+        // of tests/lit/RawCuda/clang_crash.test).
         diags.report(unit.loc, DiagKind::RawCudaCrashed);
         return nullptr;
     }
