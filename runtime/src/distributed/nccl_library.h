@@ -16,6 +16,7 @@ namespace gpucc::distributed::detail {
     X(ncclGetLastError)                                                                            \
     X(ncclCommInitRankConfig)                                                                      \
     X(ncclCommInitAll)                                                                             \
+    X(ncclCommSplit)                                                                               \
     X(ncclCommFinalize)                                                                            \
     X(ncclCommDestroy)                                                                             \
     X(ncclCommAbort)                                                                               \

@@ -14,9 +14,12 @@
 // from_unique_id() serves MPI users who swap NCCL's id themselves.
 //
 // GPU operations are queued on the given stream, or the device's current one, like any other
-// work there (CuPy's choice), so they are ordered with the caller's kernels and can be captured
-// into a graph. CPU operations wait for the work queued on the given CPU stream first and run on
-// the calling thread. Arrays must be C-contiguous and on the communicator's device.
+// work there (CuPy's choice), so they are ordered with the caller's kernels by the stream itself
+// and can be captured into a graph. PyTorch instead runs them on an internal stream ordered by
+// events, which it needs because its allocator and work objects track that stream; gpucc has no
+// such stream and needs no events, so there is none. CPU operations wait for the work queued on
+// the given CPU stream first and run on the calling thread. Arrays must be C-contiguous and on
+// the communicator's device.
 #pragma once
 
 #include "gpucc/array/ndarray.h"
@@ -50,15 +53,18 @@ class Engine;
 }
 
 /// One rank's end of a group of ranks. Move-only. The destructor frees NCCL's communicator
-/// (ncclCommFinalize then ncclCommDestroy, bounded by the timeout) or aborts it (ncclCommAbort)
-/// when it failed or the finalisation does not end in time: it never hangs.
+/// (ncclCommFinalize then ncclCommDestroy, after waiting for the device's queued work for at most
+/// the timeout, 10 s at most) or aborts it (ncclCommAbort) when it failed or the work does not end
+/// in time: it never hangs.
 class Communicator {
 public:
     /// One process per GPU: this process is `rank` of `n_ranks` on `device` (a GPU; default: the
     /// default device). Rank 0 makes the unique id and sets it in `store`; the others get it.
     /// NCCL starts non-blocking and is given `timeout` (default: the store's) to finish; a rank
-    /// that never comes gives an Error naming this rank, the store and what timed out. Sets
-    /// NCCL_NVLS_ENABLE=0 unless the environment says otherwise.
+    /// that never comes gives an Error naming this rank, the store and what timed out. Once all
+    /// have come, the operations get a blocking communicator split from it (ncclCommSplit), as a
+    /// non-blocking one costs a thread per collective (GPUCC_NCCL_NONBLOCKING_OPERATIONS=1 keeps
+    /// the non-blocking one). Sets NCCL_NVLS_ENABLE=0 unless the environment says otherwise.
     static Communicator init_process_group(int n_ranks, int rank, Store& store,
                                            std::optional<Device> device = std::nullopt,
                                            std::optional<std::chrono::milliseconds> timeout = {});
@@ -122,8 +128,9 @@ public:
     void all_to_all(const NDArray& in, const NDArray& out, std::optional<StreamRef> stream = {});
     /// Waits until every rank has come: MPI_Barrier; for NCCL an all-reduce of one number on the
     /// device's current stream, waited for (so the GPU work queued before it has finished too).
-    /// ValueError for communicators from init_all, whose ranks are all this process: synchronize
-    /// their devices instead.
+    /// For communicators from init_all, whose ranks are all this process (so all have come), it
+    /// waits for the work queued on this rank's device's current stream and checks NCCL's
+    /// asynchronous error, as synchronize().
     void barrier();
     /// Waits for the work queued on the device's current stream and checks NCCL's asynchronous
     /// error (ncclCommGetAsyncError); on an error the communicator is aborted and the Error names
