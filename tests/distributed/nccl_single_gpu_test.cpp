@@ -128,6 +128,30 @@ TEST(NcclSingleRank, ProcessGroupCapturedIntoAGraph) {
     comm.synchronize();
 }
 
+// ncclCommSplit of a one-rank process group: the part is a working one-rank communicator on the
+// same GPU (every collective checked); what split and from_mpi refuse.
+TEST(NcclSingleRank, SplitOfAProcessGroup) {
+    SKIP_WITHOUT_GPU();
+    TcpStore store("127.0.0.1", 0, true, 0, 30s);
+    Communicator comm = Communicator::init_process_group(1, 0, store, Device::cuda(0));
+    Communicator part = comm.split(5, 3);
+    EXPECT_EQ(part.size(), 1);
+    EXPECT_EQ(part.rank(), 0);
+    EXPECT_EQ(part.device(), Device::cuda(0));
+    std::vector<Communicator*> local = {&part};
+    check_every_collective(local);
+    part.barrier();
+    EXPECT_THROW(comm.split(-1), gpucc::ValueError);
+    std::vector<Communicator> by_init_all = Communicator::init_all({0});
+    EXPECT_THROW(by_init_all[0].split(0), gpucc::ValueError);
+    try {
+        Communicator::from_mpi(comm);
+        ADD_FAILURE() << "from_mpi took an NCCL communicator";
+    } catch (const gpucc::ValueError& e) {
+        EXPECT_NE(std::string(e.what()).find("expected an MPI one"), std::string::npos) << e.what();
+    }
+}
+
 TEST(NcclSingleRank, ArgumentErrorsNameTheOperation) {
     SKIP_WITHOUT_GPU();
     std::vector<Communicator> comms = Communicator::init_all({0});

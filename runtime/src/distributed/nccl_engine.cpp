@@ -220,6 +220,42 @@ public:
         }
     }
 
+    std::unique_ptr<Engine> split(int color, int key) override {
+        if (one_process_) {
+            throw ValueError(describe() +
+                             ": split of a communicator from init_all: its ranks are all this "
+                             "process; call init_all with the GPUs of each part instead");
+        }
+        if (comm_ == nullptr) {
+            throw ValueError(describe() + ": split of an aborted communicator");
+        }
+        gpucc::detail::make_current(device_.ordinal());
+        const NcclApi& api = nccl();
+        // Non-blocking, so that a rank that never calls split gives a timeout, not a hang; the
+        // part then gets a blocking communicator for its operations, as init_process_group's.
+        ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
+        config.blocking = 0;
+        ncclComm_t part = nullptr;
+        const ncclResult_t started = api.ncclCommSplit(comm_, color, key, &part, &config);
+        if (part == nullptr) {
+            throw Error(describe() + ": ncclCommSplit (color " + std::to_string(color) +
+                        ") failed: " + nccl_error_text(started, comm_));
+        }
+        auto engine = std::make_unique<NcclEngine>(part, rank_, size_, device_.ordinal(), false,
+                                                   false, timeout_, store_name_);
+        engine->check(started, "ncclCommSplit (a rank did not call split)");
+        int part_rank = 0;
+        int part_size = 0;
+        if (api.ncclCommUserRank(part, &part_rank) != ncclSuccess ||
+            api.ncclCommCount(part, &part_size) != ncclSuccess) {
+            engine->fail("ncclCommUserRank/ncclCommCount on the split communicator failed");
+        }
+        engine->rank_ = part_rank;
+        engine->size_ = part_size;
+        engine->switch_to_blocking();
+        return engine;
+    }
+
     // Replaces this rank's non-blocking communicator, which every rank has finished making, by a
     // blocking one over the same ranks (ncclCommSplit with one color, ranks kept), and frees the
     // non-blocking one. Every rank calls this right after its init, so none waits for long.

@@ -17,6 +17,8 @@ namespace gpucc::distributed::detail {
     X(ncclCommInitRankConfig)                                                                      \
     X(ncclCommInitAll)                                                                             \
     X(ncclCommSplit)                                                                               \
+    X(ncclCommCount)                                                                               \
+    X(ncclCommUserRank)                                                                            \
     X(ncclCommFinalize)                                                                            \
     X(ncclCommDestroy)                                                                             \
     X(ncclCommAbort)                                                                               \

@@ -11,7 +11,8 @@
 //  - init_all({0, 1, ...}): one process driving several GPUs, one communicator each
 //    (ncclCommInitAll); calls on them from one thread go inside a Group (see below);
 //  - mpi_world(): the processes mpirun started, for CPU arrays (MPI_COMM_WORLD).
-// from_unique_id() serves MPI users who swap NCCL's id themselves.
+// from_mpi() makes an NCCL communicator over an MPI communicator's processes (the id goes through
+// MPI); from_unique_id() serves users who swap NCCL's id themselves; split() makes parts.
 //
 // GPU operations are queued on the given stream, or the device's current one, like any other
 // work there (CuPy's choice), so they are ordered with the caller's kernels by the stream itself
@@ -86,6 +87,13 @@ public:
     /// first call (and finalised at exit) unless the program did it. DeviceError naming the
     /// library when Open MPI's libmpi.so.40 cannot be loaded.
     static Communicator mpi_world();
+    /// An NCCL communicator over the ranks of the MPI communicator `mpi` (from mpi_world() or its
+    /// split), this process on `device` (default: the default device), for MPI users without a
+    /// store: its rank 0 makes the unique id and broadcasts it through MPI. Every rank first
+    /// learns whether all can take part, so a rank without a GPU (DeviceError) or without NCCL
+    /// makes every rank throw rather than wait. ValueError when `mpi` is not an MPI communicator.
+    static Communicator from_mpi(Communicator& mpi, std::optional<Device> device = std::nullopt,
+                                 std::chrono::milliseconds timeout = std::chrono::seconds(300));
 
     Communicator(Communicator&&) noexcept;
     Communicator& operator=(Communicator&&) noexcept;
@@ -138,6 +146,12 @@ public:
     void synchronize();
     /// Aborts the communicator at once (ncclCommAbort); it cannot be used afterwards.
     void abort();
+    /// A new communicator of the ranks that pass the same `color` (>= 0, else ValueError),
+    /// ranked by `key`, then by rank here: MPI_Comm_split for MPI, ncclCommSplit for NCCL (given
+    /// this communicator's timeout: a rank that never calls split gives an Error, not a hang).
+    /// Every rank of this communicator calls it. ValueError for communicators from init_all (call
+    /// init_all with each part's GPUs).
+    Communicator split(int color, int key = 0);
 
 private:
     explicit Communicator(std::unique_ptr<detail::Engine> engine);
