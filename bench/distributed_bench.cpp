@@ -4,11 +4,9 @@
 // communicator of its own in the same processes (NCCL's own cost, for the host time gpucc adds);
 // host time per small call (queueing only); and, with --peer-copy, copy bandwidth between the two
 // GPUs in one process through gpucc::copyto. With --single-rank, on one GPU: host time per small
-// all-reduce (8 B to 64 KiB) of a single-rank communicator, gpucc's (as made by
-// init_process_group, and with GPUCC_NCCL_NONBLOCKING_OPERATIONS=1, the non-blocking communicator
-// of before) against raw ncclAllReduce on a blocking communicator, timed the same way: the
-// smallest of 7 loops of 500 calls, host time to queue them. One JSON object per line on rank 0's
-// stdout.
+// all-reduce (8 B to 64 KiB) of a single-rank communicator made by init_process_group against raw
+// ncclAllReduce on a blocking communicator of its own, timed the same way: the smallest of 7
+// loops of 500 calls, host time to queue them. One JSON object per line on rank 0's stdout.
 //   distributed_bench --rank R --world N --store FOLDER [--max-log2-bytes 30]
 //   distributed_bench --peer-copy
 //   distributed_bench --single-rank
@@ -182,9 +180,6 @@ int run_single_rank() {
         (std::filesystem::temp_directory_path() / ("gpucc_bench_" + std::to_string(::getpid())))
             .string();
     Communicator comm = single_rank_communicator(folder, gpu);
-    ::setenv("GPUCC_NCCL_NONBLOCKING_OPERATIONS", "1", 1);
-    Communicator non_blocking = single_rank_communicator(folder, gpu);
-    ::unsetenv("GPUCC_NCCL_NONBLOCKING_OPERATIONS");
     RawNccl raw;
     ncclComm_t raw_comm = nullptr;
     const auto id = Communicator::get_unique_id();
@@ -205,13 +200,9 @@ int run_single_rank() {
                            raw_comm, cu_stream);
         });
         const auto [host, total] = host_time_per_call(stream, [&] { comm.all_reduce(x, x); });
-        const auto [nb_host, nb_total] =
-            host_time_per_call(stream, [&] { non_blocking.all_reduce(x, x); });
         std::printf("{\"kind\": \"single_rank_host\", \"bytes\": %lld, \"host_us\": %.3f, "
-                    "\"us\": %.3f, \"raw_host_us\": %.3f, \"raw_us\": %.3f, "
-                    "\"nonblocking_host_us\": %.3f, \"nonblocking_us\": %.3f}\n",
-                    static_cast<long long>(bytes), host, total, raw_host, raw_total, nb_host,
-                    nb_total);
+                    "\"us\": %.3f, \"raw_host_us\": %.3f, \"raw_us\": %.3f}\n",
+                    static_cast<long long>(bytes), host, total, raw_host, raw_total);
         std::fflush(stdout);
     }
     // The communicator still sums right: 1..1024 through a one-rank sum is itself.

@@ -6,7 +6,7 @@
 //         x_gpu_1 = cp.asarray(x_gpu_0)   # GPU 0 -> GPU 1
 //     x_cpu = x_gpu_1.get()
 // In gpucc the context is a DeviceGuard, and an array moves to the guard's device with
-// to(default_device()) (peer to peer where the GPUs allow it). After the cells, a data-parallel
+// gpucc::asarray(array), as with cp.asarray (peer to peer where the GPUs allow it). After the cells, a data-parallel
 // sum: the array split in halves over two GPUs, each half summed where it lives, the partial sums
 // all-reduced with NCCL (gpucc::distributed), against the same sum on one GPU, with both times.
 // Every result is checked against the host; the program exits 1 on a mismatch. With fewer than two
@@ -45,7 +45,7 @@ void tutorial_cells() {
     const auto x_gpu_0 = gpucc::asarray<std::int64_t>(x_cpu, Device::cuda(0));
     gpucc::Array<std::int64_t> x_gpu_1 = [&] {
         DeviceGuard on_gpu1(Device::cuda(1));
-        return x_gpu_0.to(gpucc::default_device()); // cp.asarray(x_gpu_0) under Device(1)
+        return gpucc::asarray(x_gpu_0); // cp.asarray(x_gpu_0) under Device(1)
     }();
     check(x_gpu_1.device() == Device::cuda(1) && x_gpu_1.to_host() == x_cpu,
           "cp.asarray(x_gpu_0) under Device(1): cuda:0 -> cuda:1");

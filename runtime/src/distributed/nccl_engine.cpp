@@ -1,15 +1,15 @@
 // The NCCL engine. Operations are queued on the caller's stream (the current one by default), so
 // they are ordered with the caller's kernels and can be captured into graphs: no internal stream
-// and no events (PyTorch's way) are needed. Communicators made from a unique id start
-// non-blocking (ncclCommInitRankConfig, blocking = 0), polled with ncclCommGetAsyncError until done
-// or the timeout passes, and then aborted rather than waited on. NCCL cannot change a
-// communicator's config afterwards, and on a non-blocking communicator every collective's group
-// launch runs in a thread NCCL creates for it (measured at ~40 us of host time per small call on
-// top of NCCL's ~8), so once every rank has come the operations get a blocking communicator split
-// from it (ncclCommSplit, same ranks, blocking = 1) and the non-blocking one is freed.
-// GPUCC_NCCL_NONBLOCKING_OPERATIONS=1 keeps the non-blocking one (for measurements). The grouped
-// point-to-point forms (send_recv, scatter, gather, all_to_all) are NCCL sends and receives inside
-// ncclGroupStart/End, as cupyx.distributed does.
+// and no events (PyTorch's way) are needed. Communicators made from a unique id are non-blocking
+// (ncclCommInitRankConfig, blocking = 0): a call that answers ncclInProgress is polled with
+// ncclCommGetAsyncError until done or the timeout passes, and then the communicator is aborted
+// rather than waited on. NCCL launches each group of a non-blocking communicator from a thread it
+// creates for it, which costs ~40 us of host time per small collective (issue 24). A blocking
+// communicator split from the non-blocking one after its init (ncclCommSplit, blocking = 1) was
+// tried and failed on NCCL 2.28.3 (ncclInternalError in the split's job, no communicator:
+// tests/gpu/results/2026-11-26-h100-distributed-split-attempt), so the operations stay on the
+// non-blocking one. The grouped point-to-point forms (send_recv, scatter, gather, all_to_all) are
+// NCCL sends and receives inside ncclGroupStart/End, as cupyx.distributed does.
 #include "distributed/nccl_engine.h"
 
 #include "distributed/dtype_mapping.h"
@@ -19,9 +19,7 @@
 #include "gpucc/errors.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
-#include <future>
 #include <thread>
 #include <vector>
 
@@ -67,16 +65,7 @@ public:
             api.ncclCommAbort(comm_);
             return;
         }
-        if (!failed_ && blocking_) {
-            // A blocking communicator's finalisation waits for its queued operations, which never
-            // end when a peer died in the middle of one: wait for the device's work, bounded,
-            // before it (then it returns at once), else abort.
-            if (device_work_finished_within(std::min(timeout_, std::chrono::milliseconds(10000))) &&
-                api.ncclCommFinalize(comm_) == ncclSuccess &&
-                api.ncclCommDestroy(comm_) == ncclSuccess) {
-                return;
-            }
-        } else if (!failed_) {
+        if (!failed_) {
             // Flush, bounded by the timeout; a communicator that does not finish is aborted.
             ncclResult_t r = api.ncclCommFinalize(comm_);
             if (r == ncclInProgress) {
@@ -231,8 +220,8 @@ public:
         }
         gpucc::detail::make_current(device_.ordinal());
         const NcclApi& api = nccl();
-        // Non-blocking, so that a rank that never calls split gives a timeout, not a hang; the
-        // part then gets a blocking communicator for its operations, as init_process_group's.
+        // Non-blocking as init_process_group's, so that a rank that never calls split gives a
+        // timeout, not a hang.
         ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
         config.blocking = 0;
         ncclComm_t part = nullptr;
@@ -252,85 +241,7 @@ public:
         }
         engine->rank_ = part_rank;
         engine->size_ = part_size;
-        engine->switch_to_blocking();
         return engine;
-    }
-
-    // Replaces this rank's non-blocking communicator, which every rank has finished making, by a
-    // blocking one over the same ranks (ncclCommSplit with one color, ranks kept), and frees the
-    // non-blocking one. Every rank calls this right after its init, so none waits for long.
-    void switch_to_blocking() {
-        const NcclApi& api = nccl();
-        ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
-        config.blocking = 1;
-        config.splitShare = 0;
-        ncclComm_t blocking = nullptr;
-        ncclResult_t r = api.ncclCommSplit(comm_, 0, rank_, &blocking, &config);
-        if (r == ncclInProgress && blocking != nullptr) {
-            // Split from a non-blocking parent, NCCL may run it in the background: wait for both.
-            const auto deadline = Clock::now() + timeout_;
-            ncclResult_t parent = ncclInProgress;
-            ncclResult_t child = ncclInProgress;
-            while ((parent == ncclInProgress || child == ncclInProgress) &&
-                   Clock::now() < deadline) {
-                if (api.ncclCommGetAsyncError(comm_, &parent) != ncclSuccess ||
-                    api.ncclCommGetAsyncError(blocking, &child) != ncclSuccess) {
-                    parent = ncclInternalError;
-                    break;
-                }
-                std::this_thread::yield();
-            }
-            r = parent != ncclSuccess ? parent : child;
-            if (r != ncclSuccess) {
-                api.ncclCommAbort(blocking);
-                blocking = nullptr;
-            }
-        }
-        if (r != ncclSuccess || blocking == nullptr) {
-            fail("ncclCommSplit (to a blocking communicator for the operations) failed: " +
-                 nccl_error_text(r, comm_));
-        }
-        ncclComm_t non_blocking = comm_;
-        comm_ = blocking;
-        blocking_ = true;
-        ncclResult_t done = api.ncclCommFinalize(non_blocking);
-        const auto deadline = Clock::now() + std::min(timeout_, std::chrono::milliseconds(10000));
-        while (done == ncclInProgress && Clock::now() < deadline) {
-            if (api.ncclCommGetAsyncError(non_blocking, &done) != ncclSuccess) {
-                done = ncclInternalError;
-            }
-        }
-        if (done != ncclSuccess || api.ncclCommDestroy(non_blocking) != ncclSuccess) {
-            api.ncclCommAbort(non_blocking);
-        }
-    }
-
-    // Whether the work queued on this engine's device finishes within `limit`: cuCtxSynchronize in
-    // a helper thread, waited for with a deadline (the driver has no bounded form). A thread
-    // still waiting at the deadline is left to end by itself after the abort that follows.
-    bool device_work_finished_within(std::chrono::milliseconds limit) const {
-        const auto* driver = gpucc::detail::driver_if_available();
-        if (driver == nullptr) {
-            return true;
-        }
-        CUcontext context = nullptr;
-        try {
-            context = gpucc::detail::primary_context(device_.ordinal());
-        } catch (...) {
-            return false;
-        }
-        auto finished = std::make_shared<std::promise<bool>>();
-        std::future<bool> answer = finished->get_future();
-        std::thread waiter([driver, context, finished] {
-            driver->cuCtxSetCurrent(context);
-            finished->set_value(driver->cuCtxSynchronize() == CUDA_SUCCESS);
-        });
-        if (answer.wait_for(limit) == std::future_status::ready) {
-            waiter.join();
-            return answer.get();
-        }
-        waiter.detach();
-        return false;
     }
 
     // Polls the communicator until it is no longer in progress or `limit` passes (then
@@ -510,10 +421,6 @@ std::unique_ptr<Engine> make_nccl_engine(const UniqueId& id, int n_ranks, int ra
                     ": ncclCommInitRankConfig failed: " + nccl_error_text(started, nullptr));
     }
     engine->check(started, "ncclCommInitRankConfig (a rank did not come, or cannot be reached)");
-    const char* keep = std::getenv("GPUCC_NCCL_NONBLOCKING_OPERATIONS");
-    if (keep == nullptr || std::string(keep) != "1") {
-        engine->switch_to_blocking();
-    }
     return engine;
 }
 

@@ -54,18 +54,16 @@ class Engine;
 }
 
 /// One rank's end of a group of ranks. Move-only. The destructor frees NCCL's communicator
-/// (ncclCommFinalize then ncclCommDestroy, after waiting for the device's queued work for at most
-/// the timeout, 10 s at most) or aborts it (ncclCommAbort) when it failed or the work does not end
-/// in time: it never hangs.
+/// (ncclCommFinalize then ncclCommDestroy, bounded by the timeout) or aborts it (ncclCommAbort)
+/// when it failed or the finalisation does not end in time: it never hangs.
 class Communicator {
 public:
     /// One process per GPU: this process is `rank` of `n_ranks` on `device` (a GPU; default: the
     /// default device). Rank 0 makes the unique id and sets it in `store`; the others get it.
     /// NCCL starts non-blocking and is given `timeout` (default: the store's) to finish; a rank
-    /// that never comes gives an Error naming this rank, the store and what timed out. Once all
-    /// have come, the operations get a blocking communicator split from it (ncclCommSplit), as a
-    /// non-blocking one costs a thread per collective (GPUCC_NCCL_NONBLOCKING_OPERATIONS=1 keeps
-    /// the non-blocking one). Sets NCCL_NVLS_ENABLE=0 unless the environment says otherwise.
+    /// that never comes gives an Error naming this rank, the store and what timed out. Operations
+    /// stay non-blocking (NCCL launches each from a thread of its own: ~40 us of host time per
+    /// small collective). Sets NCCL_NVLS_ENABLE=0 unless the environment says otherwise.
     static Communicator init_process_group(int n_ranks, int rank, Store& store,
                                            std::optional<Device> device = std::nullopt,
                                            std::optional<std::chrono::milliseconds> timeout = {});
