@@ -3,18 +3,25 @@
 // (time per call, algbw = bytes / time, busbw = algbw * 2(n-1)/n), against raw ncclAllReduce on a
 // communicator of its own in the same processes (NCCL's own cost, for the host time gpucc adds);
 // host time per small call (queueing only); and, with --peer-copy, copy bandwidth between the two
-// GPUs in one process through gpucc::copyto. One JSON object per line on rank 0's stdout.
+// GPUs in one process through gpucc::copyto. With --single-rank, on one GPU: host time per small
+// all-reduce (8 B to 64 KiB) of a single-rank communicator made by init_process_group against raw
+// ncclAllReduce on a blocking communicator of its own, timed the same way: the smallest of 7
+// loops of 500 calls, host time to queue them. One JSON object per line on rank 0's stdout.
 //   distributed_bench --rank R --world N --store FOLDER [--max-log2-bytes 30]
 //   distributed_bench --peer-copy
+//   distributed_bench --single-rank
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <cuda.h>
 #include <dlfcn.h>
+#include <filesystem>
 #include <gpucc/gpucc.h>
 #include <nccl.h>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -129,6 +136,95 @@ int run_all_reduce(int rank, int world, const std::string& folder, int max_log2)
     return 0;
 }
 
+// Host time per call of `call`, in microseconds: the smallest over 7 loops of 500 calls, each
+// loop started on an idle stream; also the time per call until the stream is idle again.
+template <class Call>
+std::pair<double, double> host_time_per_call(const gpucc::StreamRef& stream, Call&& call) {
+    constexpr int kCalls = 500;
+    double best_host = 1e30;
+    double best_total = 1e30;
+    for (int i = 0; i < 20; ++i) {
+        call();
+    }
+    stream.synchronize();
+    for (int repeat = 0; repeat < 7; ++repeat) {
+        const auto start = Clock::now();
+        for (int i = 0; i < kCalls; ++i) {
+            call();
+        }
+        const double host = seconds(start);
+        stream.synchronize();
+        best_host = std::min(best_host, host / kCalls);
+        best_total = std::min(best_total, seconds(start) / kCalls);
+    }
+    return {1e6 * best_host, 1e6 * best_total};
+}
+
+Communicator single_rank_communicator(const std::string& folder, const Device& gpu) {
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    gpucc::distributed::FileStore store(folder, 0, std::chrono::seconds(60));
+    Communicator comm = Communicator::init_process_group(1, 0, store, gpu);
+    std::filesystem::remove_all(folder);
+    return comm;
+}
+
+int run_single_rank() {
+    if (gpucc::cuda_device_count() < 1) {
+        std::printf("{\"kind\": \"single_rank\", \"skipped\": \"no CUDA device\"}\n");
+        return 0;
+    }
+    const Device gpu = Device::cuda(0);
+    gpucc::DeviceGuard on(gpu);
+    const std::string folder =
+        (std::filesystem::temp_directory_path() / ("gpucc_bench_" + std::to_string(::getpid())))
+            .string();
+    Communicator comm = single_rank_communicator(folder, gpu);
+    RawNccl raw;
+    ncclComm_t raw_comm = nullptr;
+    const auto id = Communicator::get_unique_id();
+    ncclUniqueId raw_id;
+    std::memcpy(&raw_id, id.data(), sizeof raw_id);
+    if (raw.init(&raw_comm, 1, raw_id, 0) != ncclSuccess) {
+        std::fprintf(stderr, "raw ncclCommInitRank failed\n");
+        return 2;
+    }
+    const gpucc::StreamRef stream = gpucc::current_stream(gpu);
+    const auto cu_stream = static_cast<cudaStream_t>(stream.handle());
+    for (int log2 = 3; log2 <= 16; ++log2) {
+        const std::int64_t bytes = std::int64_t{1} << log2;
+        const std::int64_t n = bytes / 4;
+        const auto x = gpucc::ones<float>(gpucc::Shape{n}, gpu);
+        const auto [raw_host, raw_total] = host_time_per_call(stream, [&] {
+            raw.all_reduce(x.data(), x.data(), static_cast<std::size_t>(n), ncclFloat32, ncclSum,
+                           raw_comm, cu_stream);
+        });
+        const auto [host, total] = host_time_per_call(stream, [&] { comm.all_reduce(x, x); });
+        std::printf("{\"kind\": \"single_rank_host\", \"bytes\": %lld, \"host_us\": %.3f, "
+                    "\"us\": %.3f, \"raw_host_us\": %.3f, \"raw_us\": %.3f}\n",
+                    static_cast<long long>(bytes), host, total, raw_host, raw_total);
+        std::fflush(stdout);
+    }
+    // The communicator still sums right: 1..1024 through a one-rank sum is itself.
+    std::vector<float> values(1024);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        values[i] = static_cast<float>(i + 1);
+    }
+    const auto y = gpucc::asarray<float>(std::span<const float>(values), gpu);
+    const auto z = gpucc::empty<float>(gpucc::Shape{1024}, gpu);
+    comm.all_reduce(y, z);
+    const auto back = z.to_host();
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (back[i] != values[i]) {
+            std::fprintf(stderr, "single-rank all_reduce gave %g at %zu, expected %g\n", back[i], i,
+                         values[i]);
+            return 1;
+        }
+    }
+    raw.destroy(raw_comm);
+    return 0;
+}
+
 int run_peer_copy() {
     if (gpucc::cuda_device_count() < 2) {
         std::printf("{\"kind\": \"peer_copy\", \"skipped\": \"fewer than 2 GPUs\"}\n");
@@ -170,10 +266,13 @@ int main(int argc, char** argv) {
     int rank = -1, world = 2, max_log2 = 30;
     std::string folder;
     bool peer_copy = false;
+    bool single_rank = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--peer-copy") {
             peer_copy = true;
+        } else if (a == "--single-rank") {
+            single_rank = true;
         } else if (a == "--rank" && i + 1 < argc) {
             rank = std::atoi(argv[++i]);
         } else if (a == "--world" && i + 1 < argc) {
@@ -190,9 +289,12 @@ int main(int argc, char** argv) {
     if (peer_copy) {
         return run_peer_copy();
     }
+    if (single_rank) {
+        return run_single_rank();
+    }
     if (rank < 0 || folder.empty()) {
         std::fprintf(stderr, "usage: distributed_bench --rank R --world N --store FOLDER | "
-                             "--peer-copy\n");
+                             "--peer-copy | --single-rank\n");
         return 2;
     }
     if (gpucc::cuda_device_count() < world) {

@@ -4,7 +4,10 @@ all-reduce of float32 from 8 B to 1 GiB through torch.distributed (NCCL backend,
 GPU, started with torch.multiprocessing), timed as distributed_bench times gpucc: per-call time
 over a loop with one synchronize, bus bandwidth 2(n-1)/n * bytes / time, host time per call
 (queueing only); and peer-copy bandwidth between two GPUs through cudaMemcpyPeerAsync (CuPy's
-runtime.memcpyPeerAsync), the reference for gpucc's copies. One JSON object per line.
+runtime.memcpyPeerAsync), the reference for gpucc's copies. With --single-rank: host time per
+small all-reduce (8 B to 64 KiB) of torch.distributed's single-process NCCL group on GPU 0, timed as
+distributed_bench --single-rank times gpucc (the smallest of 7 loops of 500 calls, host time to
+queue them). One JSON object per line.
 """
 import json
 import os
@@ -78,7 +81,40 @@ def peer_copy():
                               "from": src_dev, "to": dst_dev, "GBps": nbytes / t / 1e9}))
 
 
+def single_rank():
+    import torch
+    import torch.distributed as dist
+    if torch.cuda.device_count() < 1:
+        print(json.dumps({"kind": "single_rank_host", "peer": "torch", "skipped": "no GPU"}))
+        return
+    torch.cuda.set_device(0)
+    dist.init_process_group("nccl", rank=0, world_size=1, store=dist.HashStore(),
+                            device_id=torch.device("cuda", 0))
+    stream = torch.cuda.current_stream()
+    for log2 in range(3, 17):
+        nbytes = 1 << log2
+        x = torch.ones(nbytes // 4, device="cuda", dtype=torch.float32)
+        for _ in range(20):
+            dist.all_reduce(x)
+        stream.synchronize()
+        best_host = best_total = float("inf")
+        for _ in range(7):
+            start = time.perf_counter()
+            for _ in range(500):
+                dist.all_reduce(x)
+            host = time.perf_counter() - start
+            stream.synchronize()
+            best_host = min(best_host, host / 500)
+            best_total = min(best_total, (time.perf_counter() - start) / 500)
+        print(json.dumps({"kind": "single_rank_host", "peer": "torch", "bytes": nbytes,
+                          "host_us": 1e6 * best_host, "us": 1e6 * best_total}), flush=True)
+    dist.destroy_process_group()
+
+
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--single-rank":
+        single_rank()
+        return
     max_log2 = int(sys.argv[1]) if len(sys.argv) > 1 else 30
     port = int(sys.argv[2]) if len(sys.argv) > 2 else 29517
     import torch

@@ -6,14 +6,14 @@
 //         x_gpu_1 = cp.asarray(x_gpu_0)   # GPU 0 -> GPU 1
 //     x_cpu = x_gpu_1.get()
 // In gpucc the context is a DeviceGuard, and an array moves to the guard's device with
-// to(default_device()) (peer to peer where the GPUs allow it). After the cells, a data-parallel
-// sum: the array split in halves over two GPUs, each half summed where it lives, the partial sums
-// all-reduced with NCCL (gpucc::distributed), against the same sum on one GPU, with both times.
-// Every result is checked against the host; the program exits 1 on a mismatch. The cells use the
-// device choice that degrades, Device::cuda_or_cpu(n) (GPU n if present, else the CPU), so they
-// run on any machine: on one without two GPUs they move arrays between the CPU and what GPU there
-// is. The data-parallel sum needs two GPUs: with fewer it is skipped and says why. `--cells` runs
-// the cells only.
+// gpucc::asarray(array), as with cp.asarray (peer to peer where the GPUs allow it). After the
+// cells, a data-parallel sum: the array split in halves over two GPUs, each half summed where it
+// lives, the partial sums all-reduced with NCCL (gpucc::distributed), against the same sum on one
+// GPU, with both times. Every result is checked against the host; the program exits 1 on a
+// mismatch. The cells use the device choice that degrades, Device::cuda_or_cpu(n) (GPU n if
+// present, else the CPU), so they run on any machine: on one without two GPUs they move arrays
+// between the CPU and what GPU there is. The data-parallel sum needs two GPUs: with fewer it is
+// skipped and says why. `--cells` runs the cells only.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -53,7 +53,7 @@ void tutorial_cells() {
     const auto x_gpu_0 = gpucc::asarray<std::int64_t>(x_cpu, gpu0);
     gpucc::Array<std::int64_t> x_gpu_1 = [&] {
         DeviceGuard on_gpu1(gpu1);
-        return x_gpu_0.to(gpucc::default_device()); // cp.asarray(x_gpu_0) under Device(1)
+        return gpucc::asarray(x_gpu_0); // cp.asarray(x_gpu_0) under Device(1)
     }();
     check(x_gpu_1.device() == gpu1 && x_gpu_1.to_host() == x_cpu,
           "cp.asarray(x_gpu_0) under Device(1): Device(0) -> Device(1)");

@@ -281,4 +281,70 @@ TEST(MpiCollectives, BarrierAndArgumentErrors) {
     world().barrier();
 }
 
+// Split by parity, ranked in reverse: each part's ranks, sizes and collectives (all_reduce of every
+// op, all_gather's block order) against the reference over that part's world ranks only.
+TEST(MpiCollectives, SplitByParityInReverseOrder) {
+    const int n_ranks = world().size();
+    const int me = world().rank();
+    Communicator part = world().split(me % 2, -me);
+    std::vector<int> members; // world ranks of my part, in the part's rank order
+    for (int r = n_ranks - 1; r >= 0; --r) {
+        if (r % 2 == me % 2) {
+            members.push_back(r);
+        }
+    }
+    ASSERT_EQ(part.size(), static_cast<int>(members.size()));
+    ASSERT_EQ(members[static_cast<std::size_t>(part.rank())], me);
+    EXPECT_EQ(part.backend(), gpucc::distributed::Backend::Mpi);
+    for (const DType dtype : {DType::Float64, DType::Int32, DType::Float16}) {
+        std::vector<std::vector<double>> inputs;
+        for (const int r : members) {
+            inputs.push_back(rank_values(r, dtype, 1031, 21));
+        }
+        for (const ReduceOp op : all_ops()) {
+            if (!reducible(dtype, op)) {
+                continue;
+            }
+            const NDArray in = make_array(rank_values(me, dtype, 1031, 21), dtype);
+            const NDArray out = make_empty(1031, dtype);
+            part.all_reduce(in, out, op);
+            EXPECT_EQ(first_difference(read(out), reduce_reference(inputs, op, dtype), dtype), "")
+                << label(dtype, op, 1031) << " (part of " << part.size() << ")";
+        }
+        const NDArray mine = make_array(rank_values(me, dtype, 5, 22), dtype);
+        const NDArray gathered = make_empty(5 * members.size(), dtype);
+        part.all_gather(mine, gathered);
+        std::vector<double> expected;
+        for (const int r : members) {
+            const auto v = rank_values(r, dtype, 5, 22);
+            expected.insert(expected.end(), v.begin(), v.end());
+        }
+        EXPECT_EQ(first_difference(read(gathered), expected, dtype), "")
+            << gpucc::dtype_name(dtype);
+    }
+    part.barrier();
+    // A split of a split: every rank alone.
+    Communicator alone = part.split(part.rank());
+    EXPECT_EQ(alone.size(), 1);
+    EXPECT_EQ(alone.rank(), 0);
+    EXPECT_THROW(world().split(-1), gpucc::ValueError);
+    world().barrier();
+}
+
+// An NCCL communicator over MPI's ranks: here (GPUCC_DEVICE=cpu, and CI has no GPU) every rank
+// must get the DeviceError, none may wait for the id; a non-MPI-communicator error is checked in
+// the GPU suite, which has NCCL ones.
+TEST(MpiCollectives, FromMpiWithoutAGpuFailsOnEveryRank) {
+    try {
+        Communicator nccl = Communicator::from_mpi(world());
+        ADD_FAILURE() << "an NCCL communicator on the CPU";
+    } catch (const gpucc::DeviceError& e) {
+        EXPECT_NE(std::string(e.what()).find("from_mpi"), std::string::npos) << e.what();
+    }
+    if (gpucc::cuda_device_count() == 0) {
+        EXPECT_THROW(Communicator::from_mpi(world(), gpucc::Device::cuda(0)), gpucc::DeviceError);
+    }
+    world().barrier();
+}
+
 } // namespace

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <gpucc/array/asarray_array.h>
 #include <gpucc/device/peer_access.h>
 #include <gpucc/distributed/store.h>
 #include <gtest/gtest.h>
@@ -29,6 +30,36 @@ using namespace std::chrono_literals;
                          << "): multi-GPU test skipped";                                           \
         }                                                                                          \
     } while (false)
+
+// asarray under a guard of the other GPU, as `with cp.cuda.Device(1): cp.asarray(x)`: a copy
+// there (peer copy where allowed), both ways, a strided view packed.
+TEST(MultiGpu, AsarrayUnderTheOtherGpusGuard) {
+    SKIP_WITHOUT_TWO_GPUS();
+    for (const auto& [from, to] : {std::pair{0, 1}, std::pair{1, 0}}) {
+        for (const gpucc::DType dtype :
+             {gpucc::DType::Float32, gpucc::DType::Int64, gpucc::DType::Float16}) {
+            const auto values = rank_values(from, dtype, 70001, 34);
+            const auto x = array_on(Device::cuda(from), values, dtype);
+            gpucc::NDArray y;
+            {
+                const gpucc::DeviceGuard on(Device::cuda(to));
+                y = gpucc::asarray(x);
+            }
+            ASSERT_EQ(y.device(), Device::cuda(to));
+            EXPECT_EQ(first_difference(read_back(y), values, dtype), "")
+                << gpucc::dtype_name(dtype) << " cuda:" << from << " -> cuda:" << to;
+        }
+        const auto values = rank_values(to, gpucc::DType::Float64, 999, 35);
+        const auto x = array_on(Device::cuda(from), values, gpucc::DType::Float64);
+        const gpucc::DeviceGuard on(Device::cuda(to));
+        const gpucc::NDArray packed = gpucc::asarray(x(gpucc::Slice(1, 999, 3)));
+        std::vector<double> expected;
+        for (std::size_t i = 1; i < values.size(); i += 3) {
+            expected.push_back(values[i]);
+        }
+        EXPECT_EQ(first_difference(read_back(packed), expected, gpucc::DType::Float64), "");
+    }
+}
 
 TEST(MultiGpu, PeerCopiesBothWays) {
     SKIP_WITHOUT_TWO_GPUS();

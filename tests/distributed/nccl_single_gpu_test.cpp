@@ -40,7 +40,13 @@ TEST(NcclSingleRank, InitAllEveryCollective) {
     EXPECT_EQ(comms[0].device(), Device::cuda(0));
     std::vector<Communicator*> local = {&comms[0]};
     check_every_collective(local);
-    EXPECT_THROW(comms[0].barrier(), gpucc::ValueError); // one process: no barrier
+    // One process: every rank has come; the barrier waits for this rank's queued work.
+    const auto values = rank_values(0, gpucc::DType::Float64, 4096, 12);
+    const auto x = array_on(Device::cuda(0), values, gpucc::DType::Float64);
+    const auto y = empty_on(Device::cuda(0), 4096, gpucc::DType::Float64);
+    comms[0].all_reduce(x, y, ReduceOp::Min);
+    comms[0].barrier();
+    EXPECT_EQ(first_difference(read_back(y), values, gpucc::DType::Float64), "");
 }
 
 TEST(NcclSingleRank, ProcessGroupThroughTcpStoreEveryCollective) {
@@ -86,6 +92,64 @@ TEST(NcclSingleRank, CapturedIntoAGraphAndOnAGivenStream) {
     graph.launch(ref);
     ref.synchronize();
     EXPECT_EQ(first_difference(read_back(y), values, gpucc::DType::Float32), "");
+}
+
+// A communicator from init_process_group (made non-blocking, then given a blocking one for its
+// operations) captured into a graph launched three times, and used again after its destruction
+// of a first one (the destructor waits for the device, then frees).
+TEST(NcclSingleRank, ProcessGroupCapturedIntoAGraph) {
+    SKIP_WITHOUT_GPU();
+    TcpStore store("127.0.0.1", 0, true, 0, 30s);
+    {
+        Communicator first = Communicator::init_process_group(1, 0, store, Device::cuda(0));
+        const auto x = array_on(Device::cuda(0), rank_values(0, gpucc::DType::Int32, 77, 3),
+                                gpucc::DType::Int32);
+        first.all_reduce(x, x);
+    }
+    Communicator comm = Communicator::init_process_group(1, 0, store, Device::cuda(0));
+    const gpucc::Stream stream(Device::cuda(0));
+    const gpucc::StreamRef ref = stream;
+    for (const gpucc::DType dtype : {gpucc::DType::Float32, gpucc::DType::Int64}) {
+        const auto values = rank_values(0, dtype, 3001, 13);
+        const auto x = array_on(Device::cuda(0), values, dtype);
+        const auto y = empty_on(Device::cuda(0), 3001, dtype);
+        const auto z = empty_on(Device::cuda(0), 3001, dtype);
+        ref.begin_capture();
+        comm.all_reduce(x, y, ReduceOp::Max, ref);
+        comm.broadcast(y, 0, ref);
+        comm.all_gather(y, z, ref);
+        gpucc::Graph graph = ref.end_capture();
+        for (int launch = 0; launch < 3; ++launch) {
+            graph.launch(ref);
+        }
+        ref.synchronize();
+        EXPECT_EQ(first_difference(read_back(z), values, dtype), "") << gpucc::dtype_name(dtype);
+    }
+    comm.synchronize();
+}
+
+// ncclCommSplit of a one-rank process group: the part is a working one-rank communicator on the
+// same GPU (every collective checked); what split and from_mpi refuse.
+TEST(NcclSingleRank, SplitOfAProcessGroup) {
+    SKIP_WITHOUT_GPU();
+    TcpStore store("127.0.0.1", 0, true, 0, 30s);
+    Communicator comm = Communicator::init_process_group(1, 0, store, Device::cuda(0));
+    Communicator part = comm.split(5, 3);
+    EXPECT_EQ(part.size(), 1);
+    EXPECT_EQ(part.rank(), 0);
+    EXPECT_EQ(part.device(), Device::cuda(0));
+    std::vector<Communicator*> local = {&part};
+    check_every_collective(local);
+    part.barrier();
+    EXPECT_THROW(comm.split(-1), gpucc::ValueError);
+    std::vector<Communicator> by_init_all = Communicator::init_all({0});
+    EXPECT_THROW(by_init_all[0].split(0), gpucc::ValueError);
+    try {
+        Communicator::from_mpi(comm);
+        ADD_FAILURE() << "from_mpi took an NCCL communicator";
+    } catch (const gpucc::ValueError& e) {
+        EXPECT_NE(std::string(e.what()).find("expected an MPI one"), std::string::npos) << e.what();
+    }
 }
 
 TEST(NcclSingleRank, ArgumentErrorsNameTheOperation) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "gpucc/array/array.h"
+#include "gpucc/array/asarray_array.h"
 #include "gpucc/array/axis.h"
 #include "gpucc/array/dtype.h"
 #include "gpucc/array/half.h"
@@ -25,13 +26,13 @@
 #include "gpucc/linalg/decompositions.h"
 #include "gpucc/linalg/matmul.h"
 #include "gpucc/memory/buffer.h"
+#include "gpucc/random/generator.h"
 #include "gpucc/random/quasi.h"
 #include "gpucc/random/random_state.h"
 #include "gpucc/stdlib/creation.h"
 #include "gpucc/stdlib/operand.h"
 #include "gpucc/stdlib/operators.h"
 #include "gpucc/stdlib/promotion.h"
-#include "gpucc/random/generator.h"
 #include "gpucc/stdlib/reduction.h"
 #include "gpucc/stdlib/ufunc.h"
 #include "gpucc/stdlib/ufunc_loops.h"

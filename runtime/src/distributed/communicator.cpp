@@ -8,6 +8,7 @@
 #include "distributed/nccl_engine.h"
 #include "gpucc/errors.h"
 
+#include <array>
 #include <atomic>
 #include <cstring>
 #include <set>
@@ -174,6 +175,53 @@ Communicator Communicator::mpi_world() {
     return Communicator(detail::make_mpi_world_engine());
 }
 
+Communicator Communicator::from_mpi(Communicator& mpi, std::optional<Device> device,
+                                    std::chrono::milliseconds timeout) {
+    if (mpi.backend() != Backend::Mpi) {
+        throw ValueError("from_mpi: the communicator given is " + mpi.engine_->describe() +
+                         ", expected an MPI one (mpi_world())");
+    }
+    detail::Engine& engine = *mpi.engine_;
+    const StreamRef cpu = current_stream(Device::cpu());
+    // Whether every rank can take part, before any rank waits for the id.
+    std::string problem;
+    Device gpu = Device::cpu();
+    try {
+        gpu = gpu_or_default(device, "from_mpi");
+    } catch (const Error& e) {
+        problem = e.what();
+    }
+    std::int32_t ready = problem.empty() ? 1 : 0;
+    engine.all_reduce(&ready, &ready, 1, DType::Int32, ReduceOp::Min, cpu);
+    if (ready == 0) {
+        if (!problem.empty()) {
+            throw DeviceError(problem);
+        }
+        throw DeviceError("from_mpi (" + engine.describe() +
+                          "): another rank cannot make an NCCL communicator (no GPU there)");
+    }
+    // Rank 0's id, after a byte that says whether it could make one.
+    std::array<std::byte, 1 + sizeof(UniqueId)> message{};
+    if (engine.rank() == 0) {
+        try {
+            const UniqueId id = detail::nccl_unique_id();
+            message[0] = std::byte{1};
+            std::memcpy(message.data() + 1, id.data(), id.size());
+        } catch (const Error& e) {
+            problem = e.what();
+        }
+    }
+    engine.broadcast(message.data(), message.size(), DType::UInt8, 0, cpu);
+    if (message[0] != std::byte{1}) {
+        throw Error("from_mpi (" + engine.describe() + "): rank 0 could not make NCCL's unique id" +
+                    (problem.empty() ? std::string() : ": " + problem));
+    }
+    UniqueId id;
+    std::memcpy(id.data(), message.data() + 1, id.size());
+    return Communicator(detail::make_nccl_engine(id, engine.size(), engine.rank(), gpu.ordinal(),
+                                                 timeout, "MPI (" + engine.describe() + ")"));
+}
+
 int Communicator::rank() const noexcept {
     return engine_->rank();
 }
@@ -312,6 +360,13 @@ void Communicator::synchronize() {
 }
 void Communicator::abort() {
     engine_->abort();
+}
+Communicator Communicator::split(int color, int key) {
+    if (color < 0) {
+        throw ValueError("split (" + engine_->describe() + "): color must be >= 0, got " +
+                         std::to_string(color));
+    }
+    return Communicator(engine_->split(color, key));
 }
 
 Group::Group() {

@@ -9,6 +9,7 @@
 #include "gpucc/distributed/communicator.h"
 
 #include <cstddef>
+#include <memory>
 #include <string>
 
 namespace gpucc::distributed::detail {
@@ -47,6 +48,9 @@ public:
     virtual void barrier() = 0;
     virtual void synchronize() = 0;
     virtual void abort() noexcept = 0;
+    /// The ranks that pass the same `color` (>= 0; checked by Communicator) form a new group,
+    /// ranked by `key`, then by rank here. Collective over this group's ranks.
+    virtual std::unique_ptr<Engine> split(int color, int key) = 0;
 };
 
 } // namespace gpucc::distributed::detail

@@ -32,6 +32,7 @@ namespace {
     X(MPI_Init_thread)                                                                             \
     X(MPI_Finalize)                                                                                \
     X(MPI_Comm_dup)                                                                                \
+    X(MPI_Comm_split)                                                                              \
     X(MPI_Comm_free)                                                                               \
     X(MPI_Comm_rank)                                                                               \
     X(MPI_Comm_size)                                                                               \
@@ -186,10 +187,10 @@ public:
     MpiEngine() {
         const MpiApi& api = mpi();
         check(api.MPI_Comm_dup(api.comm_world, &comm_), "MPI_Comm_dup");
-        api.MPI_Comm_set_errhandler(comm_, api.errors_return);
-        api.MPI_Comm_rank(comm_, &rank_);
-        api.MPI_Comm_size(comm_, &size_);
+        adopt();
     }
+    // Owns `comm` (from MPI_Comm_split).
+    explicit MpiEngine(MPI_Comm comm) : comm_(comm) { adopt(); }
     ~MpiEngine() override {
         int finalized = 1;
         mpi().MPI_Finalized(&finalized);
@@ -290,8 +291,20 @@ public:
     void barrier() override { check(mpi().MPI_Barrier(comm_), "MPI_Barrier"); }
     void synchronize() override {}
     void abort() noexcept override {}
+    std::unique_ptr<Engine> split(int color, int key) override {
+        MPI_Comm part = nullptr;
+        check(mpi().MPI_Comm_split(comm_, color, key, &part), "MPI_Comm_split");
+        return std::make_unique<MpiEngine>(part);
+    }
 
 private:
+    void adopt() {
+        const MpiApi& api = mpi();
+        api.MPI_Comm_set_errhandler(comm_, api.errors_return);
+        api.MPI_Comm_rank(comm_, &rank_);
+        api.MPI_Comm_size(comm_, &size_);
+    }
+
     static constexpr int kTag = 7;
 
     struct Reduction {

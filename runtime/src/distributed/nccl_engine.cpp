@@ -1,10 +1,15 @@
 // The NCCL engine. Operations are queued on the caller's stream (the current one by default), so
-// they are ordered with the caller's kernels and can be captured into graphs. Communicators made
-// from a unique id are non-blocking (ncclCommInitRankConfig, blocking = 0): a call that answers
-// ncclInProgress is polled with ncclCommGetAsyncError until done or the timeout passes, and then
-// the communicator is aborted rather than waited on. The grouped point-to-point forms (send_recv,
-// scatter, gather, all_to_all) are NCCL sends and receives inside ncclGroupStart/End, as
-// cupyx.distributed does.
+// they are ordered with the caller's kernels and can be captured into graphs: no internal stream
+// and no events (PyTorch's way) are needed. Communicators made from a unique id are non-blocking
+// (ncclCommInitRankConfig, blocking = 0): a call that answers ncclInProgress is polled with
+// ncclCommGetAsyncError until done or the timeout passes, and then the communicator is aborted
+// rather than waited on. NCCL launches each group of a non-blocking communicator from a thread it
+// creates for it, which costs ~40 us of host time per small collective (issue 24). A blocking
+// communicator split from the non-blocking one after its init (ncclCommSplit, blocking = 1) was
+// tried and failed on NCCL 2.28.3 (ncclInternalError in the split's job, no communicator:
+// tests/gpu/results/2026-11-26-h100-distributed-split-attempt), so the operations stay on the
+// non-blocking one. The grouped point-to-point forms (send_recv, scatter, gather, all_to_all) are
+// NCCL sends and receives inside ncclGroupStart/End, as cupyx.distributed does.
 #include "distributed/nccl_engine.h"
 
 #include "distributed/dtype_mapping.h"
@@ -175,9 +180,10 @@ public:
     }
     void barrier() override {
         if (one_process_) {
-            throw ValueError(describe() +
-                             ": barrier on a communicator from init_all: its ranks are this one "
-                             "process; synchronize their devices instead");
+            // Every rank is this process, so all have come: what is left to wait for is this
+            // rank's queued work (its collectives included), as for a process group.
+            synchronize_stream(current_stream(device_));
+            return;
         }
         gpucc::detail::make_current(device_.ordinal());
         // An all-reduce of one number, waited for: every rank has come when it completes.
@@ -201,6 +207,41 @@ public:
             nccl().ncclCommAbort(comm_);
             comm_ = nullptr;
         }
+    }
+
+    std::unique_ptr<Engine> split(int color, int key) override {
+        if (one_process_) {
+            throw ValueError(describe() +
+                             ": split of a communicator from init_all: its ranks are all this "
+                             "process; call init_all with the GPUs of each part instead");
+        }
+        if (comm_ == nullptr) {
+            throw ValueError(describe() + ": split of an aborted communicator");
+        }
+        gpucc::detail::make_current(device_.ordinal());
+        const NcclApi& api = nccl();
+        // Non-blocking as init_process_group's, so that a rank that never calls split gives a
+        // timeout, not a hang.
+        ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
+        config.blocking = 0;
+        ncclComm_t part = nullptr;
+        const ncclResult_t started = api.ncclCommSplit(comm_, color, key, &part, &config);
+        if (part == nullptr) {
+            throw Error(describe() + ": ncclCommSplit (color " + std::to_string(color) +
+                        ") failed: " + nccl_error_text(started, comm_));
+        }
+        auto engine = std::make_unique<NcclEngine>(part, rank_, size_, device_.ordinal(), false,
+                                                   false, timeout_, store_name_);
+        engine->check(started, "ncclCommSplit (a rank did not call split)");
+        int part_rank = 0;
+        int part_size = 0;
+        if (api.ncclCommUserRank(part, &part_rank) != ncclSuccess ||
+            api.ncclCommCount(part, &part_size) != ncclSuccess) {
+            engine->fail("ncclCommUserRank/ncclCommCount on the split communicator failed");
+        }
+        engine->rank_ = part_rank;
+        engine->size_ = part_size;
+        return engine;
     }
 
     // Polls the communicator until it is no longer in progress or `limit` passes (then

@@ -16,6 +16,9 @@ namespace gpucc::distributed::detail {
     X(ncclGetLastError)                                                                            \
     X(ncclCommInitRankConfig)                                                                      \
     X(ncclCommInitAll)                                                                             \
+    X(ncclCommSplit)                                                                               \
+    X(ncclCommCount)                                                                               \
+    X(ncclCommUserRank)                                                                            \
     X(ncclCommFinalize)                                                                            \
     X(ncclCommDestroy)                                                                             \
     X(ncclCommAbort)                                                                               \

@@ -22,8 +22,8 @@
 #include <poll.h>
 #include <sys/socket.h>
 #include <thread>
-#include <utility>
 #include <unistd.h>
+#include <utility>
 
 namespace gpucc::distributed {
 namespace {

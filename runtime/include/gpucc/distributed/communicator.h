@@ -11,12 +11,16 @@
 //  - init_all({0, 1, ...}): one process driving several GPUs, one communicator each
 //    (ncclCommInitAll); calls on them from one thread go inside a Group (see below);
 //  - mpi_world(): the processes mpirun started, for CPU arrays (MPI_COMM_WORLD).
-// from_unique_id() serves MPI users who swap NCCL's id themselves.
+// from_mpi() makes an NCCL communicator over an MPI communicator's processes (the id goes through
+// MPI); from_unique_id() serves users who swap NCCL's id themselves; split() makes parts.
 //
 // GPU operations are queued on the given stream, or the device's current one, like any other
-// work there (CuPy's choice), so they are ordered with the caller's kernels and can be captured
-// into a graph. CPU operations wait for the work queued on the given CPU stream first and run on
-// the calling thread. Arrays must be C-contiguous and on the communicator's device.
+// work there (CuPy's choice), so they are ordered with the caller's kernels by the stream itself
+// and can be captured into a graph. PyTorch instead runs them on an internal stream ordered by
+// events, which it needs because its allocator and work objects track that stream; gpucc has no
+// such stream and needs no events, so there is none. CPU operations wait for the work queued on
+// the given CPU stream first and run on the calling thread. Arrays must be C-contiguous and on
+// the communicator's device.
 #pragma once
 
 #include "gpucc/array/ndarray.h"
@@ -57,8 +61,9 @@ public:
     /// One process per GPU: this process is `rank` of `n_ranks` on `device` (a GPU; default: the
     /// default device). Rank 0 makes the unique id and sets it in `store`; the others get it.
     /// NCCL starts non-blocking and is given `timeout` (default: the store's) to finish; a rank
-    /// that never comes gives an Error naming this rank, the store and what timed out. Sets
-    /// NCCL_NVLS_ENABLE=0 unless the environment says otherwise.
+    /// that never comes gives an Error naming this rank, the store and what timed out. Operations
+    /// stay non-blocking (NCCL launches each from a thread of its own: ~40 us of host time per
+    /// small collective). Sets NCCL_NVLS_ENABLE=0 unless the environment says otherwise.
     static Communicator init_process_group(int n_ranks, int rank, Store& store,
                                            std::optional<Device> device = std::nullopt,
                                            std::optional<std::chrono::milliseconds> timeout = {});
@@ -80,6 +85,13 @@ public:
     /// first call (and finalised at exit) unless the program did it. DeviceError naming the
     /// library when Open MPI's libmpi.so.40 cannot be loaded.
     static Communicator mpi_world();
+    /// An NCCL communicator over the ranks of the MPI communicator `mpi` (from mpi_world() or its
+    /// split), this process on `device` (default: the default device), for MPI users without a
+    /// store: its rank 0 makes the unique id and broadcasts it through MPI. Every rank first
+    /// learns whether all can take part, so a rank without a GPU (DeviceError) or without NCCL
+    /// makes every rank throw rather than wait. ValueError when `mpi` is not an MPI communicator.
+    static Communicator from_mpi(Communicator& mpi, std::optional<Device> device = std::nullopt,
+                                 std::chrono::milliseconds timeout = std::chrono::seconds(300));
 
     Communicator(Communicator&&) noexcept;
     Communicator& operator=(Communicator&&) noexcept;
@@ -122,8 +134,9 @@ public:
     void all_to_all(const NDArray& in, const NDArray& out, std::optional<StreamRef> stream = {});
     /// Waits until every rank has come: MPI_Barrier; for NCCL an all-reduce of one number on the
     /// device's current stream, waited for (so the GPU work queued before it has finished too).
-    /// ValueError for communicators from init_all, whose ranks are all this process: synchronize
-    /// their devices instead.
+    /// For communicators from init_all, whose ranks are all this process (so all have come), it
+    /// waits for the work queued on this rank's device's current stream and checks NCCL's
+    /// asynchronous error, as synchronize().
     void barrier();
     /// Waits for the work queued on the device's current stream and checks NCCL's asynchronous
     /// error (ncclCommGetAsyncError); on an error the communicator is aborted and the Error names
@@ -131,6 +144,12 @@ public:
     void synchronize();
     /// Aborts the communicator at once (ncclCommAbort); it cannot be used afterwards.
     void abort();
+    /// A new communicator of the ranks that pass the same `color` (>= 0, else ValueError),
+    /// ranked by `key`, then by rank here: MPI_Comm_split for MPI, ncclCommSplit for NCCL (given
+    /// this communicator's timeout: a rank that never calls split gives an Error, not a hang).
+    /// Every rank of this communicator calls it. ValueError for communicators from init_all (call
+    /// init_all with each part's GPUs).
+    Communicator split(int color, int key = 0);
 
 private:
     explicit Communicator(std::unique_ptr<detail::Engine> engine);
