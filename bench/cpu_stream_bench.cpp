@@ -25,6 +25,7 @@
 #include <ctime>
 #include <functional>
 #include <gpucc/array/array.h>
+#include <gpucc/device/device.h>
 #include <gpucc/device/stream.h>
 #include <gpucc/stdlib/creation.h>
 #include <gpucc/stdlib/reduction.h>
@@ -110,6 +111,8 @@ int main(int argc, char** argv) {
         return EXIT_FAILURE;
     }
     const gpucc::Device cpu = gpucc::Device::cpu();
+    // The calls made directly go to the default device: the CPU here, also on a machine with a GPU.
+    const gpucc::DeviceGuard on_cpu(cpu);
     const gpucc::Array<float> x = gpucc::full<float>(gpucc::Shape{kElements}, 1.5F, cpu);
     const gpucc::Array<float> y = gpucc::full<float>(gpucc::Shape{kElements}, 2.0F, cpu);
     gpucc::Array<float> sum_out;

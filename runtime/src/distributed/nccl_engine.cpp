@@ -8,8 +8,9 @@
 // communicator split from the non-blocking one after its init (ncclCommSplit, blocking = 1) was
 // tried and failed on NCCL 2.28.3 (ncclInternalError in the split's job, no communicator:
 // tests/gpu/results/2026-11-26-h100-distributed-split-attempt), so the operations stay on the
-// non-blocking one. The grouped point-to-point forms (send_recv, scatter, gather, all_to_all) are
-// NCCL sends and receives inside ncclGroupStart/End, as cupyx.distributed does.
+// non-blocking one, and split() of an NCCL communicator is refused for the same reason. The grouped
+// point-to-point forms (send_recv, scatter, gather, all_to_all) are NCCL sends and receives inside
+// ncclGroupStart/End, as cupyx.distributed does.
 #include "distributed/nccl_engine.h"
 
 #include "distributed/dtype_mapping.h"
@@ -209,7 +210,7 @@ public:
         }
     }
 
-    std::unique_ptr<Engine> split(int color, int key) override {
+    std::unique_ptr<Engine> split(int /*color*/, int /*key*/) override {
         if (one_process_) {
             throw ValueError(describe() +
                              ": split of a communicator from init_all: its ranks are all this "
@@ -218,30 +219,14 @@ public:
         if (comm_ == nullptr) {
             throw ValueError(describe() + ": split of an aborted communicator");
         }
-        gpucc::detail::make_current(device_.ordinal());
-        const NcclApi& api = nccl();
-        // Non-blocking as init_process_group's, so that a rank that never calls split gives a
-        // timeout, not a hang.
-        ncclConfig_t config = NCCL_CONFIG_INITIALIZER;
-        config.blocking = 0;
-        ncclComm_t part = nullptr;
-        const ncclResult_t started = api.ncclCommSplit(comm_, color, key, &part, &config);
-        if (part == nullptr) {
-            throw Error(describe() + ": ncclCommSplit (color " + std::to_string(color) +
-                        ") failed: " + nccl_error_text(started, comm_));
-        }
-        auto engine = std::make_unique<NcclEngine>(part, rank_, size_, device_.ordinal(), false,
-                                                   false, timeout_, store_name_);
-        engine->check(started, "ncclCommSplit (a rank did not call split)");
-        int part_rank = 0;
-        int part_size = 0;
-        if (api.ncclCommUserRank(part, &part_rank) != ncclSuccess ||
-            api.ncclCommCount(part, &part_size) != ncclSuccess) {
-            engine->fail("ncclCommUserRank/ncclCommCount on the split communicator failed");
-        }
-        engine->rank_ = part_rank;
-        engine->size_ = part_size;
-        return engine;
+        // ncclCommSplit gave no communicator on NCCL 2.28.3, blocking or not (job error 3,
+        // ncclInternalError; tests/gpu/results/2026-11-26-h100-distributed-split-attempt and the
+        // merge run of the same day), so NCCL communicators do not offer split: refused with what
+        // to do instead rather than tried.
+        throw DeviceError(describe() +
+                          ": split of an NCCL communicator is not available (NCCL "
+                          "2.28's ncclCommSplit gave no communicator); make each part's "
+                          "communicator with init_process_group over a store of its own");
     }
 
     // Polls the communicator until it is no longer in progress or `limit` passes (then

@@ -49,7 +49,7 @@ const NcclApi& nccl() {
 #define GPUCC_NCCL_RESOLVE(fn)                                                                     \
     api.fn = reinterpret_cast<decltype(&::fn)>(::dlsym(handle, #fn));                              \
     if (api.fn == nullptr && error.empty()) {                                                      \
-        error = std::string("libnccl.so.2 has no " #fn ": NCCL 2.18 or later is needed");          \
+        error = std::string("libnccl.so.2 has no " #fn ": NCCL 2.14 or later is needed");          \
     }
         GPUCC_NCCL_FUNCTIONS(GPUCC_NCCL_RESOLVE)
 #undef GPUCC_NCCL_RESOLVE

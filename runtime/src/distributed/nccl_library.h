@@ -16,7 +16,6 @@ namespace gpucc::distributed::detail {
     X(ncclGetLastError)                                                                            \
     X(ncclCommInitRankConfig)                                                                      \
     X(ncclCommInitAll)                                                                             \
-    X(ncclCommSplit)                                                                               \
     X(ncclCommCount)                                                                               \
     X(ncclCommUserRank)                                                                            \
     X(ncclCommFinalize)                                                                            \

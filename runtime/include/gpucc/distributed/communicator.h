@@ -145,10 +145,11 @@ public:
     /// Aborts the communicator at once (ncclCommAbort); it cannot be used afterwards.
     void abort();
     /// A new communicator of the ranks that pass the same `color` (>= 0, else ValueError),
-    /// ranked by `key`, then by rank here: MPI_Comm_split for MPI, ncclCommSplit for NCCL (given
-    /// this communicator's timeout: a rank that never calls split gives an Error, not a hang).
-    /// Every rank of this communicator calls it. ValueError for communicators from init_all (call
-    /// init_all with each part's GPUs).
+    /// ranked by `key`, then by rank here: MPI_Comm_split. Every rank of this communicator calls
+    /// it. Not available for NCCL communicators (DeviceError: NCCL 2.28's ncclCommSplit gave no
+    /// communicator here, blocking or not): make each part with init_process_group over a store
+    /// of its own, or, for communicators from init_all (ValueError), call init_all with each
+    /// part's GPUs.
     Communicator split(int color, int key = 0);
 
 private:
