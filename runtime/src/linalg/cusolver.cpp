@@ -77,7 +77,8 @@ struct CusolverApi {
 // Stacks of more than one matrix up to these sizes take cuSOLVER's batched routes: potrfBatched
 // (one launch for the stack rather than one factorization per matrix) and XsyevBatched (CUDA 12.6
 // and later; a strided stack in one call). Larger matrices, and single ones, loop Xpotrf and
-// Xsyevd, whose blocked algorithms are the faster there.
+// Xsyevd, whose blocked algorithms are the faster there. Small LU stacks (solve, inv, det) take
+// cuBLAS's getrfBatched (lu_batched_cuda.h).
 constexpr std::int64_t kBatchedPotrfMax = 64;
 constexpr std::int64_t kBatchedSyevMax = 256;
 // SVD stacks of matrices up to 32 x 32 (gesvdjBatched's limit) take the batched Jacobi SVD.
@@ -308,6 +309,10 @@ void potrf(const ColumnMajorStack& a, char uplo, const NDArray& info) {
 }
 
 void getrf(const ColumnMajorStack& a, const NDArray& pivots, const NDArray& info) {
+    if (a.batch > 1 && a.rows == a.cols && a.rows <= kBatchedLuMax && a.batch <= 0x7fffffff) {
+        getrf_batched_cuda(a, pivots, info);
+        return;
+    }
     const CusolverApi& api = cusolver();
     Bound bound = bind(a.memory);
     const cudaDataType type = data_type(a.dtype());

@@ -3,6 +3,7 @@
 // library returns the same one); the handle is cublas.cpp's for the device, thread and stream.
 #include "linalg/lu_batched_cuda.h"
 
+#include "gpucc/array/transfer.h"
 #include "gpucc/device/stream.h"
 #include "gpucc/errors.h"
 #include "linalg/cublas.h"
@@ -110,6 +111,29 @@ void gesv_batched_cuda(const ColumnMajorStack& a, const ColumnMajorStack& b, con
         throw Error("solve: internal error: cublasGetrsBatched rejected its argument " +
                     std::to_string(-argument_error));
     }
+}
+
+void getrf_batched_cuda(const ColumnMajorStack& a, const NDArray& pivots, const NDArray& info) {
+    const BatchedLuApi& api = batched_lu();
+    const Device device = a.memory.device();
+    cublasHandle_t handle = cublas_handle(device, current_stream(device));
+    const int n = static_cast<int>(a.rows);
+    const int batch = static_cast<int>(a.batch);
+    const NDArray a_pointers = matrix_pointers(a);
+    const NDArray narrow_pivots = empty(Shape{a.batch, a.rows}, DType::Int32, device);
+    auto* lu_info = static_cast<int*>(info.data());
+    auto* ipiv = static_cast<int*>(narrow_pivots.data());
+    if (a.dtype() == DType::Float64) {
+        check_cublas(api.dgetrf(handle, n, static_cast<double* const*>(a_pointers.data()), n, ipiv,
+                                lu_info, batch),
+                     "cublasDgetrfBatched");
+    } else {
+        check_cublas(api.sgetrf(handle, n, static_cast<float* const*>(a_pointers.data()), n, ipiv,
+                                lu_info, batch),
+                     "cublasSgetrfBatched");
+    }
+    // copyto copies elements of the same dtype only: widen the int32 pivots first.
+    copyto(pivots.reshape(Shape{a.batch, a.rows}), narrow_pivots.astype(DType::Int64));
 }
 
 } // namespace gpucc::linalg::detail
