@@ -4,6 +4,7 @@
 
 #include "gpucc/errors.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -135,8 +136,10 @@ std::optional<std::vector<std::byte>> FileStore::try_get(std::string_view key) {
         return std::nullopt;
     }
     std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // Not memcpy: an empty value's data() may be null, which memcpy must not get (UBSan).
     std::vector<std::byte> value(bytes.size());
-    std::memcpy(value.data(), bytes.data(), bytes.size());
+    std::transform(bytes.begin(), bytes.end(), value.begin(),
+                   [](char c) { return static_cast<std::byte>(c); });
     return value;
 }
 

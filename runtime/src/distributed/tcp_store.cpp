@@ -7,6 +7,7 @@
 #include "gpucc/distributed/store.h"
 #include "gpucc/errors.h"
 
+#include <algorithm>
 #include <arpa/inet.h>
 #include <atomic>
 #include <cerrno>
@@ -329,8 +330,10 @@ std::optional<std::vector<std::byte>> TcpStore::try_get(std::string_view key) {
         throw Error(describe() + ": rank " + std::to_string(rank()) + ": the value of key '" +
                     std::string(key) + "' was cut short");
     }
+    // Not memcpy: an empty value's data() may be null, which memcpy must not get (UBSan).
     std::vector<std::byte> bytes(value.size());
-    std::memcpy(bytes.data(), value.data(), value.size());
+    std::transform(value.begin(), value.end(), bytes.begin(),
+                   [](char c) { return static_cast<std::byte>(c); });
     return bytes;
 }
 
