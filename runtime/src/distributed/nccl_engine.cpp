@@ -12,10 +12,13 @@
 // 0 makes a fresh unique id, sends it over the non-blocking communicator (an all-gather waited for
 // within the timeout), every rank makes a blocking communicator from it (on a thread of its own,
 // waited for within the timeout: bounded_call.h), and the non-blocking one is freed: operations
-// run on the blocking one, as raw NCCL's do. split() works the same way: the ranks' colors and
-// keys, then each part's new id, are gathered over the communicator, and each part meets as a new
-// process group. The grouped point-to-point forms (send_recv, scatter, gather, all_to_all) are
-// NCCL sends and receives inside ncclGroupStart/End, as cupyx.distributed does.
+// run on the blocking one, as raw NCCL's do (within 3 us of its host time per small all-reduce on
+// two H100s: bench/results/2026-11-26-h100x2-distributed-small) and, like them, can wait for a rank
+// lost after the meeting (the timeout covers making, splitting and freeing). split() works the same
+// way: the ranks' colors and keys, then each part's new id, are gathered over the communicator, and
+// each part meets as a new process group. The grouped point-to-point forms (send_recv, scatter,
+// gather, all_to_all) are NCCL sends and receives inside ncclGroupStart/End, as cupyx.distributed
+// does.
 #include "distributed/nccl_engine.h"
 
 #include "distributed/bounded_call.h"

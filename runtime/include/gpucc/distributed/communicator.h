@@ -66,7 +66,9 @@ public:
     /// rank has come, the operations get a blocking communicator of their own (NCCL launches each
     /// collective of a non-blocking one from a thread it makes for it, tens of microseconds of
     /// host time), made from a fresh id sent over the first and within the same timeout; the
-    /// first is then freed. Sets NCCL_NVLS_ENABLE=0 unless the environment says otherwise.
+    /// first is then freed. The timeout covers making the communicator, split() and the
+    /// destructor; a rank lost later can leave an operation or synchronize() waiting, as with raw
+    /// NCCL. Sets NCCL_NVLS_ENABLE=0 unless the environment says otherwise.
     static Communicator init_process_group(int n_ranks, int rank, Store& store,
                                            std::optional<Device> device = std::nullopt,
                                            std::optional<std::chrono::milliseconds> timeout = {});
