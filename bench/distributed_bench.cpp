@@ -3,10 +3,11 @@
 // (time per call, algbw = bytes / time, busbw = algbw * 2(n-1)/n), against raw ncclAllReduce on a
 // communicator of its own in the same processes (NCCL's own cost, for the host time gpucc adds);
 // host time per small call (queueing only); and, with --peer-copy, copy bandwidth between the two
-// GPUs in one process through gpucc::copyto. With --single-rank, on one GPU: host time per small
-// all-reduce (8 B to 64 KiB) of a single-rank communicator made by init_process_group against raw
-// ncclAllReduce on a blocking communicator of its own, timed the same way: the smallest of 7
-// loops of 500 calls, host time to queue them. One JSON object per line on rank 0's stdout.
+// GPUs in one process through gpucc::copyto against the driver's cuMemcpyPeerAsync. With
+// --single-rank, on one GPU: host time per small all-reduce (8 B to 64 KiB) of a single-rank
+// communicator made by init_process_group against raw ncclAllReduce on a blocking communicator of
+// its own, timed the same way: the smallest of 7 loops of 500 calls, host time to queue them. One
+// JSON object per line on rank 0's stdout.
 //   distributed_bench --rank R --world N --store FOLDER [--max-log2-bytes 30]
 //   distributed_bench --peer-copy
 //   distributed_bench --single-rank
@@ -225,6 +226,61 @@ int run_single_rank() {
     return 0;
 }
 
+// The driver's own peer copy, for the baseline of gpucc::copyto between GPUs: primary contexts,
+// peer access enabled both ways as gpucc enables it, cuMemcpyPeerAsync on the null stream.
+struct RawPeerCopy {
+    decltype(&::cuDevicePrimaryCtxRetain) retain = nullptr;
+    decltype(&::cuCtxSetCurrent) set_current = nullptr;
+    decltype(&::cuCtxEnablePeerAccess) enable_peer = nullptr;
+    decltype(&::cuMemcpyPeerAsync) copy = nullptr;
+    decltype(&::cuCtxSynchronize) synchronize = nullptr;
+    CUcontext contexts[2] = {nullptr, nullptr};
+    bool ready = false;
+    RawPeerCopy() {
+        void* h = ::dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+        if (h == nullptr) {
+            return;
+        }
+        retain = reinterpret_cast<decltype(retain)>(::dlsym(h, "cuDevicePrimaryCtxRetain"));
+        set_current = reinterpret_cast<decltype(set_current)>(::dlsym(h, "cuCtxSetCurrent"));
+        enable_peer = reinterpret_cast<decltype(enable_peer)>(::dlsym(h, "cuCtxEnablePeerAccess"));
+        copy = reinterpret_cast<decltype(copy)>(::dlsym(h, "cuMemcpyPeerAsync"));
+        synchronize = reinterpret_cast<decltype(synchronize)>(::dlsym(h, "cuCtxSynchronize"));
+        if (retain == nullptr || set_current == nullptr || enable_peer == nullptr ||
+            copy == nullptr || synchronize == nullptr) {
+            return;
+        }
+        for (int d = 0; d < 2; ++d) {
+            if (retain(&contexts[d], d) != CUDA_SUCCESS) {
+                return;
+            }
+        }
+        for (int d = 0; d < 2; ++d) {
+            set_current(contexts[d]);
+            const CUresult r = enable_peer(contexts[1 - d], 0);
+            if (r != CUDA_SUCCESS && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED) {
+                return;
+            }
+        }
+        ready = true;
+    }
+    // Seconds per copy of `bytes` from `from` to `to`, the mean of `iterations` after 3 untimed.
+    double time(CUdeviceptr dst, int to, CUdeviceptr src, int from, std::size_t bytes,
+                int iterations) {
+        set_current(contexts[to]);
+        for (int i = 0; i < 3; ++i) {
+            copy(dst, contexts[to], src, contexts[from], bytes, nullptr);
+        }
+        synchronize();
+        const auto start = Clock::now();
+        for (int i = 0; i < iterations; ++i) {
+            copy(dst, contexts[to], src, contexts[from], bytes, nullptr);
+        }
+        synchronize();
+        return seconds(start) / iterations;
+    }
+};
+
 int run_peer_copy() {
     if (gpucc::cuda_device_count() < 2) {
         std::printf("{\"kind\": \"peer_copy\", \"skipped\": \"fewer than 2 GPUs\"}\n");
@@ -233,6 +289,11 @@ int run_peer_copy() {
     std::printf("{\"kind\": \"peer_access\", \"1_reads_0\": %s, \"0_reads_1\": %s}\n",
                 gpucc::can_access_peer(Device::cuda(1), Device::cuda(0)) ? "true" : "false",
                 gpucc::can_access_peer(Device::cuda(0), Device::cuda(1)) ? "true" : "false");
+    RawPeerCopy raw;
+    if (!raw.ready) {
+        std::printf("{\"kind\": \"peer_copy\", \"peer\": \"cuMemcpyPeerAsync\", "
+                    "\"skipped\": \"driver peer access could not be set up\"}\n");
+    }
     for (int log2 = 20; log2 <= 30; log2 += 2) {
         const std::int64_t n = (std::int64_t{1} << log2) / 4;
         for (const auto& [from, to] : {std::pair{0, 1}, std::pair{1, 0}}) {
@@ -254,6 +315,14 @@ int run_peer_copy() {
             std::printf("{\"kind\": \"peer_copy\", \"bytes\": %lld, \"from\": %d, \"to\": %d, "
                         "\"GBps\": %.2f}\n",
                         static_cast<long long>(n * 4), from, to, n * 4 / t / 1e9);
+            if (raw.ready) {
+                const double t_raw = raw.time(reinterpret_cast<CUdeviceptr>(dst.data()), to,
+                                              reinterpret_cast<CUdeviceptr>(src.data()), from,
+                                              static_cast<std::size_t>(n * 4), iterations);
+                std::printf("{\"kind\": \"peer_copy\", \"peer\": \"cuMemcpyPeerAsync\", "
+                            "\"bytes\": %lld, \"from\": %d, \"to\": %d, \"GBps\": %.2f}\n",
+                            static_cast<long long>(n * 4), from, to, n * 4 / t_raw / 1e9);
+            }
         }
     }
     return 0;

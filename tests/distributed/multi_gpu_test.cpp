@@ -1,7 +1,8 @@
 // gpucc::distributed and peer copies on two GPUs (label multigpu; every test skips itself with
 // "fewer than 2 GPUs" on smaller machines): every collective with both GPUs driven by one process
 // (init_all and Group) and by two processes (this program starts itself twice, one rank per GPU,
-// meeting through a FileStore), and copies between the GPUs in both directions against the host.
+// meeting through a FileStore), split of the two processes' communicator (both ranks reversed,
+// and a part per rank), and copies between the GPUs in both directions against the host.
 #include "distributed/collective_checks.h"
 #include "distributed/spawn_self.h"
 
@@ -104,6 +105,24 @@ TEST(MultiGpuChild, RankOfTwoProcesses) {
     FileStore store(folder, rank, 60s);
     Communicator comm = Communicator::init_process_group(2, rank, store, Device::cuda(rank));
     std::vector<Communicator*> local = {&comm};
+    check_every_collective(local);
+    comm.barrier();
+    // split: one part of both ranks in reverse order (key -rank), then a part per rank.
+    Communicator reversed = comm.split(0, -rank);
+    EXPECT_EQ(reversed.size(), 2);
+    EXPECT_EQ(reversed.rank(), 1 - rank);
+    const auto values = rank_values(rank, gpucc::DType::Float64, 5003, 41);
+    const auto x = array_on(Device::cuda(rank), values, gpucc::DType::Float64);
+    reversed.broadcast(x, 0); // the new rank 0 is the old rank 1
+    EXPECT_EQ(first_difference(read_back(x), rank_values(1, gpucc::DType::Float64, 5003, 41),
+                               gpucc::DType::Float64),
+              "");
+    local = {&reversed};
+    check_every_collective(local);
+    Communicator alone = comm.split(rank, 0);
+    EXPECT_EQ(alone.size(), 1);
+    EXPECT_EQ(alone.rank(), 0);
+    local = {&alone};
     check_every_collective(local);
     comm.barrier();
     store.barrier("done", 2);

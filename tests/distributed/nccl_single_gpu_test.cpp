@@ -128,21 +128,22 @@ TEST(NcclSingleRank, ProcessGroupCapturedIntoAGraph) {
     comm.synchronize();
 }
 
-// split of an NCCL communicator is refused with what to do instead (ncclCommSplit gave no
-// communicator on NCCL 2.28.3); what split and from_mpi refuse besides.
-TEST(NcclSingleRank, SplitOfAProcessGroupIsRefused) {
+// split of a process group: a part of one rank that does every collective, made through the
+// parent (colors, keys and the part's id gathered over it); the parent still works after it; what
+// split and from_mpi refuse.
+TEST(NcclSingleRank, SplitOfAProcessGroup) {
     SKIP_WITHOUT_GPU();
     TcpStore store("127.0.0.1", 0, true, 0, 30s);
     Communicator comm = Communicator::init_process_group(1, 0, store, Device::cuda(0));
-    try {
-        comm.split(5, 3);
-        ADD_FAILURE() << "split of an NCCL communicator returned";
-    } catch (const gpucc::DeviceError& e) {
-        EXPECT_NE(std::string(e.what()).find("init_process_group over a store"), std::string::npos)
-            << e.what();
-    }
-    std::vector<Communicator*> local = {&comm};
-    check_every_collective(local); // the communicator still works after the refusal
+    Communicator part = comm.split(5, 3);
+    EXPECT_EQ(part.rank(), 0);
+    EXPECT_EQ(part.size(), 1);
+    EXPECT_EQ(part.device(), Device::cuda(0));
+    std::vector<Communicator*> local = {&part};
+    check_every_collective(local);
+    part.barrier();
+    local = {&comm};
+    check_every_collective(local); // the parent still works after the split
     EXPECT_THROW(comm.split(-1), gpucc::ValueError);
     std::vector<Communicator> by_init_all = Communicator::init_all({0});
     EXPECT_THROW(by_init_all[0].split(0), gpucc::ValueError);

@@ -1,18 +1,27 @@
 // The NCCL engine. Operations are queued on the caller's stream (the current one by default), so
 // they are ordered with the caller's kernels and can be captured into graphs: no internal stream
-// and no events (PyTorch's way) are needed. Communicators made from a unique id are non-blocking
-// (ncclCommInitRankConfig, blocking = 0): a call that answers ncclInProgress is polled with
-// ncclCommGetAsyncError until done or the timeout passes, and then the communicator is aborted
-// rather than waited on. NCCL launches each group of a non-blocking communicator from a thread it
-// creates for it, which costs ~40 us of host time per small collective (issue 24). A blocking
-// communicator split from the non-blocking one after its init (ncclCommSplit, blocking = 1) was
-// tried and failed on NCCL 2.28.3 (ncclInternalError in the split's job, no communicator:
-// tests/gpu/results/2026-11-26-h100-distributed-split-attempt), so the operations stay on the
-// non-blocking one, and split() of an NCCL communicator is refused for the same reason. The grouped
-// point-to-point forms (send_recv, scatter, gather, all_to_all) are NCCL sends and receives inside
-// ncclGroupStart/End, as cupyx.distributed does.
+// and no events (PyTorch's way) are needed. A process group (init_process_group, from_unique_id,
+// from_mpi, split) meets first on a non-blocking communicator (ncclCommInitRankConfig, blocking =
+// 0): a call that answers ncclInProgress is polled with ncclCommGetAsyncError until done or the
+// timeout passes, and then the communicator is aborted rather than waited on, so a rank that
+// never comes gives an error, not a hang. NCCL 2.28 launches each group of a non-blocking
+// communicator from a thread it creates for it (~60 us of host time per small collective, issue
+// 24), and a communicator's blocking mode cannot change after its init; ncclCommSplit into a
+// blocking communicator gave no communicator on NCCL 2.28.3
+// (tests/gpu/results/2026-11-26-h100-distributed-split-attempt). So once every rank has come, rank
+// 0 makes a fresh unique id, sends it over the non-blocking communicator (an all-gather waited for
+// within the timeout), every rank makes a blocking communicator from it (on a thread of its own,
+// waited for within the timeout: bounded_call.h), and the non-blocking one is freed: operations
+// run on the blocking one, as raw NCCL's do (within 3 us of its host time per small all-reduce on
+// two H100s: bench/results/2026-11-26-h100x2-distributed-small) and, like them, can wait for a rank
+// lost after the meeting (the timeout covers making, splitting and freeing). split() works the same
+// way: the ranks' colors and keys, then each part's new id, are gathered over the communicator, and
+// each part meets as a new process group. The grouped point-to-point forms (send_recv, scatter,
+// gather, all_to_all) are NCCL sends and receives inside ncclGroupStart/End, as cupyx.distributed
+// does.
 #include "distributed/nccl_engine.h"
 
+#include "distributed/bounded_call.h"
 #include "distributed/dtype_mapping.h"
 #include "distributed/nccl_library.h"
 #include "driver/context.h"
@@ -20,7 +29,9 @@
 #include "gpucc/errors.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -66,7 +77,33 @@ public:
             api.ncclCommAbort(comm_);
             return;
         }
-        if (!failed_) {
+        if (!failed_ && blocking_) {
+            // ncclCommFinalize of a blocking communicator returns when its queued operations have
+            // ended: called on a thread of its own and waited for at most the timeout (10 s at
+            // most); one that does not end is left to that thread rather than hung on.
+            const ncclComm_t comm = comm_;
+            const int ordinal = device_.ordinal();
+            const NcclApi* loaded = &api;
+            auto result = std::make_shared<ncclResult_t>(ncclInternalError);
+            try {
+                if (!call_within(std::min(timeout_, std::chrono::milliseconds(10000)),
+                                 [comm, ordinal, loaded, result] {
+                                     gpucc::detail::make_current(ordinal);
+                                     ncclResult_t r = loaded->ncclCommFinalize(comm);
+                                     if (r == ncclSuccess) {
+                                         r = loaded->ncclCommDestroy(comm);
+                                     }
+                                     *result = r;
+                                 },
+                                 {})) {
+                    return;
+                }
+            } catch (...) { // NOLINT(bugprone-empty-catch): aborted below
+            }
+            if (*result == ncclSuccess) {
+                return;
+            }
+        } else if (!failed_) {
             // Flush, bounded by the timeout; a communicator that does not finish is aborted.
             ncclResult_t r = api.ncclCommFinalize(comm_);
             if (r == ncclInProgress) {
@@ -210,7 +247,7 @@ public:
         }
     }
 
-    std::unique_ptr<Engine> split(int /*color*/, int /*key*/) override {
+    std::unique_ptr<Engine> split(int color, int key) override {
         if (one_process_) {
             throw ValueError(describe() +
                              ": split of a communicator from init_all: its ranks are all this "
@@ -219,14 +256,46 @@ public:
         if (comm_ == nullptr) {
             throw ValueError(describe() + ": split of an aborted communicator");
         }
-        // ncclCommSplit gave no communicator on NCCL 2.28.3, blocking or not (job error 3,
-        // ncclInternalError; tests/gpu/results/2026-11-26-h100-distributed-split-attempt and the
-        // merge run of the same day), so NCCL communicators do not offer split: refused with what
-        // to do instead rather than tried.
-        throw DeviceError(describe() +
-                          ": split of an NCCL communicator is not available (NCCL "
-                          "2.28's ncclCommSplit gave no communicator); make each part's "
-                          "communicator with init_process_group over a store of its own");
+        // Every rank's color and key; this rank's part, ranked by key, then by rank here.
+        const std::array<std::int32_t, 2> mine = {color, key};
+        const std::vector<std::byte> all =
+            gather_bytes(mine.data(), sizeof mine, "split's gathering of colors and keys");
+        std::vector<std::pair<std::int32_t, int>> part; // (key, rank here)
+        for (int r = 0; r < size_; ++r) {
+            std::array<std::int32_t, 2> theirs{};
+            std::memcpy(theirs.data(), all.data() + r * sizeof mine, sizeof mine);
+            if (theirs[0] == color) {
+                part.emplace_back(theirs[1], r);
+            }
+        }
+        std::sort(part.begin(), part.end());
+        const int leader = part.front().second;
+        const auto me = std::find(part.begin(), part.end(), std::pair{key, rank_});
+        // The id each part's first rank makes, gathered: every rank takes its leader's.
+        UniqueId id{};
+        if (rank_ == leader) {
+            id = nccl_unique_id();
+        }
+        const std::vector<std::byte> ids =
+            gather_bytes(id.data(), id.size(), "split's gathering of unique ids");
+        std::memcpy(id.data(), ids.data() + static_cast<std::size_t>(leader) * id.size(),
+                    id.size());
+        return make_nccl_engine(id, static_cast<int>(part.size()),
+                                static_cast<int>(me - part.begin()), device_.ordinal(), timeout_,
+                                "split by color " + std::to_string(color) + " of " + describe() +
+                                    (store_name_.empty() ? "" : " (" + store_name_ + ")"));
+    }
+
+    // A fresh unique id made by rank 0, received by every rank over this communicator.
+    UniqueId share_new_id() {
+        UniqueId id{};
+        if (rank_ == 0) {
+            id = nccl_unique_id();
+        }
+        const std::vector<std::byte> all =
+            gather_bytes(id.data(), id.size(), "the exchange of the operations' unique id");
+        std::memcpy(id.data(), all.data(), id.size());
+        return id;
     }
 
     // Polls the communicator until it is no longer in progress or `limit` passes (then
@@ -289,6 +358,61 @@ public:
     }
 
 private:
+    // Every rank's `n` bytes at `mine`, in rank order: ncclAllGather on a stream of its own,
+    // waited for within the timeout (else the communicator is aborted and the Error names `what`).
+    std::vector<std::byte> gather_bytes(const void* mine, std::size_t n, const std::string& what) {
+        gpucc::detail::make_current(device_.ordinal());
+        const std::size_t total = n * static_cast<std::size_t>(size_);
+        CUdeviceptr buffer = 0;
+        GPUCC_CU(cuMemAlloc, &buffer, total);
+        CUstream stream = nullptr;
+        std::vector<std::byte> all(total);
+        try {
+            GPUCC_CU(cuStreamCreate, &stream, CU_STREAM_NON_BLOCKING);
+            const CUdeviceptr slot = buffer + static_cast<std::size_t>(rank_) * n;
+            GPUCC_CU(cuMemcpyHtoDAsync, slot, mine, n, stream);
+            check(nccl().ncclAllGather(reinterpret_cast<void*>(slot),
+                                       reinterpret_cast<void*>(buffer), n, ncclInt8, comm_,
+                                       static_cast<cudaStream_t>(stream)),
+                  ("ncclAllGather (" + what + ")").c_str());
+            wait_for(stream, what);
+            GPUCC_CU(cuMemcpyDtoHAsync, all.data(), buffer, total, stream);
+            wait_for(stream, what);
+        } catch (...) {
+            if (stream != nullptr) {
+                GPUCC_CU_NOTHROW(cuStreamDestroy, stream);
+            }
+            GPUCC_CU_NOTHROW(cuMemFree, buffer);
+            throw;
+        }
+        GPUCC_CU(cuStreamDestroy, stream);
+        GPUCC_CU(cuMemFree, buffer);
+        return all;
+    }
+
+    // Waits until `stream` is idle, at most the timeout, checking NCCL's asynchronous error.
+    void wait_for(CUstream stream, const std::string& what) {
+        const auto deadline = Clock::now() + timeout_;
+        for (;;) {
+            const CUresult state = gpucc::detail::driver().cuStreamQuery(stream);
+            if (state == CUDA_SUCCESS) {
+                return;
+            }
+            if (state != CUDA_ERROR_NOT_READY) {
+                gpucc::detail::check(state, "cuStreamQuery");
+            }
+            ncclResult_t async = ncclSuccess;
+            nccl().ncclCommGetAsyncError(comm_, &async);
+            if (async != ncclSuccess && async != ncclInProgress) {
+                fail(what + ": asynchronous error: " + nccl_error_text(async, comm_));
+            }
+            if (Clock::now() >= deadline) {
+                fail(what + " did not finish in " + std::to_string(timeout_.count()) + " ms");
+            }
+            std::this_thread::sleep_for(std::chrono::microseconds(100));
+        }
+    }
+
     void remember_in_group() {
         if (std::find(t_group_members.begin(), t_group_members.end(), this) ==
             t_group_members.end()) {
@@ -398,14 +522,53 @@ std::unique_ptr<Engine> make_nccl_engine(const UniqueId& id, int n_ranks, int ra
     config.blocking = 0;
     ncclComm_t comm = nullptr;
     const ncclResult_t started = api.ncclCommInitRankConfig(&comm, n_ranks, nccl_id, rank, &config);
-    // The engine owns the communicator from here on: check() aborts it on failure.
-    auto engine = std::make_unique<NcclEngine>(comm, rank, n_ranks, ordinal, false, false, timeout,
-                                               store_name);
+    // The meeting's engine owns the communicator from here on: check() aborts it on failure.
+    auto meeting = std::make_unique<NcclEngine>(comm, rank, n_ranks, ordinal, false, false, timeout,
+                                                store_name);
     if (comm == nullptr) {
-        throw Error(engine->describe() +
+        throw Error(meeting->describe() +
                     ": ncclCommInitRankConfig failed: " + nccl_error_text(started, nullptr));
     }
-    engine->check(started, "ncclCommInitRankConfig (a rank did not come, or cannot be reached)");
+    meeting->check(started, "ncclCommInitRankConfig (a rank did not come, or cannot be reached)");
+
+    // Every rank has come: the blocking communicator the operations run on, from a fresh id.
+    const UniqueId operations_id = meeting->share_new_id();
+    ncclUniqueId nccl_operations_id;
+    std::memcpy(&nccl_operations_id, operations_id.data(), sizeof nccl_operations_id);
+    struct Made {
+        ncclComm_t comm = nullptr;
+        ncclResult_t result = ncclInternalError;
+    };
+    auto made = std::make_shared<Made>();
+    const NcclApi* loaded = &api;
+    const bool in_time = call_within(
+        timeout,
+        [made, loaded, nccl_operations_id, n_ranks, rank, ordinal] {
+            gpucc::detail::make_current(ordinal);
+            ncclConfig_t blocking = NCCL_CONFIG_INITIALIZER;
+            blocking.blocking = 1;
+            made->result = loaded->ncclCommInitRankConfig(&made->comm, n_ranks, nccl_operations_id,
+                                                          rank, &blocking);
+        },
+        [made, loaded] {
+            if (made->comm != nullptr) {
+                loaded->ncclCommAbort(made->comm);
+            }
+        });
+    if (!in_time) {
+        meeting->fail("ncclCommInitRankConfig (blocking, for the operations) did not finish in " +
+                      std::to_string(timeout.count()) + " ms");
+    }
+    if (made->result != ncclSuccess) {
+        const std::string why = nccl_error_text(made->result, made->comm);
+        if (made->comm != nullptr) {
+            api.ncclCommAbort(made->comm);
+        }
+        meeting->fail("ncclCommInitRankConfig (blocking, for the operations) failed: " + why);
+    }
+    auto engine = std::make_unique<NcclEngine>(made->comm, rank, n_ranks, ordinal, true, false,
+                                               timeout, store_name);
+    meeting.reset(); // frees the non-blocking communicator (ncclCommFinalize, within the timeout)
     return engine;
 }
 

@@ -11,8 +11,9 @@
 
 namespace gpucc::distributed::detail {
 
-/// One rank of `n_ranks` on GPU `ordinal` from `id`, started non-blocking and given `timeout` to
-/// finish; `store_name` (may be empty) is named in errors.
+/// One rank of `n_ranks` on GPU `ordinal` from `id`: the ranks meet on a non-blocking
+/// communicator given `timeout` to finish, then make the blocking one the operations run on
+/// (see nccl_engine.cpp); `store_name` (may be empty) is named in errors.
 std::unique_ptr<Engine> make_nccl_engine(const UniqueId& id, int n_ranks, int rank, int ordinal,
                                          std::chrono::milliseconds timeout,
                                          const std::string& store_name);

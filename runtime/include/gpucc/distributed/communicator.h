@@ -54,16 +54,21 @@ class Engine;
 }
 
 /// One rank's end of a group of ranks. Move-only. The destructor frees NCCL's communicator
-/// (ncclCommFinalize then ncclCommDestroy, bounded by the timeout) or aborts it (ncclCommAbort)
-/// when it failed or the finalisation does not end in time: it never hangs.
+/// (ncclCommFinalize then ncclCommDestroy, waited for at most the timeout, 10 s at most) or aborts
+/// it (ncclCommAbort) when it failed; a finalisation that does not end in time (a rank gone with
+/// operations queued) is left to a thread of its own: the destructor never hangs.
 class Communicator {
 public:
     /// One process per GPU: this process is `rank` of `n_ranks` on `device` (a GPU; default: the
     /// default device). Rank 0 makes the unique id and sets it in `store`; the others get it.
     /// NCCL starts non-blocking and is given `timeout` (default: the store's) to finish; a rank
-    /// that never comes gives an Error naming this rank, the store and what timed out. Operations
-    /// stay non-blocking (NCCL launches each from a thread of its own: ~40 us of host time per
-    /// small collective). Sets NCCL_NVLS_ENABLE=0 unless the environment says otherwise.
+    /// that never comes gives an Error naming this rank, the store and what timed out. Once every
+    /// rank has come, the operations get a blocking communicator of their own (NCCL launches each
+    /// collective of a non-blocking one from a thread it makes for it, tens of microseconds of
+    /// host time), made from a fresh id sent over the first and within the same timeout; the
+    /// first is then freed. The timeout covers making the communicator, split() and the
+    /// destructor; a rank lost later can leave an operation or synchronize() waiting, as with raw
+    /// NCCL. Sets NCCL_NVLS_ENABLE=0 unless the environment says otherwise.
     static Communicator init_process_group(int n_ranks, int rank, Store& store,
                                            std::optional<Device> device = std::nullopt,
                                            std::optional<std::chrono::milliseconds> timeout = {});
@@ -146,10 +151,10 @@ public:
     void abort();
     /// A new communicator of the ranks that pass the same `color` (>= 0, else ValueError),
     /// ranked by `key`, then by rank here: MPI_Comm_split. Every rank of this communicator calls
-    /// it. Not available for NCCL communicators (DeviceError: NCCL 2.28's ncclCommSplit gave no
-    /// communicator here, blocking or not): make each part with init_process_group over a store
-    /// of its own, or, for communicators from init_all (ValueError), call init_all with each
-    /// part's GPUs.
+    /// it. For NCCL, the colors and keys, then each part's new unique id, are gathered over this
+    /// communicator and each part meets as init_process_group's do, within this communicator's
+    /// timeout (NCCL 2.28's ncclCommSplit gave no communicator here, so it is not used). For
+    /// communicators from init_all (ValueError) call init_all with each part's GPUs instead.
     Communicator split(int color, int key = 0);
 
 private:
