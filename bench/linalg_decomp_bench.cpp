@@ -13,6 +13,7 @@
 #include <cstring>
 #include <functional>
 #include <gpucc/gpucc.h>
+#include <limits>
 #include <linalg/small_batched.h>
 #include <string>
 #include <vector>
@@ -127,7 +128,8 @@ void run_small_sweep(gpucc::Device device) {
     const gpucc::linalg::detail::SmallBatchedLimits saved = limits;
     for (DType dtype : {DType::Float32, DType::Float64}) {
         for (const char* which : {"kernel", "library"}) {
-            const std::int64_t limit = std::strcmp(which, "kernel") == 0 ? 32 : 0;
+            const std::int64_t limit =
+                std::strcmp(which, "kernel") == 0 ? std::numeric_limits<std::int64_t>::max() : 0;
             limits = {limit, limit, limit, limit};
             route = which;
             for (std::int64_t n : {2, 4, 8, 12, 16, 24, 32}) {

@@ -13,6 +13,7 @@
 #include "linalg/svd_polar_fallback.h"
 
 #include <gpucc/linalg/decompositions.h>
+#include <limits>
 
 namespace linalg_test {
 namespace {
@@ -20,11 +21,12 @@ namespace {
 namespace la = gpucc::linalg;
 namespace detail = gpucc::linalg::detail;
 
-// Sets the small-matrix limits for a scope, then restores them.
+// Sends every stack to the kernels (or none) for a scope, then restores the limits.
 class LimitsFor {
 public:
-    explicit LimitsFor(std::int64_t n) : saved_(detail::small_batched_limits()) {
-        detail::small_batched_limits() = {n, n, n, n};
+    explicit LimitsFor(bool kernels) : saved_(detail::small_batched_limits()) {
+        const std::int64_t all = kernels ? std::numeric_limits<std::int64_t>::max() : 0;
+        detail::small_batched_limits() = {all, all, all, all};
     }
     ~LimitsFor() { detail::small_batched_limits() = saved_; }
     LimitsFor(const LimitsFor&) = delete;
@@ -92,7 +94,7 @@ TEST(SmallBatched, SolveResidualsOnBothRoutes) {
                         upload(random_stack(rng, kBatch, n, k, 2.0), Shape{kBatch}, dtype);
                     const auto b_host = download(b);
                     for (bool library : {false, true}) {
-                        LimitsFor limits(library ? 0 : 16);
+                        LimitsFor limits(!library);
                         const std::string context =
                             what("solve", dtype, n, cond, library) + " k=" + std::to_string(k);
                         const NDArray x = la::solve(a, b);
@@ -153,7 +155,7 @@ TEST(SmallBatched, CholeskyOnBothRoutes) {
                                          dtype, n % 2 == 0);
                 const auto a_host = download(a);
                 for (bool library : {false, true}) {
-                    LimitsFor limits(library ? 0 : 16);
+                    LimitsFor limits(!library);
                     for (bool upper : {false, true}) {
                         const std::string context = what("cholesky", dtype, n, cond, library) +
                                                     (upper ? " upper" : " lower");

@@ -19,10 +19,13 @@ namespace kernels = gpucc_linalg;
 
 constexpr std::uint32_t kThreads = 64;
 
-// The crossovers: bench/results/2026-11-26-h100-linalg-batched-small/ (GPU, 10000 matrices per
-// stack, against cuBLAS's and cuSOLVER's batched routes) and the CPU figures in the same folder's
-// README (against LAPACK's call per matrix).
-SmallBatchedLimits limits{16, 16, 16, 16};
+// The crossovers, bench/results/2026-11-26-h100-linalg-batched-small/README.md: on an H100 against
+// cuBLAS's and cuSOLVER's batched routes (stacks of 1, 100 and 10000 matrices), on the CPU against
+// LAPACK's call per matrix. The kernels won for every solve with n^2 (n + 3k) <= 2160 that was
+// measured (n = 12 with one right-hand side, inv of 8x8) and lost for every one above (n = 16 with
+// one, inv of 12x12), on both devices; cholesky won up to n = 12 for every stack on the GPU (at 16
+// only for 10000 matrices) and up to 16 for every stack on the CPU.
+SmallBatchedLimits limits{2160, 12, 2160, 16};
 
 Dim3 grid_of(std::int64_t batch) {
     return Dim3(static_cast<std::uint32_t>((batch + kThreads - 1) / kThreads));
@@ -45,8 +48,11 @@ SmallBatchedLimits& small_batched_limits() {
 }
 
 bool takes_small_solve(Device device, std::int64_t batch, std::int64_t n, std::int64_t k) {
-    const std::int64_t limit = device.is_cpu() ? limits.solve_cpu : limits.solve_gpu;
-    return fits_grid(batch) && n <= limit && k <= limit;
+    if (!fits_grid(batch) || n > 4096 || k > (std::int64_t{1} << 30)) {
+        return false;
+    }
+    const std::int64_t work = n * n * (n + 3 * k); // below 2^63 within the bounds above
+    return work <= (device.is_cpu() ? limits.solve_work_cpu : limits.solve_work_gpu);
 }
 
 bool takes_small_cholesky(Device device, std::int64_t batch, std::int64_t n) {

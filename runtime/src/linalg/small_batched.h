@@ -13,11 +13,13 @@
 
 namespace gpucc::linalg::detail {
 
-/// The largest n whose stacks take the kernels, per routine and device kind (0: never).
+/// Which stacks take the kernels, per device kind (0: none). Solve (and inv, k = n): a thread
+/// does about n^2 (n + 3k) / 3 multiply-adds, and the kernel is taken while n^2 (n + 3k) is at most
+/// `solve_work`; cholesky: n at most `cholesky`.
 struct SmallBatchedLimits {
-    std::int64_t solve_gpu;
-    std::int64_t solve_cpu;
+    std::int64_t solve_work_gpu;
     std::int64_t cholesky_gpu;
+    std::int64_t solve_work_cpu;
     std::int64_t cholesky_cpu;
 };
 
@@ -25,7 +27,7 @@ struct SmallBatchedLimits {
 SmallBatchedLimits& small_batched_limits();
 
 /// Whether a stack of `batch` n x n matrices with k right-hand sides each on `device` takes the
-/// solve kernel (n and k within the limit: one thread does all k).
+/// solve kernel (see SmallBatchedLimits: one thread does all k).
 bool takes_small_solve(Device device, std::int64_t batch, std::int64_t n, std::int64_t k);
 /// Whether it takes the cholesky kernel.
 bool takes_small_cholesky(Device device, std::int64_t batch, std::int64_t n);
