@@ -13,6 +13,8 @@
 #include <cstring>
 #include <functional>
 #include <gpucc/gpucc.h>
+#include <limits>
+#include <linalg/small_batched.h>
 #include <string>
 #include <vector>
 
@@ -81,12 +83,16 @@ Operands make(std::int64_t batch, std::int64_t n, DType dtype, gpucc::Device dev
     return ops;
 }
 
+// The route of the small-matrix sweep ("" outside it).
+const char* route = "";
+
 void emit(const char* device, const std::string& routine, const char* dtype, std::int64_t batch,
           std::int64_t n, double ms) {
     std::printf("{\"tool\": \"gpucc\", \"device\": \"%s\", \"routine\": \"%s\", \"dtype\": \"%s\", "
-                "\"batch\": %lld, \"n\": %lld, \"ms\": %.4f}\n",
+                "\"batch\": %lld, \"n\": %lld, %s%s%s\"ms\": %.4f}\n",
                 device, routine.c_str(), dtype, static_cast<long long>(batch),
-                static_cast<long long>(n), ms);
+                static_cast<long long>(n), *route != 0 ? "\"route\": \"" : "", route,
+                *route != 0 ? "\", " : "", ms);
     std::fflush(stdout);
 }
 
@@ -116,6 +122,30 @@ void run_routines(gpucc::Device device, std::int64_t batch, std::int64_t n, DTyp
     }
 }
 
+// Both routes of the small-matrix sweep (see the top of this file).
+void run_small_sweep(gpucc::Device device) {
+    auto& limits = gpucc::linalg::detail::small_batched_limits();
+    const gpucc::linalg::detail::SmallBatchedLimits saved = limits;
+    for (DType dtype : {DType::Float32, DType::Float64}) {
+        for (const char* which : {"kernel", "library"}) {
+            const std::int64_t limit =
+                std::strcmp(which, "kernel") == 0 ? std::numeric_limits<std::int64_t>::max() : 0;
+            limits = {limit, limit, limit, limit};
+            route = which;
+            for (std::int64_t n : {2, 4, 8, 12, 16, 24, 32}) {
+                run_routines(device, 10000, n, dtype, {"solve", "inv", "cholesky"});
+            }
+            for (std::int64_t batch : {1, 100}) {
+                for (std::int64_t n : {8, 16}) {
+                    run_routines(device, batch, n, dtype, {"solve", "cholesky"});
+                }
+            }
+        }
+    }
+    limits = saved;
+    route = "";
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -124,6 +154,14 @@ int main(int argc, char** argv) {
         repeat = std::max(1, std::atoi(argv[2]));
     }
     const std::vector<std::string> all = {"cholesky", "qr", "svd", "eigh", "solve", "inv", "det"};
+    if (mode == "gpu-small" || mode == "cpu-small") {
+        if (mode == "gpu-small" && gpucc::cuda_device_count() == 0) {
+            std::printf("{\"error\": \"no CUDA device\"}\n");
+            return 1;
+        }
+        run_small_sweep(mode == "gpu-small" ? gpucc::Device::cuda(0) : gpucc::Device::cpu());
+        return 0;
+    }
     if (mode == "gpu") {
         if (gpucc::cuda_device_count() == 0) {
             std::printf("{\"error\": \"no CUDA device\"}\n");

@@ -2,7 +2,9 @@
 `gpu` times cupy.linalg and torch.linalg (CUDA events around one call after two warm-ups, the
 median of `repeat`); `cpu` times numpy.linalg (wall time, median) at 256, 512, 1024. Operands as
 the C++ bench makes them (uniform [-1, 1] plus n I; SPD A A^T / n + I). One JSON object per line.
-Usage: peers_linalg_decomp.py gpu|cpu [repeat]"""
+`gpu-small` times the GPU peers on the C++ bench's small-matrix sweep (solve, inv, cholesky of
+10000 x n x n, n = 2..32; solve and cholesky of 1 and 100 matrices of 8 and 16).
+Usage: peers_linalg_decomp.py gpu|cpu|gpu-small [repeat]"""
 import json
 import sys
 import time
@@ -12,6 +14,10 @@ repeat = int(sys.argv[2]) if len(sys.argv) > 2 else 10
 ROUTINES = ["cholesky", "qr", "svd", "eigh", "solve", "inv", "det"]
 GPU_CASES = [(1, 2048, ROUTINES), (500, 100, ["eigh"]), (10000, 8, ["solve", "cholesky", "det"]),
              (1000, 16, ["svd"])]
+
+
+SMALL_CASES = ([(10000, n, ["solve", "inv", "cholesky"]) for n in (2, 4, 8, 12, 16, 24, 32)] +
+               [(batch, n, ["solve", "cholesky"]) for batch in (1, 100) for n in (8, 16)])
 
 
 def emit(**fields):
@@ -34,7 +40,7 @@ def calls(lib, general, spd, rhs):
             "det": lambda: lib.det(general)}
 
 
-def gpu():
+def gpu(cases=GPU_CASES):
     try:
         import cupy as cp
 
@@ -42,7 +48,7 @@ def gpu():
             return cp.random.uniform(-1, 1, shape).astype(dtype)
 
         for dtype in ("float32", "float64"):
-            for batch, n, routines in GPU_CASES:
+            for batch, n, routines in cases:
                 g, s, r = operands(cp, batch, n, dtype, rnd, lambda k, d: cp.eye(k, dtype=d))
                 fns = calls(cp.linalg, g, s, r)
                 for name in routines:
@@ -72,7 +78,7 @@ def gpu():
             return torch.empty(shape, dtype=getattr(torch, dtype), device="cuda").uniform_(-1, 1)
 
         for dtype in ("float32", "float64"):
-            for batch, n, routines in GPU_CASES:
+            for batch, n, routines in cases:
                 g, s, r = operands(torch, batch, n, dtype, rnd,
                                    lambda k, d: torch.eye(k, dtype=getattr(torch, d),
                                                           device="cuda"))
@@ -123,4 +129,9 @@ def cpu():
 
 
 if __name__ == "__main__":
-    gpu() if mode == "gpu" else cpu()
+    if mode == "gpu-small":
+        gpu(SMALL_CASES)
+    elif mode == "gpu":
+        gpu()
+    else:
+        cpu()

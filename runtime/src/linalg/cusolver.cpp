@@ -28,6 +28,7 @@
 #include "gpucc/memory/buffer.h"
 #include "linalg/lu_batched_cuda.h"
 #include "linalg/solver_backend.h"
+#include "linalg/svd_polar_fallback.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -35,6 +36,7 @@
 #include <cusolverDn.h>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gpucc::linalg::detail {
@@ -96,6 +98,15 @@ bool resolve(void* library, const char* symbol, Fn* out, std::string& error) {
     return gpucc::detail::resolve_symbol(library, "libcusolver.so.12", symbol, out, error);
 }
 
+// Resolves every (symbol, address) of one optional group, or sets all its addresses to null.
+template <class... Fn>
+void resolve_optional(void* library, std::pair<const char*, Fn*>... group) {
+    std::string missing;
+    if (!(resolve(library, group.first, group.second, missing) && ...)) {
+        ((*group.second = nullptr), ...);
+    }
+}
+
 LoadedCusolver load() {
     LoadedCusolver loaded;
     std::string tried;
@@ -131,33 +142,21 @@ LoadedCusolver load() {
         loaded.error = "cuSOLVER unusable: " + error;
         return loaded;
     }
-    std::string optional;
-    if (!resolve(library, "cusolverDnSpotrfBatched", &api.spotrf_batched, optional) ||
-        !resolve(library, "cusolverDnDpotrfBatched", &api.dpotrf_batched, optional)) {
-        api.spotrf_batched = nullptr;
-        api.dpotrf_batched = nullptr;
-    }
-    if (!resolve(library, "cusolverDnXsyevBatched_bufferSize", &api.syev_batched_size, optional) ||
-        !resolve(library, "cusolverDnXsyevBatched", &api.syev_batched, optional)) {
-        api.syev_batched_size = nullptr;
-        api.syev_batched = nullptr;
-    }
-    if (!resolve(library, "cusolverDnCreateGesvdjInfo", &api.create_gesvdj_info, optional) ||
-        !resolve(library, "cusolverDnXgesvdjSetSortEig", &api.gesvdj_sort, optional) ||
-        !resolve(library, "cusolverDnSgesvdjBatched_bufferSize", &api.sgesvdj_batched_size,
-                 optional) ||
-        !resolve(library, "cusolverDnSgesvdjBatched", &api.sgesvdj_batched, optional) ||
-        !resolve(library, "cusolverDnDgesvdjBatched_bufferSize", &api.dgesvdj_batched_size,
-                 optional) ||
-        !resolve(library, "cusolverDnDgesvdjBatched", &api.dgesvdj_batched, optional)) {
-        api.sgesvdj_batched = nullptr;
-        api.dgesvdj_batched = nullptr;
-    }
-    if (!resolve(library, "cusolverDnXgesvdp_bufferSize", &api.gesvdp_size, optional) ||
-        !resolve(library, "cusolverDnXgesvdp", &api.gesvdp, optional)) {
-        api.gesvdp_size = nullptr;
-        api.gesvdp = nullptr;
-    }
+    // The optional entry points, each group used together: a group missing any symbol is all
+    // null, and its route is not taken.
+    resolve_optional(library, std::pair{"cusolverDnSpotrfBatched", &api.spotrf_batched},
+                     std::pair{"cusolverDnDpotrfBatched", &api.dpotrf_batched});
+    resolve_optional(library,
+                     std::pair{"cusolverDnXsyevBatched_bufferSize", &api.syev_batched_size},
+                     std::pair{"cusolverDnXsyevBatched", &api.syev_batched});
+    resolve_optional(library, std::pair{"cusolverDnCreateGesvdjInfo", &api.create_gesvdj_info},
+                     std::pair{"cusolverDnXgesvdjSetSortEig", &api.gesvdj_sort},
+                     std::pair{"cusolverDnSgesvdjBatched_bufferSize", &api.sgesvdj_batched_size},
+                     std::pair{"cusolverDnSgesvdjBatched", &api.sgesvdj_batched},
+                     std::pair{"cusolverDnDgesvdjBatched_bufferSize", &api.dgesvdj_batched_size},
+                     std::pair{"cusolverDnDgesvdjBatched", &api.dgesvdj_batched});
+    resolve_optional(library, std::pair{"cusolverDnXgesvdp_bufferSize", &api.gesvdp_size},
+                     std::pair{"cusolverDnXgesvdp", &api.gesvdp});
     return loaded;
 }
 
@@ -523,6 +522,8 @@ void gesvd_qr_iteration(const CusolverApi& api, const Bound& bound, const Column
 // above matrix_rank's tolerance), or whose info is not 0, is factorized again by Xgesvd from a
 // copy of the operand kept for that. Xgesvdp writes V, not V^T: V goes to a scratch stack and is
 // copied transposed into `vt`; for job 'N' U and V go to scratch as well.
+double polar_limit = 1.0;
+
 void gesvd_polar(const CusolverApi& api, const Bound& bound, const ColumnMajorStack& a, char job,
                  const NDArray& s, const ColumnMajorStack& u, const ColumnMajorStack& vt,
                  const NDArray& info) {
@@ -572,7 +573,7 @@ void gesvd_polar(const CusolverApi& api, const Bound& bound, const ColumnMajorSt
             values.index({Slice(i, i + 1), Slice(0, 1)}).copy_to_host(&value);
             largest = value;
         }
-        if (status != 0 || !(perturbation <= eps * largest)) {
+        if (status != 0 || !(perturbation <= polar_svd_perturbation_limit() * eps * largest)) {
             copyto(matrices.index({Slice(i, i + 1)}), operand.index({Slice(i, i + 1)}));
             const std::vector<int> zero(1, 0);
             info.index({Slice(i, i + 1)}).copy_from_host(zero.data());
@@ -641,6 +642,10 @@ void syevd(const ColumnMajorStack& a, char uplo, bool vectors, const NDArray& w,
 }
 
 } // namespace
+
+double& polar_svd_perturbation_limit() {
+    return polar_limit;
+}
 
 const SolverBackend& cusolver_backend() {
     static const SolverBackend backend{potrf, getrf, gesv,  geqrf,

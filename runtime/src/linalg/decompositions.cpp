@@ -13,6 +13,7 @@
 #include "gpucc/array/slice.h"
 #include "gpucc/array/transfer.h"
 #include "gpucc/stdlib/creation.h"
+#include "linalg/small_batched.h"
 #include "linalg/solver_common.h"
 
 #include <algorithm>
@@ -58,6 +59,10 @@ NDArray cholesky(const NDArray& a, bool upper) {
     const DType dtype = compute_dtype(a.dtype());
     if (a.size() == 0) {
         return empty(a.shape(), dtype, a.device());
+    }
+    const std::int64_t n = a.shape()[a.ndim() - 1];
+    if (detail::takes_small_cholesky(a.device(), batch_shape(a).element_count(), n)) {
+        return detail::cholesky_small(a, dtype, upper);
     }
     // Both factors come from potrf of a column-major lower triangle, cuSOLVER's fast case (2048 on
     // an H100: 0.66 ms, the upper 1.85 ms; bench/results/2026-11-26-h100-linalg-decomp-routes):
@@ -216,6 +221,9 @@ NDArray solve_stacks(const NDArray& a, const NDArray& b, DType dtype, const char
     const int nd = a.ndim();
     const std::int64_t m = a.shape()[nd - 1];
     const std::int64_t k = b.shape()[nd - 1];
+    if (m > 0 && k > 0 && detail::takes_small_solve(a.device(), batch.element_count(), m, k)) {
+        return detail::solve_small(a, b, batch, dtype, routine);
+    }
     ColumnMajorStack x = detail::column_major_copy(b, dtype);
     if (x.batch == 0 || m == 0 || k == 0) {
         return as_matrices(x);

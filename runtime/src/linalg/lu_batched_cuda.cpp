@@ -1,19 +1,17 @@
 // cuBLAS's batched LU for stacks of small matrices (lu_batched_cuda.h). The four entry points come
-// from libcublas.so.13 with dlsym, opened as cublas.cpp opens it (a second dlopen of a loaded
-// library returns the same one); the handle is cublas.cpp's for the device, thread and stream.
+// from libcublas.so.13 through driver/cuda_library.h, opened as cublas.cpp opens it (a second
+// dlopen of a loaded library returns the same one); the handle is cublas.cpp's for the device,
+// thread and stream.
 #include "linalg/lu_batched_cuda.h"
 
+#include "driver/cuda_library.h"
 #include "gpucc/array/transfer.h"
 #include "gpucc/device/stream.h"
 #include "gpucc/errors.h"
 #include "linalg/cublas.h"
 
 #include <cstdint>
-#include <cstdlib>
-#include <dlfcn.h>
 #include <string>
-#include <type_traits>
-#include <vector>
 
 namespace gpucc::linalg::detail {
 namespace {
@@ -28,33 +26,24 @@ struct BatchedLuApi {
 
 BatchedLuApi load() {
     BatchedLuApi api;
-    std::vector<std::string> candidates = {"libcublas.so.13"};
-    if (const char* cuda_path = std::getenv("CUDA_PATH"); cuda_path != nullptr) {
-        candidates.push_back(std::string(cuda_path) + "/lib64/libcublas.so.13");
-    }
-    candidates.push_back(std::string(GPUCC_CUDA_LIB_DIR) + "/libcublas.so.13");
-    void* library = nullptr;
-    for (const std::string& name : candidates) {
-        library = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
-        if (library != nullptr) {
-            break;
-        }
-    }
+    std::string tried;
+    void* library = gpucc::detail::open_cuda_library("libcublas.so.13", GPUCC_CUDA_LIB_DIR, tried);
     if (library == nullptr) {
-        api.error = "solve on the GPU needs cuBLAS (libcublas.so.13), which could not be loaded";
+        api.error = "solve, inv and det of stacks on the GPU need cuBLAS (libcublas.so.13 of the "
+                    "CUDA 13 toolkit), which could not be loaded:" +
+                    tried;
         return api;
     }
-    const auto get = [&](const char* symbol, auto* out) {
-        void* address = ::dlsym(library, symbol);
-        if (address == nullptr && api.error.empty()) {
-            api.error = std::string("libcublas.so.13 has no ") + symbol;
-        }
-        *out = reinterpret_cast<std::remove_pointer_t<decltype(out)>>(address);
+    std::string error;
+    const auto resolve = [&](const char* symbol, auto* out) {
+        return gpucc::detail::resolve_symbol(library, "libcublas.so.13", symbol, out, error);
     };
-    get("cublasSgetrfBatched", &api.sgetrf);
-    get("cublasDgetrfBatched", &api.dgetrf);
-    get("cublasSgetrsBatched", &api.sgetrs);
-    get("cublasDgetrsBatched", &api.dgetrs);
+    if (!(resolve("cublasSgetrfBatched", &api.sgetrf) &&
+          resolve("cublasDgetrfBatched", &api.dgetrf) &&
+          resolve("cublasSgetrsBatched", &api.sgetrs) &&
+          resolve("cublasDgetrsBatched", &api.dgetrs))) {
+        api.error = "cuBLAS unusable: " + error;
+    }
     return api;
 }
 

@@ -1,8 +1,9 @@
 // Many small LU solves on the GPU in two launches: cuBLAS's getrfBatched and getrsBatched (which
 // cuSOLVER lacks), for the stacks of small matrices that solve and inv get (10000 x 8x8 is one
 // call each rather than 20000 cuSOLVER calls). cusolver.cpp sends a stack here when it has more
-// than one matrix of at most kBatchedLuMax rows, for solve and for the LU of det. Also the pointer
-// arrays the batched routines of both libraries take. Private to the runtime.
+// than one matrix of at most kBatchedLuMax rows, for solve and for the LU of det (solve and inv of
+// the smallest matrices take small_batched.h's kernel before reaching cusolver.cpp). Also the
+// pointer arrays the batched routines of both libraries take. Private to the runtime.
 #pragma once
 
 #include "linalg/solver_backend.h"
