@@ -1,10 +1,13 @@
 // permutation, shuffle and choice of gpucc::random::Generator: a permutation holds every index
-// once and every ordering is equally likely (chi-square over the 24 orderings of 4); shuffle moves
-// whole slices along each axis of a 3-d array, views included; choice's frequencies follow its
-// probabilities, without replacement nothing repeats and zero-probability entries never appear.
+// once, is the order of its random keys (kernels/permutation.dsl's layout, against an independent
+// Philox and std::sort here) and every ordering is equally likely (chi-square over the 24
+// orderings of 4); shuffle moves whole slices along each axis of a 3-d array, views included;
+// choice's frequencies follow its probabilities, without replacement nothing repeats, each index
+// is picked with probability k / n, and zero-probability entries never appear.
 #include "random_test_support.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <gpucc/gpucc.h>
 #include <map>
@@ -57,6 +60,63 @@ TEST(RandomPermutation, EveryOrderingIsEquallyLikely) {
     }
     EXPECT_LT(chi_square(observed, std::vector<double>(24, kDraws / 24.0)),
               chi_square_critical(23));
+}
+
+TEST(RandomPermutation, IsTheOrderOfItsRandomKeys) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    constexpr std::uint64_t kSeed = 0x5EED0F22;
+    rnd::Generator g(kSeed);
+    g.permutation(5, device_under_test()); // the keys of a later draw start past its counters
+    ASSERT_EQ(g.offset(), 5u);
+    for (std::int64_t n : {1, 3, 1000, 4097}) {
+        const std::uint64_t first = g.offset();
+        const auto got = ints(g.permutation(n, device_under_test()));
+        EXPECT_EQ(g.offset(), first + static_cast<std::uint64_t>(n)) << "n counters";
+        std::vector<std::pair<std::uint64_t, std::int64_t>> keys;
+        for (std::int64_t e = 0; e < n; ++e) {
+            const Block b = block_at(kSeed, first + static_cast<std::uint64_t>(e));
+            keys.emplace_back((std::uint64_t{b[1]} << 32) | b[0], e);
+        }
+        std::sort(keys.begin(), keys.end());
+        std::vector<std::int64_t> want;
+        for (const auto& key : keys) {
+            want.push_back(key.second);
+        }
+        EXPECT_EQ(got, want) << "n = " << n;
+    }
+    // Without replacement with probabilities: the k smallest E / p, E = -log1p(-u).
+    const std::vector<double> p = {0.05, 0.2, 0.0, 0.15, 0.1, 0.3, 0.2};
+    const std::uint64_t first = g.offset();
+    const auto picked = ints(g.choice(7, {4}, false, p, device_under_test()));
+    std::vector<std::pair<double, std::int64_t>> keys;
+    for (std::int64_t e = 0; e < 7; ++e) {
+        const Block b = block_at(kSeed, first + static_cast<std::uint64_t>(e));
+        const double u = static_cast<double>(((std::uint64_t{b[1]} << 32) | b[0]) >> 11) * 0x1p-53;
+        const double w = p[static_cast<std::size_t>(e)];
+        keys.emplace_back(w > 0 ? -std::log1p(-u) / w : INFINITY, e);
+    }
+    std::sort(keys.begin(), keys.end());
+    for (std::size_t k = 0; k < 4; ++k) {
+        EXPECT_EQ(picked[k], keys[k].second) << "pick " << k;
+    }
+}
+
+TEST(RandomChoice, WithoutReplacementEachIndexHasProbabilityKOverN) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    rnd::Generator g(208);
+    constexpr int kDraws = 1500;
+    std::vector<double> counts(10, 0.0);
+    for (int t = 0; t < kDraws; ++t) {
+        const auto picked = ints(g.choice(10, {3}, false, {}, device_under_test()));
+        ASSERT_EQ(std::set<std::int64_t>(picked.begin(), picked.end()).size(), 3u);
+        for (std::int64_t v : picked) {
+            ASSERT_GE(v, 0);
+            ASSERT_LT(v, 10);
+            counts[static_cast<std::size_t>(v)] += 1;
+        }
+    }
+    // Each index is in a sample with probability 3 / 10.
+    EXPECT_LT(chi_square(counts, std::vector<double>(10, kDraws * 0.3)), chi_square_critical(9));
 }
 
 TEST(RandomShuffle, MovesWholeSlicesAlongEachAxis) {
@@ -164,6 +224,12 @@ TEST(RandomChoice, WithoutReplacementNothingRepeats) {
             ASSERT_EQ(v % 2, 0) << "a zero-probability entry was chosen";
         }
         first_is_heaviest += picked[0] == 18 ? 1 : 0;
+    }
+    // A weight so small that E / p overflows still comes before the zero weights.
+    const std::vector<double> tiny = {0.0, 0.0, 1e-310, 1.0};
+    for (int t = 0; t < 20; ++t) {
+        const auto both = ints(g.choice(4, {2}, false, tiny, device_under_test()));
+        EXPECT_EQ(std::set<std::int64_t>(both.begin(), both.end()), (std::set<std::int64_t>{2, 3}));
     }
     // The first pick is index 18 with probability p[18] = 10/55.
     const double expected = kDraws * 10.0 / 55.0;
