@@ -12,6 +12,8 @@
 #include <gpucc/gpucc.h>
 #include <map>
 #include <numeric>
+#include <permutation.gpucc.h> // the library's sorting network, run directly below
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -98,6 +100,67 @@ TEST(RandomPermutation, IsTheOrderOfItsRandomKeys) {
     std::sort(keys.begin(), keys.end());
     for (std::size_t k = 0; k < 4; ++k) {
         EXPECT_EQ(picked[k], keys[k].second) << "pick " << k;
+    }
+}
+
+// The bitonic network itself (the GPU's sort; the CPU sorts on the host, to the same order), on
+// the device under test: random uint64 keys with repeats and float64 keys with infinities, sizes
+// a power of two, sorted into ascending (key, index) order as std::sort sorts them.
+TEST(RandomPermutation, TheBitonicNetworkSortsKeyIndexPairs) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    std::mt19937_64 engine(2222);
+    auto run_network = [&](const gpucc::NDArray& keys, const gpucc::NDArray& order) {
+        const std::int64_t size = keys.size();
+        const auto blocks = static_cast<std::uint32_t>(std::max<std::int64_t>(size / 2 / 256, 1));
+        for (std::int64_t k = 2; k <= size; k *= 2) {
+            for (std::int64_t j = k / 2; j > 0; j /= 2) {
+                gpucc_random_permutation::bitonic_step(gpucc::Dim3(blocks), gpucc::Dim3(256), keys,
+                                                       order, j, k);
+            }
+        }
+    };
+    for (std::int64_t size : {2, 64, 1024, 8192}) {
+        std::vector<std::uint64_t> keys(static_cast<std::size_t>(size));
+        for (auto& key : keys) {
+            key = engine() % static_cast<std::uint64_t>(size / 2 + 1); // repeats
+        }
+        std::vector<std::int64_t> order(keys.size());
+        std::iota(order.begin(), order.end(), std::int64_t{0});
+        std::shuffle(order.begin(), order.end(), engine);
+        std::vector<std::pair<std::uint64_t, std::int64_t>> want;
+        for (std::size_t e = 0; e < keys.size(); ++e) {
+            want.emplace_back(keys[e], order[e]);
+        }
+        std::sort(want.begin(), want.end());
+        const auto device_keys = gpucc::asarray<std::uint64_t>(keys, {size}, device);
+        const auto device_order = gpucc::asarray<std::int64_t>(order, {size}, device);
+        run_network(device_keys.ndarray(), device_order.ndarray());
+        const auto got_keys = device_keys.to_host();
+        const auto got_order = device_order.to_host();
+        for (std::size_t e = 0; e < want.size(); ++e) {
+            ASSERT_EQ(got_keys[e], want[e].first) << "size " << size << " entry " << e;
+            ASSERT_EQ(got_order[e], want[e].second) << "size " << size << " entry " << e;
+        }
+    }
+    std::vector<double> keys(512);
+    for (auto& key : keys) {
+        const std::uint64_t bits = engine();
+        key = bits % 5 == 0 ? INFINITY : static_cast<double>(bits % 97) * 0.25;
+    }
+    std::vector<std::int64_t> order(keys.size());
+    std::iota(order.begin(), order.end(), std::int64_t{0});
+    std::vector<std::pair<double, std::int64_t>> want;
+    for (std::size_t e = 0; e < keys.size(); ++e) {
+        want.emplace_back(keys[e], order[e]);
+    }
+    std::sort(want.begin(), want.end());
+    const auto device_keys = gpucc::asarray<double>(keys, {512}, device);
+    const auto device_order = gpucc::asarray<std::int64_t>(order, {512}, device);
+    run_network(device_keys.ndarray(), device_order.ndarray());
+    const auto got_order = device_order.to_host();
+    for (std::size_t e = 0; e < want.size(); ++e) {
+        ASSERT_EQ(got_order[e], want[e].second) << "float64 entry " << e;
     }
 }
 

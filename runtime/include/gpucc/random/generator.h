@@ -131,8 +131,9 @@ public:
     /// `shape + a.shape[1:]`.
     NDArray choice(const NDArray& a, const Shape& shape, bool replace = true,
                    std::span<const double> p = {});
-    /// A random ordering of range(n) (int64): range(n) sorted by 64-bit random keys on the
-    /// device (kernels/permutation.dsl; n block counters). Not NumPy's stream.
+    /// A random ordering of range(n) (int64): range(n) sorted by 64-bit random keys made on the
+    /// device (kernels/permutation.dsl; n block counters), the same order on every device. Not
+    /// NumPy's stream.
     NDArray permutation(std::int64_t n, Device device = default_device());
     /// A copy of `x` with its entries along `axis` in a random order.
     NDArray permutation(const NDArray& x, int axis = 0);

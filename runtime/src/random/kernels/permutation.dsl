@@ -5,9 +5,10 @@
 // order of (key, index), ascending; choice of k without replacement is its first k. With
 // probabilities p, index e's key is E_e / p_e (Efraimidis and Spirakis' exponential keys, E_e =
 // -log1p(-u), u from the top 53 bits of the same 64-bit word; +inf for p_e = 0): the first k of
-// that order are a weighted sample without replacement. The sort is Batcher's bitonic network over
-// the keys padded to a power of two (padding: the largest key, indices n, n + 1, ...), one launch
-// per compare-exchange step, so it is the same network, and the same result, on every device.
+// that order are a weighted sample without replacement. The (key, index) pairs are distinct, so
+// the order does not depend on how it is sorted: on a GPU by Batcher's bitonic network over the
+// keys padded to a power of two (padding: the largest key, indices n, n + 1, ...), one launch per
+// compare-exchange step; on the CPU the host sorts the keys these kernels make (generator.cpp).
 // These streams are not NumPy's (NumPy shuffles with Fisher-Yates on its own generator).
 module gpucc_random_permutation;
 

@@ -32,7 +32,8 @@
 // integer draws write one 32 x 32 -> 64-bit product and take its halves, which the optimizer
 // partly carries in 64-bit registers but which ran faster there (integers int32 [0, 1000) 2092
 // against 1917 GB/s, full range 2488 against 2199). The draws with a variable number of words
-// (gamma, poisson, binomial, choice) keep the 64-bit product too (not measured apart). Conversions
+// (gamma, poisson, binomial, choice) keep the 64-bit product too (not measured apart). The
+// current kernels' figures are bench/results/2026-11-26-h100-random-2's. Conversions
 // to floating point follow NumPy's: 24 bits of a word for float32, 53 bits from two words for
 // float64, the result in [0, 1).
 module gpucc_random;
