@@ -72,6 +72,13 @@ void run_gpu() {
          4.0 * static_cast<double>(n)},
         {"xorwow_uniform_f32", [&] { (void)state.uniform(-1.0, 1.0, {n}, DType::Float32); },
          4.0 * static_cast<double>(n)},
+        // randint: rare rejections, and a range just above 2^31 that rejects about half the words
+        // (the replacement passes run on the device).
+        {"xorwow_randint_i32_0_1000", [&] { (void)state.randint(0, 1000, {n}, DType::Int32); },
+         4.0 * static_cast<double>(n)},
+        {"xorwow_randint_i64_half_rejected",
+         [&] { (void)state.randint(0, (std::int64_t{1} << 31) + 1, {n}, DType::Int64); },
+         8.0 * static_cast<double>(n)},
     };
     for (const Case& c : cases) {
         const double ms = bench_support::median_ms(c.run, 2, repeat);

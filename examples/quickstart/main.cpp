@@ -5,7 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
-#include <random>
+#include <gpucc/random.h>
 #include <vector>
 
 namespace {
@@ -30,19 +30,15 @@ void check(const char* what, const std::vector<T>& got, const std::vector<T>& wa
 int main() {
     using namespace gpucc;
     const std::int64_t n = 1 << 20;
-    std::mt19937 rng(42);
-    std::uniform_real_distribution<float> uniform(-4.0f, 4.0f);
-    std::vector<float> hx(n), hy(n);
-    for (std::int64_t i = 0; i < n; ++i) {
-        hx[i] = uniform(rng);
-        hy[i] = uniform(rng);
-    }
-
     Device device = default_device();
     std::printf("gpucc quickstart on %s, %lld elements\n", device.to_string().c_str(),
                 static_cast<long long>(n));
-    Array<float> x = asarray<float>(hx, {n}, device);
-    Array<float> y = asarray<float>(hy, {n}, device);
+    // Inputs drawn on the device (cupy.random's role), copied to the host for the checks.
+    random::Generator rng(42);
+    Array<float> x = rng.uniform<float>(-4.0, 4.0, {n}, device);
+    Array<float> y = rng.uniform<float>(-4.0, 4.0, {n}, device);
+    const std::vector<float> hx = x.to_host();
+    const std::vector<float> hy = y.to_host();
 
     std::vector<float> want(n);
     for (std::int64_t i = 0; i < n; ++i) {

@@ -11,7 +11,6 @@
 #include <cstdio>
 #include <gpucc/gpucc.h>
 #include <iostream>
-#include <random>
 #include <vector>
 
 int main() {
@@ -21,13 +20,9 @@ int main() {
     bool ok = true;
 
     const std::int64_t n = 1000003;
-    std::mt19937 rng(3);
-    std::uniform_real_distribution<double> dist(-1.0, 1.0);
-    std::vector<double> host(static_cast<std::size_t>(n));
-    for (double& v : host) {
-        v = dist(rng);
-    }
-    const auto x = gpucc::asarray<double>(host, {n}, device);
+    // The tutorial's cp.random.uniform(-1, 1, n), drawn on the device; a host copy for the checks.
+    const auto x = gpucc::random::default_rng(3).uniform<double>(-1.0, 1.0, {n}, device);
+    const std::vector<double> host = x.to_host();
     auto by_elementwise = gpucc::empty<double>({n}, device);
     seed3::reverse_double(x, by_elementwise);
     std::vector<double> elementwise = by_elementwise.to_host();

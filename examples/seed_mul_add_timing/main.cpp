@@ -17,7 +17,6 @@
 #include <cmath>
 #include <cstdio>
 #include <gpucc/gpucc.h>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -32,17 +31,13 @@ struct Inputs {
 };
 
 Inputs make_inputs(int n, gpucc::Device device) {
-    std::mt19937 rng(static_cast<unsigned>(n));
-    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+    // The tutorial's cp.random.uniform(-1, 1, N), drawn on the device; host copies for the checks.
+    gpucc::random::Generator rng(static_cast<std::uint64_t>(n));
     Inputs in;
-    in.x1.resize(n);
-    in.x2.resize(n);
-    for (int i = 0; i < n; ++i) {
-        in.x1[i] = dist(rng);
-        in.x2[i] = dist(rng);
-    }
-    in.d1 = gpucc::asarray<float>(in.x1, {n}, device);
-    in.d2 = gpucc::asarray<float>(in.x2, {n}, device);
+    in.d1 = rng.uniform<float>(-1.0, 1.0, {n}, device);
+    in.d2 = rng.uniform<float>(-1.0, 1.0, {n}, device);
+    in.x1 = in.d1.to_host();
+    in.x2 = in.d2.to_host();
     in.y = gpucc::empty<float>({n}, device);
     return in;
 }

@@ -19,7 +19,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <gpucc/gpucc.h>
-#include <random>
 #include <span>
 #include <string>
 #include <vector>
@@ -74,12 +73,11 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 void data_parallel_sum(std::int64_t n) {
-    std::mt19937 engine(42);
-    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
-    std::vector<float> host(static_cast<std::size_t>(n));
+    // cp.random.uniform(-1, 1, n) on GPU 0; a host copy for the reference sum and the halves.
+    const std::vector<float> host =
+        gpucc::random::default_rng(42).uniform<float>(-1.0, 1.0, {n}, Device::cuda(0)).to_host();
     double reference = 0;
-    for (float& v : host) {
-        v = uniform(engine);
+    for (float v : host) {
         reference += v;
     }
     const std::int64_t half = n / 2;

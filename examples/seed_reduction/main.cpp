@@ -17,7 +17,6 @@
 #include <cmath>
 #include <cstdio>
 #include <gpucc/gpucc.h>
-#include <random>
 #include <vector>
 
 namespace {
@@ -55,8 +54,7 @@ gpucc::Grid raw_grid(std::int64_t n) {
 int main() {
     const gpucc::Device device = gpucc::default_device();
     std::printf("tutorial 000, exercise 4 on %s\n", device.to_string().c_str());
-    std::mt19937 rng(4);
-    std::uniform_real_distribution<float> dist(0.0f, 1.0f);
+    gpucc::random::Generator rng(4); // the tutorial's cp.random.rand, on the device
     const bool raw_cuda = device.is_cuda();
     if (!raw_cuda) {
         std::printf("  (the raw CUDA kernel runs on the GPU only: on %s its jit-style version "
@@ -65,13 +63,11 @@ int main() {
     }
     bool ok = true;
     for (std::int64_t n : {std::int64_t{1} << 10, std::int64_t{1} << 20, std::int64_t{1} << 24}) {
-        std::vector<float> host(static_cast<std::size_t>(n));
+        const auto x = rng.random<float>({n}, device);
         double want = 0;
-        for (float& v : host) {
-            v = dist(rng);
+        for (float v : x.to_host()) {
             want += v;
         }
-        const auto x = gpucc::asarray<float>(host, {n}, device);
 
         gpucc::Array<float> by_kernel;
         const double kernel_ms = time_ms([&] { by_kernel = seed::vector_sum(x); }, device);

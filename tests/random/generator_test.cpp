@@ -160,6 +160,17 @@ TEST(Random, NormalIsBoxMullerOfTheReference) {
     for (std::size_t i = 0; i < zv.size(); ++i) {
         ASSERT_NEAR(lv[i], std::exp(zv[i]), 1e-14 * std::exp(zv[i])) << "element " << i;
     }
+    // float32 too (its own kernel): exp of the same float32 normal, to float32 exp's accuracy.
+    const auto z32 = gpucc::Array<float>(rnd::Generator(4).normal(-0.5, 0.75, {2500},
+                                                                  gpucc::DType::Float32, device))
+                         .to_host();
+    const auto l32 = gpucc::Array<float>(rnd::Generator(4).lognormal(-0.5, 0.75, {2500},
+                                                                     gpucc::DType::Float32, device))
+                         .to_host();
+    for (std::size_t i = 0; i < z32.size(); ++i) {
+        const double want = std::exp(static_cast<double>(z32[i]));
+        ASSERT_NEAR(l32[i], want, 4e-7 * want) << "element " << i;
+    }
 }
 
 TEST(Random, ExponentialIsMinusLogOfTheReference) {

@@ -1,14 +1,19 @@
 // permutation, shuffle and choice of gpucc::random::Generator: a permutation holds every index
-// once and every ordering is equally likely (chi-square over the 24 orderings of 4); shuffle moves
-// whole slices along each axis of a 3-d array, views included; choice's frequencies follow its
-// probabilities, without replacement nothing repeats and zero-probability entries never appear.
+// once, is the order of its random keys (kernels/permutation.dsl's layout, against an independent
+// Philox and std::sort here) and every ordering is equally likely (chi-square over the 24
+// orderings of 4); shuffle moves whole slices along each axis of a 3-d array, views included;
+// choice's frequencies follow its probabilities, without replacement nothing repeats, each index
+// is picked with probability k / n, and zero-probability entries never appear.
 #include "random_test_support.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <gpucc/gpucc.h>
 #include <map>
 #include <numeric>
+#include <permutation.gpucc.h> // the library's sorting network, run directly below
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -57,6 +62,124 @@ TEST(RandomPermutation, EveryOrderingIsEquallyLikely) {
     }
     EXPECT_LT(chi_square(observed, std::vector<double>(24, kDraws / 24.0)),
               chi_square_critical(23));
+}
+
+TEST(RandomPermutation, IsTheOrderOfItsRandomKeys) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    constexpr std::uint64_t kSeed = 0x5EED0F22;
+    rnd::Generator g(kSeed);
+    g.permutation(5, device_under_test()); // the keys of a later draw start past its counters
+    ASSERT_EQ(g.offset(), 5u);
+    for (std::int64_t n : {1, 3, 1000, 4097}) {
+        const std::uint64_t first = g.offset();
+        const auto got = ints(g.permutation(n, device_under_test()));
+        EXPECT_EQ(g.offset(), first + static_cast<std::uint64_t>(n)) << "n counters";
+        std::vector<std::pair<std::uint64_t, std::int64_t>> keys;
+        for (std::int64_t e = 0; e < n; ++e) {
+            const Block b = block_at(kSeed, first + static_cast<std::uint64_t>(e));
+            keys.emplace_back((std::uint64_t{b[1]} << 32) | b[0], e);
+        }
+        std::sort(keys.begin(), keys.end());
+        std::vector<std::int64_t> want;
+        for (const auto& key : keys) {
+            want.push_back(key.second);
+        }
+        EXPECT_EQ(got, want) << "n = " << n;
+    }
+    // Without replacement with probabilities: the k smallest E / p, E = -log1p(-u).
+    const std::vector<double> p = {0.05, 0.2, 0.0, 0.15, 0.1, 0.3, 0.2};
+    const std::uint64_t first = g.offset();
+    const auto picked = ints(g.choice(7, {4}, false, p, device_under_test()));
+    std::vector<std::pair<double, std::int64_t>> keys;
+    for (std::int64_t e = 0; e < 7; ++e) {
+        const Block b = block_at(kSeed, first + static_cast<std::uint64_t>(e));
+        const double u = static_cast<double>(((std::uint64_t{b[1]} << 32) | b[0]) >> 11) * 0x1p-53;
+        const double w = p[static_cast<std::size_t>(e)];
+        keys.emplace_back(w > 0 ? -std::log1p(-u) / w : INFINITY, e);
+    }
+    std::sort(keys.begin(), keys.end());
+    for (std::size_t k = 0; k < 4; ++k) {
+        EXPECT_EQ(picked[k], keys[k].second) << "pick " << k;
+    }
+}
+
+// The bitonic network itself (the GPU's sort; the CPU sorts on the host, to the same order), on
+// the device under test: random uint64 keys with repeats and float64 keys with infinities, sizes
+// a power of two, sorted into ascending (key, index) order as std::sort sorts them.
+TEST(RandomPermutation, TheBitonicNetworkSortsKeyIndexPairs) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    std::mt19937_64 engine(2222);
+    auto run_network = [&](const gpucc::NDArray& keys, const gpucc::NDArray& order) {
+        const std::int64_t size = keys.size();
+        const auto blocks = static_cast<std::uint32_t>(std::max<std::int64_t>(size / 2 / 256, 1));
+        for (std::int64_t k = 2; k <= size; k *= 2) {
+            for (std::int64_t j = k / 2; j > 0; j /= 2) {
+                gpucc_random_permutation::bitonic_step(gpucc::Dim3(blocks), gpucc::Dim3(256), keys,
+                                                       order, j, k);
+            }
+        }
+    };
+    for (std::int64_t size : {2, 64, 1024, 8192}) {
+        std::vector<std::uint64_t> keys(static_cast<std::size_t>(size));
+        for (auto& key : keys) {
+            key = engine() % static_cast<std::uint64_t>(size / 2 + 1); // repeats
+        }
+        std::vector<std::int64_t> order(keys.size());
+        std::iota(order.begin(), order.end(), std::int64_t{0});
+        std::shuffle(order.begin(), order.end(), engine);
+        std::vector<std::pair<std::uint64_t, std::int64_t>> want;
+        for (std::size_t e = 0; e < keys.size(); ++e) {
+            want.emplace_back(keys[e], order[e]);
+        }
+        std::sort(want.begin(), want.end());
+        const auto device_keys = gpucc::asarray<std::uint64_t>(keys, {size}, device);
+        const auto device_order = gpucc::asarray<std::int64_t>(order, {size}, device);
+        run_network(device_keys.ndarray(), device_order.ndarray());
+        const auto got_keys = device_keys.to_host();
+        const auto got_order = device_order.to_host();
+        for (std::size_t e = 0; e < want.size(); ++e) {
+            ASSERT_EQ(got_keys[e], want[e].first) << "size " << size << " entry " << e;
+            ASSERT_EQ(got_order[e], want[e].second) << "size " << size << " entry " << e;
+        }
+    }
+    std::vector<double> keys(512);
+    for (auto& key : keys) {
+        const std::uint64_t bits = engine();
+        key = bits % 5 == 0 ? INFINITY : static_cast<double>(bits % 97) * 0.25;
+    }
+    std::vector<std::int64_t> order(keys.size());
+    std::iota(order.begin(), order.end(), std::int64_t{0});
+    std::vector<std::pair<double, std::int64_t>> want;
+    for (std::size_t e = 0; e < keys.size(); ++e) {
+        want.emplace_back(keys[e], order[e]);
+    }
+    std::sort(want.begin(), want.end());
+    const auto device_keys = gpucc::asarray<double>(keys, {512}, device);
+    const auto device_order = gpucc::asarray<std::int64_t>(order, {512}, device);
+    run_network(device_keys.ndarray(), device_order.ndarray());
+    const auto got_order = device_order.to_host();
+    for (std::size_t e = 0; e < want.size(); ++e) {
+        ASSERT_EQ(got_order[e], want[e].second) << "float64 entry " << e;
+    }
+}
+
+TEST(RandomChoice, WithoutReplacementEachIndexHasProbabilityKOverN) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    rnd::Generator g(208);
+    constexpr int kDraws = 1500;
+    std::vector<double> counts(10, 0.0);
+    for (int t = 0; t < kDraws; ++t) {
+        const auto picked = ints(g.choice(10, {3}, false, {}, device_under_test()));
+        ASSERT_EQ(std::set<std::int64_t>(picked.begin(), picked.end()).size(), 3u);
+        for (std::int64_t v : picked) {
+            ASSERT_GE(v, 0);
+            ASSERT_LT(v, 10);
+            counts[static_cast<std::size_t>(v)] += 1;
+        }
+    }
+    // Each index is in a sample with probability 3 / 10.
+    EXPECT_LT(chi_square(counts, std::vector<double>(10, kDraws * 0.3)), chi_square_critical(9));
 }
 
 TEST(RandomShuffle, MovesWholeSlicesAlongEachAxis) {
@@ -164,6 +287,12 @@ TEST(RandomChoice, WithoutReplacementNothingRepeats) {
             ASSERT_EQ(v % 2, 0) << "a zero-probability entry was chosen";
         }
         first_is_heaviest += picked[0] == 18 ? 1 : 0;
+    }
+    // A weight so small that E / p overflows still comes before the zero weights.
+    const std::vector<double> tiny = {0.0, 0.0, 1e-310, 1.0};
+    for (int t = 0; t < 20; ++t) {
+        const auto both = ints(g.choice(4, {2}, false, tiny, device_under_test()));
+        EXPECT_EQ(std::set<std::int64_t>(both.begin(), both.end()), (std::set<std::int64_t>{2, 3}));
     }
     // The first pick is index 18 with probability p[18] = 10/55.
     const double expected = kDraws * 10.0 / 55.0;

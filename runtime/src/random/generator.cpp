@@ -1,7 +1,8 @@
 // The default generator (gpucc/random/generator.h): argument checks with NumPy's rules, the block
 // counters each draw takes, and one launch of a runtime/src/random/kernels/random.dsl kernel into
-// a new array on the requested device; the draws made on the host (permutation, choice without
-// replacement) and the process-wide generators, one per device.
+// a new array on the requested device; the draws without replacement (permutation, shuffle,
+// choice), which sort random keys on the device (kernels/permutation.dsl); and the process-wide
+// generators, one per device.
 #include "gpucc/random/generator.h"
 
 #include "gpucc/array/scalar.h"
@@ -10,6 +11,7 @@
 #include "gpucc/launch/grid.h"
 #include "gpucc/stdlib/creation.h"
 #include "gpucc/stdlib/ufunc.h"
+#include "permutation.gpucc.h"
 #include "random.gpucc.h"
 
 #include <algorithm>
@@ -19,7 +21,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <numeric>
 #include <random>
 #include <string>
 #include <utility>
@@ -28,6 +29,7 @@ namespace gpucc::random {
 namespace {
 
 namespace kernels = gpucc_random;
+namespace ordering = gpucc_random_permutation;
 
 /// The kernels' block size, part of the layout of a draw (random.dsl).
 constexpr std::int64_t kThreads = 256;
@@ -101,6 +103,48 @@ NDArray tiled_draw(const char* function, const Shape& shape, DType dtype, Device
     return buffer(Slice(0, n)).reshape(shape);
 }
 
+/// normal and lognormal: the names their errors use, and whether the draw is exponentiated.
+struct NormalKind {
+    const char* function;
+    const char* loc_name;
+    const char* scale_name;
+    bool exponential;
+};
+constexpr NormalKind normal_kind{"normal", "loc", "scale", false};
+constexpr NormalKind lognormal_kind{"lognormal", "mean", "sigma", true};
+
+/// loc + scale * z, z standard normal (its exponential for lognormal): random.dsl's normal and
+/// lognormal kernels (the same draw), four float32 or two float64 values per block counter.
+NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, std::atomic<std::uint64_t>& offset,
+                    double loc, double scale, const Shape& shape, DType dtype, Device device) {
+    check_float_dtype(kind.function, dtype);
+    check_finite(kind.function, kind.loc_name, loc);
+    check_non_negative(kind.function, kind.scale_name, scale);
+    if (dtype == DType::Float32) {
+        return tiled_draw(kind.function, shape, dtype, device, 4, offset,
+                          [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                              const auto loc32 = static_cast<float>(loc);
+                              const auto scale32 = static_cast<float>(scale);
+                              if (kind.exponential) {
+                                  kernels::lognormal_float32(grid, Dim3(kThreads), y, seed, first,
+                                                             loc32, scale32);
+                              } else {
+                                  kernels::normal_float32(grid, Dim3(kThreads), y, seed, first,
+                                                          loc32, scale32);
+                              }
+                          });
+    }
+    return tiled_draw(
+        kind.function, shape, dtype, device, 2, offset,
+        [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+            if (kind.exponential) {
+                kernels::lognormal_float64(grid, Dim3(kThreads), y, seed, first, loc, scale);
+            } else {
+                kernels::normal_float64(grid, Dim3(kThreads), y, seed, first, loc, scale);
+            }
+        });
+}
+
 std::uint64_t entropy_seed() {
     std::random_device device;
     return (std::uint64_t{device()} << 32) ^ device();
@@ -167,21 +211,6 @@ std::string wide_text(Int128 value) {
     return std::to_string(static_cast<std::uint64_t>(value));
 }
 
-/// Philox4x32-10 on the host (the kernels' block function).
-std::array<std::uint32_t, 4> philox(std::array<std::uint32_t, 4> x, std::uint64_t key) {
-    std::uint32_t k0 = static_cast<std::uint32_t>(key);
-    std::uint32_t k1 = static_cast<std::uint32_t>(key >> 32);
-    for (int round = 0; round < 10; ++round) {
-        const std::uint64_t p0 = std::uint64_t{0xD2511F53} * x[0];
-        const std::uint64_t p1 = std::uint64_t{0xCD9E8D57} * x[2];
-        x = {static_cast<std::uint32_t>(p1 >> 32) ^ x[1] ^ k0, static_cast<std::uint32_t>(p1),
-             static_cast<std::uint32_t>(p0 >> 32) ^ x[3] ^ k1, static_cast<std::uint32_t>(p0)};
-        k0 += 0x9E3779B9u;
-        k1 += 0xBB67AE85u;
-    }
-    return x;
-}
-
 /// The shape (outer, length, inner) of `x` around `axis`, for take_along.
 struct AxisSplit {
     std::int64_t outer = 1;
@@ -231,10 +260,6 @@ NDArray take_along_axis(const NDArray& source, const NDArray& index, int axis) {
     return out;
 }
 
-NDArray index_array(const std::vector<std::int64_t>& values, const Shape& shape, Device device) {
-    return asarray<std::int64_t>(values, shape, device).ndarray();
-}
-
 /// Checks NumPy's choice probabilities: n of them, non-negative, summing to 1 within
 /// sqrt(epsilon); returns their cumulative sums (the last set to exactly 1).
 std::vector<double> checked_cdf(std::int64_t n, std::span<const double> p) {
@@ -262,6 +287,65 @@ std::vector<double> checked_cdf(std::int64_t n, std::span<const double> p) {
     return cdf;
 }
 
+/// Puts the first n entries of `order` (on the CPU) in ascending (key, index) order of `keys`;
+/// the padding past n already sorts after them.
+template <class Key>
+void sort_on_host(const NDArray& keys, const NDArray& order, std::int64_t n) {
+    std::vector<Key> all_keys(static_cast<std::size_t>(keys.size()));
+    keys.copy_to_host(all_keys.data());
+    std::vector<std::int64_t> indices(static_cast<std::size_t>(order.size()));
+    for (std::size_t e = 0; e < indices.size(); ++e) {
+        indices[e] = static_cast<std::int64_t>(e);
+    }
+    std::sort(indices.begin(), indices.begin() + n, [&](std::int64_t a, std::int64_t b) {
+        const Key key_a = all_keys[static_cast<std::size_t>(a)];
+        const Key key_b = all_keys[static_cast<std::size_t>(b)];
+        return key_a < key_b || (key_a == key_b && a < b);
+    });
+    order.copy_from_host(indices.data());
+}
+
+/// The indices 0 .. n-1 in the order of their random keys (kernels/permutation.dsl): 64-bit
+/// Philox words from block counters first .. first + n - 1, or, with probabilities `p`,
+/// Efraimidis and Spirakis' exponential keys E / p. Returns an int64 array of n (padded to a
+/// power of two) entries on `device` whose first n are the order.
+NDArray random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n,
+                     std::span<const double> p, Device device) {
+    std::int64_t padded = 1;
+    while (padded < n) {
+        padded *= 2;
+    }
+    NDArray order = empty({padded}, DType::Int64, device);
+    NDArray keys = empty({padded}, p.empty() ? DType::UInt64 : DType::Float64, device);
+    const Dim3 block(kThreads);
+    if (p.empty()) {
+        ordering::permutation_keys(grid_for("permutation", padded, 1), block, keys, order, seed,
+                                   first, n);
+    } else {
+        const NDArray weights =
+            asarray<double>(std::vector<double>(p.begin(), p.end()), {n}, device).ndarray();
+        ordering::weighted_keys(grid_for("choice", padded, 1), block, keys, order, weights, seed,
+                                first, n);
+    }
+    if (device.is_cpu() && n > 1) {
+        // The (key, index) pairs are distinct, so every sort gives this same order: on the host
+        // one std::sort beats the network's log2(n)^2 / 2 passes.
+        if (p.empty()) {
+            sort_on_host<std::uint64_t>(keys, order, n);
+        } else {
+            sort_on_host<double>(keys, order, n);
+        }
+    } else if (padded > 1) {
+        const Dim3 pairs = grid_for("permutation", padded / 2, 1);
+        for (std::int64_t k = 2; k <= padded; k *= 2) {
+            for (std::int64_t j = k / 2; j > 0; j /= 2) {
+                ordering::bitonic_step(pairs, block, keys, order, j, k);
+            }
+        }
+    }
+    return order;
+}
+
 } // namespace
 
 Generator::Generator(const Generator& other) noexcept
@@ -272,54 +356,6 @@ Generator& Generator::operator=(const Generator& other) noexcept {
     seed_ = other.seed_;
     offset_.store(other.offset_.load(std::memory_order_relaxed), std::memory_order_relaxed);
     return *this;
-}
-
-Generator::HostBlock Generator::host_block(std::uint64_t counter) const noexcept {
-    const auto words = philox(
-        {static_cast<std::uint32_t>(counter), static_cast<std::uint32_t>(counter >> 32), 0, 0},
-        seed_);
-    return {(std::uint64_t{words[1]} << 32) | words[0], (std::uint64_t{words[3]} << 32) | words[2]};
-}
-
-std::vector<std::int64_t> Generator::host_permutation(std::int64_t n, std::int64_t steps) {
-    std::vector<std::int64_t> order(static_cast<std::size_t>(n));
-    std::iota(order.begin(), order.end(), std::int64_t{0});
-    const std::uint64_t first = take(static_cast<std::uint64_t>(steps));
-    // Step i swaps entry i with one of entries i .. n-1, uniform by Lemire's method on the 64-bit
-    // words of block (first + i); a rejected word is followed by the block's second word and then
-    // by blocks (first + i) of later attempts (counter word 2), which no other draw uses.
-    for (std::int64_t i = 0; i < steps; ++i) {
-        const auto span = static_cast<std::uint64_t>(n - i);
-        const std::uint64_t threshold = (0 - span) % span;
-        std::uint64_t counter = first + static_cast<std::uint64_t>(i);
-        HostBlock block = host_block(counter);
-        std::uint64_t word = block.first;
-        std::uint32_t attempt = 0;
-        bool second_used = false;
-        for (;;) {
-            const Int128 product = Int128(word) * Int128(span);
-            if (static_cast<std::uint64_t>(product) >= threshold) {
-                const auto pick = static_cast<std::int64_t>(product >> 64);
-                std::swap(order[static_cast<std::size_t>(i)],
-                          order[static_cast<std::size_t>(i + pick)]);
-                break;
-            }
-            if (!second_used) {
-                word = block.second;
-                second_used = true;
-                continue;
-            }
-            ++attempt;
-            const auto words = philox({static_cast<std::uint32_t>(counter),
-                                       static_cast<std::uint32_t>(counter >> 32), attempt, 0},
-                                      seed_);
-            block = {(std::uint64_t{words[1]} << 32) | words[0],
-                     (std::uint64_t{words[3]} << 32) | words[2]};
-            word = block.first;
-            second_used = false;
-        }
-    }
-    return order;
 }
 
 NDArray Generator::uniform(double low, double high, const Shape& shape, DType dtype,
@@ -354,22 +390,7 @@ NDArray Generator::random(const Shape& shape, DType dtype, Device device) {
 
 NDArray Generator::normal(double loc, double scale, const Shape& shape, DType dtype,
                           Device device) {
-    check_float_dtype("normal", dtype);
-    check_finite("normal", "loc", loc);
-    check_non_negative("normal", "scale", scale);
-    if (dtype == DType::Float32) {
-        return tiled_draw("normal", shape, dtype, device, 4, offset_,
-                          [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
-                              kernels::normal_float32(grid, Dim3(kThreads), y, seed_, first,
-                                                      static_cast<float>(loc),
-                                                      static_cast<float>(scale), 0);
-                          });
-    }
-    return tiled_draw("normal", shape, dtype, device, 2, offset_,
-                      [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
-                          kernels::normal_float64(grid, Dim3(kThreads), y, seed_, first, loc, scale,
-                                                  0);
-                      });
+    return normal_draw(normal_kind, seed_, offset_, loc, scale, shape, dtype, device);
 }
 
 NDArray Generator::standard_normal(const Shape& shape, DType dtype, Device device) {
@@ -379,22 +400,7 @@ NDArray Generator::standard_normal(const Shape& shape, DType dtype, Device devic
 
 NDArray Generator::lognormal(double mean, double sigma, const Shape& shape, DType dtype,
                              Device device) {
-    check_float_dtype("lognormal", dtype);
-    check_finite("lognormal", "mean", mean);
-    check_non_negative("lognormal", "sigma", sigma);
-    if (dtype == DType::Float32) {
-        return tiled_draw("lognormal", shape, dtype, device, 4, offset_,
-                          [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
-                              kernels::normal_float32(grid, Dim3(kThreads), y, seed_, first,
-                                                      static_cast<float>(mean),
-                                                      static_cast<float>(sigma), 1);
-                          });
-    }
-    return tiled_draw("lognormal", shape, dtype, device, 2, offset_,
-                      [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
-                          kernels::normal_float64(grid, Dim3(kThreads), y, seed_, first, mean,
-                                                  sigma, 1);
-                      });
+    return normal_draw(lognormal_kind, seed_, offset_, mean, sigma, shape, dtype, device);
 }
 
 NDArray Generator::exponential(double scale, const Shape& shape, DType dtype, Device device) {
@@ -561,34 +567,19 @@ NDArray Generator::choice(std::int64_t n, const Shape& shape, bool replace,
                     "cannot take a larger sample than population when replace is false (" +
                         std::to_string(count) + " from " + std::to_string(n) + ")");
     }
-    std::vector<std::int64_t> picked;
-    if (cdf.empty()) {
-        std::vector<std::int64_t> order = host_permutation(n, std::min(count, n - 1));
-        picked.assign(order.begin(), order.begin() + count);
-    } else {
-        // Without replacement with weights: the `count` smallest of E_k / p_k, E_k standard
-        // exponential from block (first + k) (Efraimidis and Spirakis' keys); zero weights last.
+    if (!cdf.empty()) {
         const std::int64_t nonzero =
             std::count_if(p.begin(), p.end(), [](double w) { return w > 0; });
         if (count > nonzero) {
             value_error("choice", "fewer non-zero entries in p (" + std::to_string(nonzero) +
                                       ") than size (" + std::to_string(count) + ")");
         }
-        const std::uint64_t first = take(static_cast<std::uint64_t>(n));
-        std::vector<std::pair<double, std::int64_t>> keys(static_cast<std::size_t>(n));
-        for (std::int64_t k = 0; k < n; ++k) {
-            const HostBlock block = host_block(first + static_cast<std::uint64_t>(k));
-            const double u = static_cast<double>(block.first >> 11) * 0x1p-53;
-            const double weight = p[static_cast<std::size_t>(k)];
-            keys[static_cast<std::size_t>(k)] = {
-                weight > 0 ? -std::log1p(-u) / weight : std::numeric_limits<double>::infinity(), k};
-        }
-        std::partial_sort(keys.begin(), keys.begin() + count, keys.end());
-        for (std::int64_t k = 0; k < count; ++k) {
-            picked.push_back(keys[static_cast<std::size_t>(k)].second);
-        }
     }
-    return index_array(picked, shape, device);
+    // The first `count` of a random order of range(n) (by exponential keys E_k / p_k with p).
+    const std::uint64_t first = take(static_cast<std::uint64_t>(n));
+    const NDArray order =
+        random_order(seed_, first, n, cdf.empty() ? std::span<const double>{} : p, device);
+    return ascontiguousarray(order(Slice(0, count))).reshape(shape);
 }
 
 NDArray Generator::choice(const NDArray& a, const Shape& shape, bool replace,
@@ -610,15 +601,17 @@ NDArray Generator::permutation(std::int64_t n, Device device) {
     if (n < 0) {
         value_error("permutation", "n must be non-negative, got " + std::to_string(n));
     }
-    return index_array(host_permutation(n, std::max<std::int64_t>(n - 1, 0)), {n}, device);
+    if (n == 0) {
+        return empty({0}, DType::Int64, device);
+    }
+    const NDArray order = random_order(seed_, take(static_cast<std::uint64_t>(n)), n, {}, device);
+    return n == order.size() ? order : ascontiguousarray(order(Slice(0, n)));
 }
 
 NDArray Generator::permutation(const NDArray& x, int axis) {
     axis = normalize_axis("permutation", axis, x.ndim());
     const std::int64_t n = x.shape()[axis];
-    const NDArray order =
-        index_array(host_permutation(n, std::max<std::int64_t>(n - 1, 0)), {n}, x.device());
-    return take_along_axis(x, order, axis);
+    return take_along_axis(x, permutation(n, x.device()), axis);
 }
 
 void Generator::shuffle(const NDArray& x, int axis) {

@@ -90,7 +90,7 @@ public:
     /// Normal with mean 0 and standard deviation 1.
     NDArray standard_normal(const Shape& shape, DType dtype = DType::Float64,
                             Device device = default_device());
-    /// exp of a normal with mean `mean` and standard deviation `sigma` (sigma >= 0).
+    /// exp of normal(mean, sigma, ...): the same draw, exponentiated.
     NDArray lognormal(double mean, double sigma, const Shape& shape, DType dtype = DType::Float64,
                       Device device = default_device());
     /// Exponential with mean `scale` (scale >= 0).
@@ -122,15 +122,18 @@ public:
                      Device device = default_device());
     /// `shape` draws from range(n) (int64), with or without replacement, uniformly or with the
     /// probabilities `p` (n of them, non-negative, summing to 1 within sqrt(epsilon) as NumPy's
-    /// check). Without replacement the indices are drawn on the host (Fisher-Yates, or ordered
-    /// exponential keys with `p`) and copied to the device.
+    /// check). Without replacement: the first `shape` entries of a random order of range(n) made
+    /// on the device (a sort of random keys, Efraimidis and Spirakis' exponential keys E / p
+    /// with `p`; kernels/permutation.dsl), which takes n block counters and O(n) memory.
     NDArray choice(std::int64_t n, const Shape& shape, bool replace = true,
                    std::span<const double> p = {}, Device device = default_device());
     /// `shape` draws from the rows of `a` (along axis 0), on a's device; the result has shape
     /// `shape + a.shape[1:]`.
     NDArray choice(const NDArray& a, const Shape& shape, bool replace = true,
                    std::span<const double> p = {});
-    /// A random ordering of range(n) (int64), drawn on the host (Fisher-Yates) and copied.
+    /// A random ordering of range(n) (int64): range(n) sorted by 64-bit random keys made on the
+    /// device (kernels/permutation.dsl; n block counters), the same order on every device. Not
+    /// NumPy's stream.
     NDArray permutation(std::int64_t n, Device device = default_device());
     /// A copy of `x` with its entries along `axis` in a random order.
     NDArray permutation(const NDArray& x, int axis = 0);
@@ -174,18 +177,6 @@ private:
     std::uint64_t take(std::uint64_t count) noexcept {
         return offset_.fetch_add(count, std::memory_order_relaxed);
     }
-    /// The words of the block function at (counter, 0, 0) under this seed, on the host, for the
-    /// host-side draws (permutation, choice without replacement): word j of the block is bits
-    /// 32 j to 32 j + 31 of the pair (first, second).
-    struct HostBlock {
-        std::uint64_t first;
-        std::uint64_t second;
-    };
-    HostBlock host_block(std::uint64_t counter) const noexcept;
-    /// A random ordering of range(n) on the host: Fisher-Yates, step i taking block counter
-    /// (first + i), unbiased by Lemire's rejection on 64-bit words.
-    std::vector<std::int64_t> host_permutation(std::int64_t n, std::int64_t steps);
-
     std::uint64_t seed_;
     std::atomic<std::uint64_t> offset_{0};
 };

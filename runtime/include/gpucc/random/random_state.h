@@ -24,8 +24,9 @@
 // (tens of millions of values a second): random_sample, rand, uniform and randint are exact
 // there, normals are not (cuRAND's host and device normal transforms round differently, up to a
 // few units in the last place), so normal draws on the CPU raise DeviceError rather than return
-// numbers CuPy would not. On the GPU, randint's rejection and modulo run on the host (the words
-// go to the host and the result comes back): exact, not fast.
+// numbers CuPy would not. randint's rejection, replacement and modulo run where the array lives
+// (on a GPU, kernels that find and replace the rejected values in CuPy's order; only per-chunk
+// counts go to the host): bench/results/2026-11-26-h100-random-2 has it faster than CuPy's.
 //
 // Cost and threads: the generator is created, and its seed applied, at the first draw after
 // construction or seed() (XORWOW and MT19937 spend about 20 ms setting up their states then,

@@ -18,7 +18,6 @@
 #include <mutex>
 #include <random>
 #include <string>
-#include <vector>
 
 namespace gpucc::random {
 namespace {
@@ -135,24 +134,13 @@ struct RandomState::State {
         }
     }
 
-    // `count` 32-bit words of curandGenerate, on the host.
-    std::vector<std::uint32_t> words(std::size_t count) {
-        std::vector<std::uint32_t> result(count);
-        if (count == 0) {
-            return result;
-        }
-        std::lock_guard lock(mutex);
+    // Fills `buffer` (on the generator's device, contiguous) with curandGenerate's next
+    // buffer.nbytes() / 4 words. Called with the mutex held.
+    void words(const NDArray& buffer) {
         curandGenerator_t g = ready("randint");
-        if (device.is_cpu()) {
-            check_curand(curand().generate(g, result.data(), count), "curandGenerate",
-                         "RandomState.randint");
-            return result;
-        }
-        NDArray buffer = empty(Shape{static_cast<std::int64_t>(count)}, DType::UInt32, device);
-        check_curand(curand().generate(g, static_cast<unsigned int*>(buffer.data()), count),
+        check_curand(curand().generate(g, static_cast<unsigned int*>(buffer.data()),
+                                       buffer.nbytes() / sizeof(unsigned int)),
                      "curandGenerate", "RandomState.randint");
-        buffer.copy_to_host(result.data());
-        return result;
     }
 };
 
@@ -296,17 +284,11 @@ NDArray RandomState::randn(const Shape& shape, DType dtype) {
 
 NDArray RandomState::randint(std::int64_t low, std::int64_t high, const Shape& shape, DType dtype) {
     const detail::IntegerRange range = detail::check_randint_range(low, high, dtype);
-    NDArray out = empty(shape, dtype, state_->device);
-    const auto count = static_cast<std::size_t>(out.size());
-    if (count == 0) {
-        return out;
-    }
-    std::vector<std::uint64_t> values = detail::draw_interval(
-        range.span, count, [this](std::size_t n) { return state_->words(n); });
-    std::vector<unsigned char> bytes(count * dtype_size(dtype));
-    detail::store_offset_values(values, range.low, dtype, bytes.data());
-    out.copy_from_host(bytes.data());
-    return out;
+    // One lock for the whole draw: CuPy's supplementary draws follow the first without others'
+    // words in between.
+    std::lock_guard lock(state_->mutex);
+    return detail::randint_on_device(range, shape, dtype, state_->device,
+                                     [this](const NDArray& buffer) { state_->words(buffer); });
 }
 
 RandomState& get_random_state(Device device) {

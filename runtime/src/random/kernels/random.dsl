@@ -32,7 +32,8 @@
 // integer draws write one 32 x 32 -> 64-bit product and take its halves, which the optimizer
 // partly carries in 64-bit registers but which ran faster there (integers int32 [0, 1000) 2092
 // against 1917 GB/s, full range 2488 against 2199). The draws with a variable number of words
-// (gamma, poisson, binomial, choice) keep the 64-bit product too (not measured apart). Conversions
+// (gamma, poisson, binomial, choice) keep the 64-bit product too (not measured apart). The
+// current kernels' figures are bench/results/2026-11-26-h100-random-2's. Conversions
 // to floating point follow NumPy's: 24 bits of a word for float32, 53 bits from two words for
 // float64, the result in [0, 1).
 module gpucc_random;
@@ -124,17 +125,18 @@ kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, floa
                                       1.1102230246251565e-16);
 }
 
-// loc + scale * z (its exponential when `lognormal` is not 0), z standard normal by Box-Muller
-// with both of its outputs: words (0, 1) give r = sqrt(-2 log u1), u1 in (0, 1] from word 0, and
+// loc + scale * z, z standard normal by Box-Muller with both of its outputs: words (0, 1) give r = sqrt(-2 log u1), u1 in (0, 1] from word 0, and
 // the angle 2 pi u2 - pi in [-pi, pi) from word 1; z = r cos, r sin of it for elements 0 and 1,
 // words (2, 3) the same for elements 2 and 3. The angle's cosine and sine are __cosf and __sinf:
 // on the GPU PTX's approximations (absolute error at most 2^-21.19 on [-pi, pi], so z differs
 // from the accurate r cos by at most r 2^-21.19), on the CPU the accurate functions; log stays
-// accurate (lg2.approx's absolute error would dominate r for u1 near 1). So float32 normals agree
-// across devices to about 2e-6 (1 + |z|), not bit for bit; uniform and integer draws are
-// bit-identical.
-kernel normal_float32(float32[] y, uint64 key, uint64 offset, float32 loc, float32 scale,
-                      int32 lognormal) {
+// accurate (lg2.approx's absolute error would dominate r for u1 near 1), and r = t * rsqrt(t) of
+// t = -2 log u1 > 0 (rsqrt.approx on the GPU, relative error at most about 2^-22.9, so r is within
+// a few ulp of sqrt(t); t = 0 gives r = 0). So float32 normals agree across devices to about
+// 2e-6 (1 + |z|), not bit for bit; uniform and integer draws are bit-identical. lognormal_float32
+// is the same draw exponentiated: a kernel of its own, because a flag made the optimizer compute
+// the four exponentials in every normal draw too (a select, not a branch).
+kernel normal_float32(float32[] y, uint64 key, uint64 offset, float32 loc, float32 scale) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
     int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
@@ -157,32 +159,70 @@ kernel normal_float32(float32[] y, uint64 key, uint64 offset, float32 loc, float
             key1 += 0xBB67AE85u;
         }
     }
-    float32 r01 = sqrt(-2.0f * log((float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f));
+    float32 t01 = -2.0f * log((float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f);
+    float32 r01 = t01 > 0.0f ? t01 * rsqrt(t01) : 0.0f;
     float32 angle01 = 6.2831853071795865f * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f) -
                       3.14159265358979324f;
-    float32 r23 = sqrt(-2.0f * log((float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f));
+    float32 t23 = -2.0f * log((float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f);
+    float32 r23 = t23 > 0.0f ? t23 * rsqrt(t23) : 0.0f;
     float32 angle23 = 6.2831853071795865f * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f) -
                       3.14159265358979324f;
     float32 v0 = loc + scale * (r01 * __cosf(angle01));
     float32 v1 = loc + scale * (r01 * __sinf(angle01));
     float32 v2 = loc + scale * (r23 * __cosf(angle23));
     float32 v3 = loc + scale * (r23 * __sinf(angle23));
-    if (lognormal != 0) {
-        v0 = exp(v0);
-        v1 = exp(v1);
-        v2 = exp(v2);
-        v3 = exp(v3);
-    }
     y[first] = v0;
     y[first + width] = v1;
     y[first + 2 * width] = v2;
     y[first + 3 * width] = v3;
 }
 
-// As normal_float32 in float64: u1 in (0, 1] from words 0 and 1, u2 from words 2 and 3 (53 bits
-// each); r cos and r sin of the one angle are elements 0 and 1.
-kernel normal_float64(float64[] y, uint64 key, uint64 offset, float64 loc, float64 scale,
-                      int32 lognormal) {
+// exp(mean + sigma * z): normal_float32's draw, exponentiated.
+kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, float32 sigma) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    float32 t01 = -2.0f * log((float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f);
+    float32 r01 = t01 > 0.0f ? t01 * rsqrt(t01) : 0.0f;
+    float32 angle01 = 6.2831853071795865f * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f) -
+                      3.14159265358979324f;
+    float32 t23 = -2.0f * log((float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f);
+    float32 r23 = t23 > 0.0f ? t23 * rsqrt(t23) : 0.0f;
+    float32 angle23 = 6.2831853071795865f * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f) -
+                      3.14159265358979324f;
+    float32 v0 = exp(mean + sigma * (r01 * __cosf(angle01)));
+    float32 v1 = exp(mean + sigma * (r01 * __sinf(angle01)));
+    float32 v2 = exp(mean + sigma * (r23 * __cosf(angle23)));
+    float32 v3 = exp(mean + sigma * (r23 * __sinf(angle23)));
+    y[first] = v0;
+    y[first + width] = v1;
+    y[first + 2 * width] = v2;
+    y[first + 3 * width] = v3;
+}
+
+
+// As normal_float32 in float64 (accurate sqrt, cos and sin): u1 in (0, 1] from words 0 and 1, u2
+// from words 2 and 3 (53 bits each); r cos and r sin of the one angle are elements 0 and 1.
+kernel normal_float64(float64[] y, uint64 key, uint64 offset, float64 loc, float64 scale) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
     int64 first = (int64)blockIdx.x * width * 2 + (int64)threadIdx.x;
@@ -212,13 +252,45 @@ kernel normal_float64(float64[] y, uint64 key, uint64 offset, float64 loc, float
     float64 angle = 6.283185307179586 * u2;
     float64 v0 = loc + scale * (r * cos(angle));
     float64 v1 = loc + scale * (r * sin(angle));
-    if (lognormal != 0) {
-        v0 = exp(v0);
-        v1 = exp(v1);
-    }
     y[first] = v0;
     y[first + width] = v1;
 }
+
+// exp(mean + sigma * z): normal_float64's draw, exponentiated.
+kernel lognormal_float64(float64[] y, uint64 key, uint64 offset, float64 mean, float64 sigma) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 2 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    float64 u1 =
+        ((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6) + 1.0) * 1.1102230246251565e-16;
+    float64 u2 = ((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6)) * 1.1102230246251565e-16;
+    float64 r = sqrt(-2.0 * log(u1));
+    float64 angle = 6.283185307179586 * u2;
+    float64 v0 = exp(mean + sigma * (r * cos(angle)));
+    float64 v1 = exp(mean + sigma * (r * sin(angle)));
+    y[first] = v0;
+    y[first + width] = v1;
+}
+
 
 // scale * -log(1 - u), u as uniform_float32's (1 - u is in (0, 1], so the logarithm is finite).
 kernel exponential_float32(float32[] y, uint64 key, uint64 offset, float32 scale) {
@@ -312,11 +384,31 @@ kernel integers32<T: bool | int8 | int16 | int32 | int64 | uint8 | uint16 | uint
         }
     }
     uint32 span = span_minus_1 + 1u;
+    if (span == 0u) {
+        y[first] = (T)(low + (uint64)x0);
+        y[first + width] = (T)(low + (uint64)x1);
+        y[first + 2 * width] = (T)(low + (uint64)x2);
+        y[first + 3 * width] = (T)(low + (uint64)x3);
+        return;
+    }
+    // The common case, no word rejected (each is with probability (2^32 mod span) / 2^32 < 1/2):
+    // four products and four stores, no loop.
+    uint64 q0 = (uint64)x0 * span;
+    uint64 q1 = (uint64)x1 * span;
+    uint64 q2 = (uint64)x2 * span;
+    uint64 q3 = (uint64)x3 * span;
+    if (min(min((uint32)q0, (uint32)q1), min((uint32)q2, (uint32)q3)) >= span) {
+        y[first] = (T)(low + (q0 >> 32));
+        y[first + width] = (T)(low + (q1 >> 32));
+        y[first + 2 * width] = (T)(low + (q2 >> 32));
+        y[first + 3 * width] = (T)(low + (q3 >> 32));
+        return;
+    }
     for (int32 lane = 0; lane < 4; lane++) {
         int64 index = first + lane * width;
         uint32 word = lane == 0 ? x0 : lane == 1 ? x1 : lane == 2 ? x2 : x3;
         uint32 value = word;
-        if (span != 0u) {
+        {
             uint64 product = (uint64)word * span;
             uint32 low_half = (uint32)product;
             if (low_half < span) {
