@@ -268,6 +268,7 @@ int compile(const DriverOptions& options) {
         }
     }
     llvm::Expected<std::string> fatbin = run_fatbinary(options.cuda_path, images);
+    images = {}; // the PTX and SASS are in the fatbin now: not held through the host stage
     if (!fatbin) {
         return session.fail(fatbin.takeError());
     }
