@@ -180,16 +180,15 @@ llvm::Expected<DeviceCode> compile_to_ptx(const kir::Module& kernels, int arch,
         llvm::raw_string_ostream out(result.llvm_ir);
         module->print(out, nullptr);
     }
-    // Straight into the result: the PTX of a file of thousands of instances is tens of
-    // megabytes, and a copy of it would double what the stage holds.
-    llvm::raw_string_ostream ptx_stream(result.ptx);
+    llvm::SmallString<0> ptx;
+    llvm::raw_svector_ostream ptx_stream(ptx);
     llvm::legacy::PassManager emit;
     if (machine->addPassesToEmitFile(emit, ptx_stream, nullptr,
                                      llvm::CodeGenFileType::AssemblyFile)) {
         return failure("the NVPTX back end cannot emit PTX");
     }
     emit.run(*module);
-    ptx_stream.flush();
+    result.ptx = std::string(ptx);
     return result;
 }
 
