@@ -13,6 +13,33 @@
 #            declaration, else its stem).
 #   RUNTIME  the runtime library <target> links (default: gpucc::runtime). gpucc's own standard
 #            library, which is part of gpucc::runtime, passes the runtime core here.
+#
+# Threads: a build tool runs several commands at once, and gpucc alone would use one thread per
+# core (its -j), so the rule gives each gpucc GPUCC_JOBS threads (default 1: the build tool's own
+# parallelism fills the cores). A project with one large .dsl file may set GPUCC_JOBS to N (or 0,
+# one per core) for its calls; with Ninja those gpucc commands then run in the job pool
+# `gpucc_threaded_<M>` of M = max(1, cores / N) commands at once, so they do not oversubscribe
+# each other.
+set(GPUCC_JOBS 1 CACHE STRING
+    "Threads of each gpucc command that gpucc_add_kernels runs (gpucc -j; 0: one per core)")
+
+# The Ninja job pool that gpucc commands of more than one thread run in (see above); defined once,
+# unless the project defines a pool of that name itself.
+function(_gpucc_threaded_pool jobs out_pool)
+    cmake_host_system_information(RESULT cores QUERY NUMBER_OF_LOGICAL_CORES)
+    if(jobs EQUAL 0 OR jobs GREATER_EQUAL cores)
+        set(size 1)
+    else()
+        math(EXPR size "${cores} / ${jobs}")
+    endif()
+    set(pool "gpucc_threaded_${size}")
+    get_property(pools GLOBAL PROPERTY JOB_POOLS)
+    if(NOT pools MATCHES "(^|;)${pool}=")
+        set_property(GLOBAL APPEND PROPERTY JOB_POOLS "${pool}=${size}")
+    endif()
+    set(${out_pool} "${pool}" PARENT_SCOPE)
+endfunction()
+
 function(gpucc_add_kernels target)
     cmake_parse_arguments(PARSE_ARGV 1 GPUCC "" "MODULE;RUNTIME" "ARCHS;DTYPES")
     if(NOT GPUCC_RUNTIME)
@@ -43,6 +70,16 @@ function(gpucc_add_kernels target)
     if(GPUCC_MODULE)
         list(APPEND flags "--module=${GPUCC_MODULE}")
     endif()
+    if(NOT GPUCC_JOBS MATCHES "^[0-9]+$")
+        message(FATAL_ERROR "gpucc_add_kernels(${target}): GPUCC_JOBS is '${GPUCC_JOBS}'; "
+                            "expected a number of threads (0: one per core)")
+    endif()
+    list(APPEND flags "-j${GPUCC_JOBS}")
+    set(job_pool)
+    if(NOT GPUCC_JOBS EQUAL 1 AND CMAKE_GENERATOR MATCHES "Ninja")
+        _gpucc_threaded_pool(${GPUCC_JOBS} pool)
+        set(job_pool JOB_POOL "${pool}")
+    endif()
 
     set(output_dir "${CMAKE_CURRENT_BINARY_DIR}/${target}.gpucc")
     set(objects)
@@ -61,6 +98,7 @@ function(gpucc_add_kernels target)
             DEPENDS "${source_path}" gpucc::gpucc
             DEPFILE "${output_dir}/${stem}.gpucc.d"
             COMMENT "gpucc ${source_name}"
+            ${job_pool}
             VERBATIM)
         list(APPEND objects "${object}")
         list(APPEND headers "${header}")

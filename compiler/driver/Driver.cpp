@@ -21,6 +21,7 @@
 #include "compiler/target/CudaTools.h"
 #include "compiler/target/GridDependency.h"
 #include "compiler/target/HostBackend.h"
+#include "compiler/target/KernelParts.h"
 #include "compiler/target/NvptxBackend.h"
 #include "compiler/target/PtxasMessages.h"
 
@@ -98,13 +99,16 @@ public:
         print_tokens(tokens, sources, llvm::outs());
         return finish();
     }
+    /// Prints nothing after an error: a module that had errors is not shown in part.
     int print(const ast::Module& syntax) {
-        print_ast(syntax, llvm::outs());
+        if (!diags.has_errors()) {
+            print_ast(syntax, llvm::outs());
+        }
         return finish();
     }
-    /// Prints nothing when Sema failed (its errors were reported).
+    /// Prints nothing when Sema or Clang found an error (it was reported).
     int print(const std::optional<kir::Module>& kernels) {
-        if (kernels) {
+        if (kernels && !diags.has_errors()) {
             print_kir(*kernels, llvm::outs());
             print_raw_cuda(kernels->raw_cuda, llvm::outs());
         }
@@ -145,18 +149,9 @@ std::vector<int> target_archs(const DriverOptions& options) {
     return archs;
 }
 
-/// "12 kernel instances", for progress lines.
+/// "12 kernel instances", for progress lines: gpucc's instances and the raw CUDA kernels.
 std::string count_instances(const kir::Module& kernels) {
-    std::size_t count = 0;
-    for (const kir::ElementwiseKernel& kernel : kernels.elementwise) {
-        count += kernel.instances.size();
-    }
-    for (const kir::ReductionKernel& kernel : kernels.reductions) {
-        count += kernel.instances.size();
-    }
-    for (const kir::GridKernel& kernel : kernels.grid_kernels) {
-        count += kernel.instances.size();
-    }
+    std::size_t count = instance_count(kernels);
     for (const kir::RawCudaUnit& unit : kernels.raw_cuda) {
         count += unit.kernels.size();
     }
@@ -217,7 +212,8 @@ int compile(const DriverOptions& options) {
         return session.print(kernels);
     }
     if (stops_at(EmitKind::Fusion)) {
-        return session.print(kernels ? fusion_report(*syntax, *kernels) : std::string());
+        return session.print(kernels && !diags.has_errors() ? fusion_report(*syntax, *kernels)
+                                                            : std::string());
     }
 
     // Code generation trusts the kernel IR: only an error-free module goes on.
@@ -272,6 +268,7 @@ int compile(const DriverOptions& options) {
         }
     }
     llvm::Expected<std::string> fatbin = run_fatbinary(options.cuda_path, images);
+    images = {}; // the PTX and SASS are in the fatbin now: not held through the host stage
     if (!fatbin) {
         return session.fail(fatbin.takeError());
     }

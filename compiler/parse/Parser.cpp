@@ -255,19 +255,25 @@ void Parser::parse_module_declaration(ast::Module& module, bool after_definition
     module.name_loc = name.loc;
 }
 
-bool Parser::parse_kernel_signature(std::string_view keyword, bool allow_scalar, std::string& name,
-                                    SourceLocation& name_loc,
-                                    std::vector<ast::Placeholder>& placeholders,
-                                    std::vector<ast::Param>& inputs,
-                                    std::vector<ast::Param>& outputs) {
+bool Parser::parse_definition_name(std::string_view keyword, std::string_view noun,
+                                   std::string& name, SourceLocation& name_loc,
+                                   std::vector<ast::Placeholder>& placeholders) {
     if (!at(TokenKind::Identifier)) {
-        error_expected("the kernel's name after '" + std::string(keyword) + "'");
+        error_expected("the " + std::string(noun) + "'s name after '" + std::string(keyword) + "'");
         return false;
     }
     const Token& token = advance();
     name = std::string(token.spelling);
     name_loc = token.loc;
-    if (at(TokenKind::Less) && !parse_placeholders(placeholders)) {
+    return !at(TokenKind::Less) || parse_placeholders(placeholders);
+}
+
+bool Parser::parse_kernel_signature(std::string_view keyword, bool allow_scalar, std::string& name,
+                                    SourceLocation& name_loc,
+                                    std::vector<ast::Placeholder>& placeholders,
+                                    std::vector<ast::Param>& inputs,
+                                    std::vector<ast::Param>& outputs) {
+    if (!parse_definition_name(keyword, "kernel", name, name_loc, placeholders)) {
         return false;
     }
     if (!expect(TokenKind::LParen, "and the input parameters after the kernel's name")) {
@@ -292,14 +298,7 @@ bool Parser::parse_single_list_signature(std::string_view keyword, std::string_v
                                          std::vector<ast::Placeholder>& placeholders,
                                          std::vector<ast::Param>& params,
                                          std::optional<ast::Param> (Parser::*parse_one)()) {
-    if (!at(TokenKind::Identifier)) {
-        error_expected("the " + std::string(noun) + "'s name after '" + std::string(keyword) + "'");
-        return false;
-    }
-    const Token& token = advance();
-    name = std::string(token.spelling);
-    name_loc = token.loc;
-    if (at(TokenKind::Less) && !parse_placeholders(placeholders)) {
+    if (!parse_definition_name(keyword, noun, name, name_loc, placeholders)) {
         return false;
     }
     if (!expect(TokenKind::LParen,

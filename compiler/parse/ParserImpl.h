@@ -41,6 +41,11 @@ private:
     // ----- Definitions (Parser.cpp) -----
     void parse_module_declaration(ast::Module& module, bool after_definitions);
     std::optional<ast::ElementwiseDef> parse_elementwise();
+    /// `name placeholders?` after `keyword`, the start of every definition's signature; `noun`
+    /// names the definition in messages. False after reporting an error.
+    bool parse_definition_name(std::string_view keyword, std::string_view noun, std::string& name,
+                               SourceLocation& name_loc,
+                               std::vector<ast::Placeholder>& placeholders);
     /// `name placeholders? '(' inputs ')' '->' '(' outputs ')'` after a kernel keyword, shared by
     /// every kernel kind; `allow_scalar` as parse_param_list. False after reporting an error.
     bool parse_kernel_signature(std::string_view keyword, bool allow_scalar, std::string& name,

@@ -16,6 +16,7 @@
 #include <clang/Basic/Diagnostic.h>
 #include <clang/Basic/DiagnosticDriver.h>
 #include <clang/Basic/DiagnosticOptions.h>
+#include <clang/Basic/DiagnosticSema.h>
 #include <clang/Basic/SourceManager.h>
 #include <clang/CodeGen/CodeGenAction.h>
 #include <clang/Driver/CreateInvocationFromArgs.h>
@@ -62,6 +63,7 @@ public:
         if (kind == DiagKind::ClangNote && message.str().contains("-fbracket-depth")) {
             return; // "use -fbracket-depth=N to increase ...": not an option of gpucc's
         }
+        rephrase_not_a_template(info, kind, message);
         SourceSpan span{SourceLocation{}};
         if (info.getLocation().isValid() && info.hasSourceManager()) {
             const clang::SourceManager& sources = info.getSourceManager();
@@ -94,6 +96,48 @@ public:
     }
 
 private:
+    /// `instantiate k<int>` (or `k<int>` in the code) where `k` is a plain function: Clang, which
+    /// reads `k <` as a comparison, says "use of undeclared identifier 'k'; did you mean '::k'?",
+    /// and its note "'::k' declared here". Said as what it is, with the note naming `k`.
+    void rephrase_not_a_template(const clang::Diagnostic& info, DiagKind kind,
+                                 llvm::SmallString<256>& message) {
+        if (kind == DiagKind::ClangNote && !not_template_name_.empty()) {
+            if (message.str() == "'::" + not_template_name_ + "' declared here") {
+                message = "'" + not_template_name_ + "' declared here";
+            }
+            not_template_name_.clear();
+            return;
+        }
+        not_template_name_.clear();
+        llvm::StringRef text = message.str();
+        const llvm::StringRef prefix = "use of undeclared identifier '";
+        if (info.getID() != clang::diag::err_undeclared_var_use_suggest ||
+            !info.hasSourceManager() || !text.starts_with(prefix)) {
+            return;
+        }
+        std::string name = text.drop_front(prefix.size()).split('\'').first.str();
+        if (name.empty() || text != prefix.str() + name + "'; did you mean '::" + name + "'?") {
+            return;
+        }
+        // Only when template arguments follow the name.
+        const clang::SourceManager& sources = info.getSourceManager();
+        clang::SourceLocation loc = sources.getFileLoc(info.getLocation());
+        bool invalid = false;
+        const char* after = sources.getCharacterData(loc, &invalid);
+        if (invalid || after == nullptr) {
+            return;
+        }
+        after += name.size();
+        while (*after == ' ' || *after == '\t') {
+            ++after;
+        }
+        if (*after != '<') {
+            return;
+        }
+        message = "'" + name + "' is not a template: remove the template arguments";
+        not_template_name_ = name;
+    }
+
     /// The bytes of the diagnostic's first range when it starts at `loc` and stays on its line.
     static std::uint32_t range_length(const clang::SourceManager& sources,
                                       const clang::Diagnostic& info, clang::SourceLocation loc) {
@@ -120,6 +164,7 @@ private:
 
     LocationMapper& mapper_;
     DiagnosticEngine& diags_;
+    std::string not_template_name_; ///< the name of the last rephrased "is not a template"
 };
 
 /// The driver's diagnostics: its errors only. Its warnings are about the command line gpucc

@@ -2,9 +2,30 @@
 // its location there, and the check does not depend on how the kernels type-check.
 #include "compiler/sema/CppNames.h"
 
+#include "compiler/basic/ScalarType.h"
 #include "compiler/diag/Diagnostics.h"
 
+#include <string_view>
+
 namespace gpucc::sema {
+namespace {
+
+/// Why C++ reserves `name` ([lex.name]: any name with "__", or '_' and a capital letter first;
+/// at namespace scope also '_' first), or null when it does not.
+const char* reserved_identifier_rule(const std::string& name, bool namespace_scope) {
+    if (name.find("__") != std::string::npos) {
+        return "C++ reserves names that contain '__'";
+    }
+    if (name.size() >= 2 && name[0] == '_' && name[1] >= 'A' && name[1] <= 'Z') {
+        return "C++ reserves names that start with '_' and a capital letter";
+    }
+    if (namespace_scope && !name.empty() && name[0] == '_') {
+        return "C++ reserves names that start with '_' for the global namespace";
+    }
+    return nullptr;
+}
+
+} // namespace
 
 bool check_cpp_names(const ast::Module& module, const SemaOptions& options,
                      DiagnosticEngine& diags) {
@@ -13,8 +34,17 @@ bool check_cpp_names(const ast::Module& module, const SemaOptions& options,
     }
     bool ok = true;
     auto check = [&](const std::string& name, SourceLocation loc, const char* what) {
+        bool parameter = std::string_view(what) == "parameter name";
+        if (parameter && (name.starts_with("_") || scalar_type_from_name(name, true))) {
+            return; // the signature's check says why such a parameter name is refused
+        }
         if (!options.is_usable_cpp_name(name)) {
             diags.report(SourceSpan(loc, length_of(name)), DiagKind::CppNameUnusable, what, name);
+            ok = false;
+        } else if (const char* rule =
+                       reserved_identifier_rule(name, std::string_view(what) == "module name")) {
+            diags.report(SourceSpan(loc, length_of(name)), DiagKind::CppNameReserved, what, name,
+                         rule);
             ok = false;
         }
     };

@@ -1,6 +1,6 @@
-// ptxas and fatbinary as subprocesses, through temporary files (CudaTools.h). An interrupted
-// gpucc leaves neither: each temporary file is registered with LLVM's signal handler, which
-// removes it on SIGINT or SIGTERM (and on a crash), and the interrupt function installed here
+// ptxas, fatbinary and `ld -r` as subprocesses, through temporary files (CudaTools.h). An
+// interrupted gpucc leaves neither: each temporary file is registered with LLVM's signal handler,
+// which removes it on SIGINT or SIGTERM (and on a crash), and the interrupt function installed here
 // kills the tool that is running before gpucc exits.
 #include "compiler/target/CudaTools.h"
 
@@ -95,18 +95,12 @@ void on_interrupt() {
     std::_Exit(kInterruptedStatus);
 }
 
-/// Runs `tool` (in the toolkit's bin/) with `args`; on failure `error` holds its messages.
-bool run_tool(const std::string& cuda_path, const std::string& tool, std::vector<std::string> args,
-              std::string& error, const std::string& hide_path = "") {
-    llvm::SmallString<256> program(cuda_path);
-    llvm::sys::path::append(program, "bin", tool);
-    if (!llvm::sys::fs::can_execute(program)) {
-        error = "cannot run " + std::string(program) +
-                " (is the CUDA 13 toolkit installed? set --cuda-path or CUDA_PATH)";
-        return false;
-    }
+/// Runs `program` (called `tool` in messages) with `args`; on failure `error` holds its messages.
+bool run_program(const std::string& program, const std::string& tool,
+                 const std::vector<std::string>& args, std::string& error,
+                 const std::string& hide_path = "") {
     TempFile messages(".log");
-    std::vector<llvm::StringRef> argv{program.str()};
+    std::vector<llvm::StringRef> argv{program};
     for (const std::string& arg : args) {
         argv.emplace_back(arg);
     }
@@ -154,7 +148,48 @@ bool run_tool(const std::string& cuda_path, const std::string& tool, std::vector
     return true;
 }
 
+/// Runs `tool` (in the toolkit's bin/) with `args`; on failure `error` holds its messages.
+bool run_tool(const std::string& cuda_path, const std::string& tool,
+              const std::vector<std::string>& args, std::string& error,
+              const std::string& hide_path = "") {
+    llvm::SmallString<256> program(cuda_path);
+    llvm::sys::path::append(program, "bin", tool);
+    if (!llvm::sys::fs::can_execute(program)) {
+        error = "cannot run " + std::string(program) +
+                " (is the CUDA 13 toolkit installed? set --cuda-path or CUDA_PATH)";
+        return false;
+    }
+    return run_program(std::string(program), tool, args, error, hide_path);
+}
+
 } // namespace
+
+llvm::Expected<std::string> link_relocatable(const std::vector<std::string>& objects) {
+    llvm::ErrorOr<std::string> linker = llvm::sys::findProgramByName("ld");
+    if (!linker) {
+        return tool_error("cannot find the system linker 'ld' on PATH: gpucc joins the host code "
+                          "of a file of many kernel instances with 'ld -r'");
+    }
+    TempFile output(".o");
+    std::vector<std::unique_ptr<TempFile>> inputs;
+    std::vector<std::string> args{"-r", "-o", output.path()};
+    for (const std::string& object : objects) {
+        inputs.push_back(std::make_unique<TempFile>(".o"));
+        if (!output.ok() || !inputs.back()->ok() || !write_file(inputs.back()->path(), object)) {
+            return tool_error("cannot create temporary files for the linker");
+        }
+        args.push_back(inputs.back()->path());
+    }
+    std::string error;
+    if (!run_program(*linker, "ld -r", args, error)) {
+        return tool_error(std::move(error));
+    }
+    std::optional<std::string> joined = read_file(output.path());
+    if (!joined) {
+        return tool_error("ld -r wrote no output");
+    }
+    return std::move(*joined);
+}
 
 llvm::Expected<std::string> run_ptxas(const std::string& cuda_path, const std::string& ptx,
                                       int arch) {

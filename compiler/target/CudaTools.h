@@ -29,4 +29,9 @@ struct FatbinImage {
 llvm::Expected<std::string> run_fatbinary(const std::string& cuda_path,
                                           const std::vector<FatbinImage>& images);
 
+/// Joins relocatable objects (their bytes) into one with the system linker's `ld -r`: the bytes
+/// of the joined object, or what went wrong. Not a CUDA tool, but run the same way: through
+/// temporary files, killed and cleaned up when gpucc is interrupted.
+llvm::Expected<std::string> link_relocatable(const std::vector<std::string>& objects);
+
 } // namespace gpucc

@@ -4,6 +4,7 @@
 #include "compiler/abi/KernelAbi.h"
 #include "compiler/codegen/common/LlvmModuleBuilder.h"
 #include "compiler/codegen/common/TargetMachines.h"
+#include "compiler/target/CudaTools.h"
 #include "compiler/target/KernelParts.h"
 #include "compiler/target/ParallelModules.h"
 
@@ -12,6 +13,7 @@
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/Linker/Linker.h>
 #include <llvm/Support/raw_ostream.h>
+#include <optional>
 
 namespace gpucc {
 namespace {
@@ -35,6 +37,20 @@ void embed_image(llvm::Module& module, const std::string& module_name, const std
                              image_flags_symbol(module_name));
 }
 
+/// The object file of `module`, or an error message.
+std::optional<std::string> emit_object(llvm::Module& module, llvm::TargetMachine& machine,
+                                       std::string& object) {
+    llvm::SmallString<0> bytes;
+    llvm::raw_svector_ostream stream(bytes);
+    llvm::legacy::PassManager emit;
+    if (machine.addPassesToEmitFile(emit, stream, nullptr, llvm::CodeGenFileType::ObjectFile)) {
+        return "the host back end cannot emit an object file";
+    }
+    emit.run(module);
+    object = std::string(bytes);
+    return std::nullopt;
+}
+
 } // namespace
 
 llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
@@ -50,45 +66,85 @@ llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
         return failure(std::move(error));
     }
     // One module per instruction set and part, each optimized with the vector math it may call
-    // on a thread of its own (ParallelModules.h), then linked into one object: the instruction
-    // sets in order, each with its parts in order.
+    // on a thread of its own (ParallelModules.h): the instruction sets in order, each with its
+    // parts in order.
     std::vector<InstanceRange> parts = split_into_parts(kernels);
-    auto build_part =
-        [&](std::size_t task,
-            llvm::LLVMContext& context) -> llvm::Expected<std::unique_ptr<llvm::Module>> {
+    std::size_t task_count = std::size(kHostIsas) * parts.size();
+    auto build_task = [&](std::size_t task, llvm::TargetMachine& task_machine,
+                          llvm::LLVMContext& context) {
         HostIsa isa = kHostIsas[task / parts.size()];
-        std::string part_error;
-        std::unique_ptr<llvm::TargetMachine> part_machine = create_host_machine(part_error);
-        if (!part_machine) {
-            return failure(std::move(part_error));
-        }
         std::unique_ptr<llvm::Module> part = build_kernel_module(
-            kernels, CodegenTarget::Host, *part_machine, context, isa, parts[task % parts.size()]);
-        optimize_module(*part, *part_machine, CodegenTarget::Host, isa);
+            kernels, CodegenTarget::Host, task_machine, context, isa, parts[task % parts.size()]);
+        optimize_module(*part, task_machine, CodegenTarget::Host, isa);
         return part;
     };
-    llvm::LLVMContext context;
-    llvm::Expected<std::unique_ptr<llvm::Module>> joined = build_parts_in_parallel(
-        std::size(kHostIsas) * parts.size(), jobs, context, kernels.name, build_part);
+
+    if (want_llvm_ir || parts.size() == 1) {
+        // One module, linked in order, printed or emitted as one object.
+        auto build_part =
+            [&](std::size_t task,
+                llvm::LLVMContext& context) -> llvm::Expected<std::unique_ptr<llvm::Module>> {
+            std::string part_error;
+            std::unique_ptr<llvm::TargetMachine> part_machine = create_host_machine(part_error);
+            if (!part_machine) {
+                return failure(std::move(part_error));
+            }
+            return build_task(task, *part_machine, context);
+        };
+        llvm::LLVMContext context;
+        llvm::Expected<std::unique_ptr<llvm::Module>> joined =
+            build_parts_in_parallel(task_count, jobs, context, kernels.name, build_part);
+        if (!joined) {
+            return joined.takeError();
+        }
+        std::unique_ptr<llvm::Module> module = std::move(*joined);
+        if (want_llvm_ir) {
+            llvm::raw_string_ostream out(result.llvm_ir);
+            module->print(out, nullptr);
+            return result;
+        }
+        embed_image(*module, kernels.name, device_image, image_flags);
+        if (std::optional<std::string> emit_error = emit_object(*module, *machine, result.object)) {
+            return failure(std::move(*emit_error));
+        }
+        return result;
+    }
+
+    // Many parts: each is emitted as an object on its worker and its module freed there, so no
+    // thread holds more than one part's IR (a file of thousands of instances compiles in the
+    // memory of a few parts); the objects, in task order, and one holding the device image are
+    // joined by `ld -r`. Whatever -j, the same objects in the same order: the same bytes.
+    std::vector<std::string> objects(task_count + 1);
+    std::optional<std::string> task_error =
+        run_in_parallel(task_count, jobs, [&](std::size_t task) -> std::optional<std::string> {
+            std::string part_error;
+            std::unique_ptr<llvm::TargetMachine> part_machine = create_host_machine(part_error);
+            if (!part_machine) {
+                return part_error;
+            }
+            llvm::LLVMContext context;
+            std::unique_ptr<llvm::Module> part = build_task(task, *part_machine, context);
+            return emit_object(*part, *part_machine, objects[task]);
+        });
+    if (task_error) {
+        return failure(std::move(*task_error));
+    }
+    {
+        llvm::LLVMContext context;
+        llvm::Module image_module(kernels.name, context);
+        image_module.setTargetTriple(machine->getTargetTriple());
+        image_module.setDataLayout(machine->createDataLayout());
+        embed_image(image_module, kernels.name, device_image, image_flags);
+        if (std::optional<std::string> emit_error =
+                emit_object(image_module, *machine, objects.back())) {
+            return failure(std::move(*emit_error));
+        }
+    }
+    llvm::Expected<std::string> joined = link_relocatable(objects);
     if (!joined) {
         return joined.takeError();
     }
-    std::unique_ptr<llvm::Module> module = std::move(*joined);
-    if (want_llvm_ir) {
-        llvm::raw_string_ostream out(result.llvm_ir);
-        module->print(out, nullptr);
-        return result;
-    }
-    embed_image(*module, kernels.name, device_image, image_flags);
-    llvm::SmallString<0> object;
-    llvm::raw_svector_ostream object_stream(object);
-    llvm::legacy::PassManager emit;
-    if (machine->addPassesToEmitFile(emit, object_stream, nullptr,
-                                     llvm::CodeGenFileType::ObjectFile)) {
-        return failure("the host back end cannot emit an object file");
-    }
-    emit.run(*module);
-    result.object = std::string(object);
+    result.object = std::move(*joined);
     return result;
 }
 

@@ -42,6 +42,30 @@ unsigned thread_count(unsigned jobs) {
     return jobs != 0 ? jobs : std::max(1u, llvm::hardware_concurrency().compute_thread_count());
 }
 
+std::optional<std::string>
+run_in_parallel(std::size_t count, unsigned jobs,
+                llvm::function_ref<std::optional<std::string>(std::size_t task)> task) {
+    std::vector<std::optional<std::string>> errors(count);
+    unsigned threads = std::min<std::size_t>(thread_count(jobs), count);
+    if (threads <= 1) {
+        for (std::size_t index = 0; index < count; ++index) {
+            errors[index] = task(index);
+        }
+    } else {
+        llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
+        for (std::size_t index = 0; index < count; ++index) {
+            pool.async([index, task, &errors] { errors[index] = task(index); });
+        }
+        pool.wait();
+    }
+    for (std::optional<std::string>& error : errors) {
+        if (error) {
+            return std::move(error);
+        }
+    }
+    return std::nullopt;
+}
+
 llvm::Expected<std::unique_ptr<llvm::Module>>
 build_parts_in_parallel(std::size_t part_count, unsigned jobs, llvm::LLVMContext& context,
                         llvm::StringRef name, BuildPart build) {
@@ -49,22 +73,12 @@ build_parts_in_parallel(std::size_t part_count, unsigned jobs, llvm::LLVMContext
         return llvm::createStringError(std::move(message), llvm::inconvertibleErrorCode());
     };
     std::vector<PartResult> results(part_count);
-    unsigned threads = std::min<std::size_t>(thread_count(jobs), part_count);
-    if (threads <= 1) {
-        for (std::size_t part = 0; part < part_count; ++part) {
-            build_one(part, build, results[part]);
-        }
-    } else {
-        llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
-        for (std::size_t part = 0; part < part_count; ++part) {
-            pool.async([part, build, &results] { build_one(part, build, results[part]); });
-        }
-        pool.wait();
-    }
-    for (PartResult& result : results) {
-        if (result.error) {
-            return failure(std::move(*result.error));
-        }
+    if (std::optional<std::string> error =
+            run_in_parallel(part_count, jobs, [&](std::size_t part) -> std::optional<std::string> {
+                build_one(part, build, results[part]);
+                return std::move(results[part].error);
+            })) {
+        return failure(std::move(*error));
     }
     auto joined = std::make_unique<llvm::Module>(name, context);
     bool first = true;

@@ -4,7 +4,8 @@
 // its context freed; the caller's thread then reads the parts back in order into one module of
 // its context and links them, so the result does not depend on which thread finished first: a
 // compile with -j1 and one with -j16 produce the same bytes. Code generation (PTX, the object
-// file) then runs once, on the joined module.
+// file of a one-part module) then runs once, on the joined module; the host object of a module of
+// several parts is instead emitted part by part (run_in_parallel, HostBackend.h).
 #pragma once
 
 #include <cstddef>
@@ -13,6 +14,8 @@
 #include <llvm/IR/Module.h>
 #include <llvm/Support/Error.h>
 #include <memory>
+#include <optional>
+#include <string>
 
 namespace gpucc {
 
@@ -23,6 +26,13 @@ using BuildPart = llvm::function_ref<llvm::Expected<std::unique_ptr<llvm::Module
 
 /// The number of threads `jobs` asks for: 0 means one per core.
 unsigned thread_count(unsigned jobs);
+
+/// Runs `task(0)` .. `task(count - 1)` on thread_count(jobs) threads (in order on the caller's
+/// thread when that is one); each returns an error message or nullopt. Returns the first error in
+/// task order, or nullopt.
+std::optional<std::string>
+run_in_parallel(std::size_t count, unsigned jobs,
+                llvm::function_ref<std::optional<std::string>(std::size_t task)> task);
 
 /// Runs `build` for parts 0..part_count-1 on thread_count(jobs) threads and links the modules, in
 /// part order, into a module of `context` named `name`. Fails with the first part's error (in

@@ -10,6 +10,7 @@
 #include <llvm/Support/ErrorHandling.h>
 #include <llvm/Support/Signals.h>
 #include <llvm/Support/raw_ostream.h>
+#include <thread>
 #include <unistd.h>
 
 namespace gpucc_tool {
@@ -59,12 +60,18 @@ void install_crash_handlers() {
     llvm::sys::AddSignalHandler(on_crash, nullptr);
 }
 
-void crash_for_test(bool fatal_error) {
-    if (fatal_error) {
+void crash_for_test(TestCrash how) {
+    if (how == TestCrash::Fatal) {
         llvm::report_fatal_error("a fatal error asked for by --debug-crash");
     }
-    volatile int* null = nullptr;
-    *null = 1;
+    auto write_null = [] {
+        volatile int* null = nullptr;
+        *null = 1;
+    };
+    if (how == TestCrash::SegvOnWorker) {
+        std::thread(write_null).join();
+    }
+    write_null();
     std::abort();
 }
 

@@ -12,7 +12,14 @@ constexpr int kInternalErrorStatus = 70;
 /// Installs the handlers; call first thing in main.
 void install_crash_handlers();
 
-/// For the tests of these handlers (`gpucc --debug-crash=segv|fatal`): fails as asked.
-[[noreturn]] void crash_for_test(bool fatal_error);
+/// How `gpucc --debug-crash=` fails, for the tests of these handlers.
+enum class TestCrash {
+    Segv,         ///< a null write on the main thread
+    SegvOnWorker, ///< a null write on another thread, as a crash in -j's workers would be
+    Fatal,        ///< an LLVM fatal error
+};
+
+/// For the tests of these handlers: fails as asked.
+[[noreturn]] void crash_for_test(TestCrash how);
 
 } // namespace gpucc_tool

@@ -1,6 +1,7 @@
 // The gpucc command: parses the command line and hands it to the driver (compiler/driver).
 #include "CrashHandlers.h"
 #include "compiler/driver/Driver.h"
+#include "compiler/driver/DtypesOption.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -84,9 +85,9 @@ cl::opt<bool> progress("progress", cl::desc("Print a progress line for each stag
 
 // Hidden: makes gpucc fail in itself, for the tests of its crash handlers.
 cl::opt<std::string> debug_crash("debug-crash",
-                                 cl::desc("Crash (segv) or stop with an LLVM fatal "
-                                          "error (fatal), to test the handlers"),
-                                 cl::value_desc("segv|fatal"), cl::Hidden);
+                                 cl::desc("Crash (segv; segv-worker: on another thread) or stop "
+                                          "with an LLVM fatal error (fatal), to test the handlers"),
+                                 cl::value_desc("segv|segv-worker|fatal"), cl::Hidden);
 
 } // namespace
 
@@ -106,7 +107,10 @@ int main(int argc, char** argv) {
     }
 
     if (!debug_crash.empty()) {
-        gpucc_tool::crash_for_test(debug_crash == "fatal");
+        gpucc_tool::crash_for_test(debug_crash == "fatal" ? gpucc_tool::TestCrash::Fatal
+                                   : debug_crash == "segv-worker"
+                                       ? gpucc_tool::TestCrash::SegvOnWorker
+                                       : gpucc_tool::TestCrash::Segv);
     }
 
     gpucc::DriverOptions options;
@@ -116,14 +120,14 @@ int main(int argc, char** argv) {
     if (!archs.empty()) {
         options.archs.assign(archs.begin(), archs.end());
     }
-    for (const std::string& name : dtypes) {
-        std::optional<gpucc::ScalarType> type = gpucc::scalar_type_from_name(name, false);
-        if (!type) {
-            llvm::errs() << "gpucc: error: --dtypes: unknown type '" << name << "'\n";
-            return 1;
-        }
-        options.default_dtypes.push_back(*type);
+    std::string dtypes_error;
+    std::optional<std::vector<gpucc::ScalarType>> default_dtypes =
+        gpucc::parse_dtypes_option(dtypes, dtypes_error);
+    if (!default_dtypes) {
+        llvm::errs() << "gpucc: error: " << dtypes_error << "\n";
+        return 1;
     }
+    options.default_dtypes = std::move(*default_dtypes);
     for (int arch : options.archs) {
         if (arch < 75 || arch > 121) {
             llvm::errs() << "gpucc: error: --arch: sm_" << arch
