@@ -13,11 +13,17 @@
 // GPU times are CUDA events around one call after two warm-ups, the median of `repeat`. Host times
 // (host_time below) come with the GPU time of one call (`gpu_us`, events around it): where that
 // is below the host time the loop measured the host, not a full queue. One JSON object per line.
-// Usage: linalg_matmul_bench gpu|cpu|cpu-sweep|floors [repeat] (cpu-sweep: the n^3 sizes alone,
-// floors: the GPU host times alone)
+// Host time of ONE call (per_call_host_time, mode `host`): the way CuPy's figure was taken
+// (cupyx.profiler.benchmark's cpu_times): the clock read around a single call, the stream
+// synchronized after it outside the timed region, so the queue is empty at every call and the
+// figure is the call's own host cost, not the GPU's throughput; median, p10 and p90 of 2000 calls.
+// Usage: linalg_matmul_bench gpu|cpu|cpu-sweep|floors|host|cpu-host [repeat] (cpu-sweep: the n^3
+// sizes alone, floors: the GPU host times alone, back to back; host: the GPU host times per call
+// and back to back; cpu-host: the CPU host time of a 4 x 4 call, per call)
 #include "bench_support.h"
 #include "linalg_matmul_floor.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <functional>
@@ -98,6 +104,77 @@ void host_time(gpucc::Device dev, const char* device_name, const char* name, std
         line.number("gpu_us", 1e3 * bench_support::median_ms(call, 2, 51), 3);
     }
     line.print();
+}
+
+// The host time of ONE `call` on `dev` (see the top of this file): 200 untimed calls, then 2000
+// timed ones, each followed by a synchronize of the current stream that the clock does not see.
+// Prints the median and the 10th and 90th percentiles in microseconds.
+void per_call_host_time(gpucc::Device dev, const char* device_name, const std::string& name,
+                        std::int64_t n, const std::function<void()>& call) {
+    const gpucc::StreamRef stream = gpucc::current_stream(dev);
+    for (int i = 0; i < 200; ++i) {
+        call();
+        stream.synchronize();
+    }
+    constexpr int kCalls = 2000;
+    std::vector<double> us;
+    us.reserve(kCalls);
+    for (int i = 0; i < kCalls; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        call();
+        const auto stop = std::chrono::steady_clock::now();
+        stream.synchronize();
+        us.push_back(std::chrono::duration<double, std::micro>(stop - start).count());
+    }
+    std::sort(us.begin(), us.end());
+    bench_support::gpucc_line(device_name, name, "float32")
+        .integer("n", n)
+        .number("us", us[kCalls / 2], 3)
+        .number("p10_us", us[kCalls / 10], 3)
+        .number("p90_us", us[kCalls * 9 / 10], 3)
+        .integer("calls", kCalls)
+        .print();
+}
+
+// Per-call host times (per_call_host_time) of what host_overhead and host_floors time back to
+// back: gpucc::matmul with its output allocated and given, a bare cublasLtMatmul with its plan
+// made once (given output, and gpucc's pool allocating the output), a bare cuLaunchKernel of an
+// empty kernel, and gpucc's own launcher (a 64 x 64 float32 add, output allocated).
+void per_call_gpu(std::int64_t n) {
+    const gpucc::Device dev = gpucc::Device::cuda(0);
+    const NDArray a = random_operand(Shape{n, n}, DType::Float32, dev);
+    const NDArray b = random_operand(Shape{n, n}, DType::Float32, dev);
+    const NDArray out = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+    const std::string size = std::to_string(n);
+    per_call_host_time(dev, "gpu", "percall_us_" + size, n, [&] { (void)gpucc::matmul(a, b); });
+    per_call_host_time(dev, "gpu", "percall_us_" + size + "_out", n,
+                       [&] { gpucc::matmul(a, b, out); });
+    const NDArray workspace = gpucc::empty(Shape{std::int64_t{32} << 20}, DType::UInt8, dev);
+    void* stream = gpucc::current_stream(dev).handle();
+    std::string error;
+    const auto lt =
+        matmul_floor::RawLtGemm::make(n, workspace.data(), workspace.nbytes(), stream, error);
+    if (lt) {
+        per_call_host_time(dev, "gpu", "percall_floor_lt_matmul_us_" + size, n,
+                           [&] { lt->run(a.data(), b.data(), out.data()); });
+        per_call_host_time(dev, "gpu", "percall_floor_lt_matmul_alloc_us_" + size, n, [&] {
+            const NDArray c = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+            lt->run(a.data(), b.data(), c.data());
+        });
+    } else {
+        std::fprintf(stderr, "linalg_matmul_bench: no raw cublasLtMatmul floor: %s\n",
+                     error.c_str());
+    }
+    const auto empty_kernel = matmul_floor::RawLaunch::make(stream, error);
+    if (empty_kernel) {
+        per_call_host_time(dev, "gpu", "percall_floor_cu_launch_kernel_us", n,
+                           [&] { empty_kernel->run(); });
+    } else {
+        std::fprintf(stderr, "linalg_matmul_bench: no raw cuLaunchKernel floor: %s\n",
+                     error.c_str());
+    }
+    per_call_host_time(dev, "gpu", "percall_gpucc_add_us_" + size, n,
+                       [&] { (void)gpucc::add(a, b); });
 }
 
 // The host time of small products on `dev`: 64 x 64 float32 with the output allocated (the
@@ -211,6 +288,17 @@ int main(int argc, char** argv) {
     } else if (mode == "floors") {
         host_overhead(gpucc::Device::cuda(0), "gpu", 64);
         host_floors(64);
+    } else if (mode == "host") {
+        per_call_gpu(64);
+        host_overhead(gpucc::Device::cuda(0), "gpu", 64);
+        host_floors(64);
+    } else if (mode == "cpu-host") {
+        const gpucc::Device cpu = gpucc::Device::cpu();
+        const NDArray a = random_operand(Shape{4, 4}, DType::Float32, cpu);
+        const NDArray b = random_operand(Shape{4, 4}, DType::Float32, cpu);
+        const NDArray out = gpucc::empty(Shape{4, 4}, DType::Float32, cpu);
+        per_call_host_time(cpu, "cpu", "percall_us_4", 4, [&] { (void)gpucc::matmul(a, b); });
+        per_call_host_time(cpu, "cpu", "percall_us_4_out", 4, [&] { gpucc::matmul(a, b, out); });
     } else {
         run_cpu(mode == "cpu-sweep");
     }
