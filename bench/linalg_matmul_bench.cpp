@@ -17,14 +17,21 @@
 // (cupyx.profiler.benchmark's cpu_times): the clock read around a single call, the stream
 // synchronized after it outside the timed region, so the queue is empty at every call and the
 // figure is the call's own host cost, not the GPU's throughput; median, p10 and p90 of 2000 calls.
-// Usage: linalg_matmul_bench gpu|cpu|cpu-sweep|floors|host|cpu-host [repeat] (cpu-sweep: the n^3
-// sizes alone, floors: the GPU host times alone, back to back; host: the GPU host times per call
-// and back to back; cpu-host: the CPU host time of a 4 x 4 call, per call)
+// Placement (mode `cpu-placement`, for the float64 gap to NumPy): the same n^3 product with the
+// three arrays where gpucc's host pool puts them (blocks of 4 MiB and more on 2 MiB boundaries, so
+// a, b and c share their low 21 address bits) and where NumPy's malloc puts them (16 bytes past a
+// page, the pages of the three apart), alternating round by round: the question is whether
+// OpenBLAS's dgemm runs slower on operands that alias in the caches.
+// Usage: linalg_matmul_bench gpu|cpu|cpu-sweep|floors|host|cpu-host|cpu-placement [repeat]
+// [rounds] (cpu-sweep: the n^3 sizes alone, floors: the GPU host times alone, back to back; host:
+// the GPU host times per call and back to back; cpu-host: the CPU host time of a 4 x 4 call, per
+// call; cpu-placement: see above, `rounds` rounds, 5 by default)
 #include "bench_support.h"
 #include "linalg_matmul_floor.h"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <functional>
 #include <gpucc/gpucc.h>
@@ -231,6 +238,59 @@ void host_floors(std::int64_t n) {
     host_time(dev, "gpu", ("gpucc_add_us_" + size).c_str(), n, [&] { (void)gpucc::add(a, b); });
 }
 
+// An n x n copy of `values` (C order) at `byte_offset` bytes into a buffer of its own.
+NDArray placed_copy(const NDArray& values, std::int64_t byte_offset) {
+    const auto bytes = static_cast<std::size_t>(values.nbytes());
+    std::vector<unsigned char> host(bytes);
+    values.copy_to_host(host.data());
+    auto buffer =
+        gpucc::Buffer::allocate(bytes + static_cast<std::size_t>(byte_offset), values.device());
+    const std::int64_t n = values.shape()[0];
+    const auto item = static_cast<std::int64_t>(values.itemsize());
+    NDArray view(std::move(buffer), values.dtype(), values.shape(), gpucc::Strides(n * item, item),
+                 byte_offset);
+    view.copy_from_host(host.data());
+    return view;
+}
+
+void run_cpu_placement(int rounds) {
+    const gpucc::Device cpu = gpucc::Device::cpu();
+    for (DType dtype : {DType::Float64, DType::Float32}) {
+        for (std::int64_t n : {1024, 2048}) {
+            const NDArray a = random_operand(Shape{n, n}, dtype, cpu);
+            const NDArray b = random_operand(Shape{n, n}, dtype, cpu);
+            const NDArray c = gpucc::empty(Shape{n, n}, dtype, cpu);
+            // NumPy's: 16 bytes past a page, the three 5 and 10 pages apart modulo 64 KiB.
+            const NDArray a2 = placed_copy(a, 16);
+            const NDArray b2 = placed_copy(b, 16 + 5 * 4096);
+            const NDArray c2 = placed_copy(c, 16 + 10 * 4096);
+            const char* name = dtype == DType::Float64 ? "float64" : "float32";
+            for (int round = 0; round < rounds; ++round) {
+                for (int staggered = 0; staggered < 2; ++staggered) {
+                    const double ms = cpu_median_ms([&] {
+                        if (staggered != 0) {
+                            gpucc::matmul(a2, b2, c2);
+                        } else {
+                            gpucc::matmul(a, b, c);
+                        }
+                    });
+                    const NDArray& where = staggered != 0 ? c2 : c;
+                    bench_support::gpucc_line(
+                        "cpu", staggered != 0 ? "placement_staggered" : "placement_aligned", name)
+                        .integer("n", n)
+                        .integer("round", round)
+                        .integer(
+                            "c_address_mod_2mib",
+                            static_cast<long long>(reinterpret_cast<std::uintptr_t>(where.data()) %
+                                                   (std::uintptr_t{2} << 20)))
+                        .number("ms", ms, 4)
+                        .print();
+                }
+            }
+        }
+    }
+}
+
 void run_gpu() {
     const std::int64_t big = 8192;
     gemm_case("gemm", "float32", DType::Float32, 1, big, false, false);
@@ -292,6 +352,8 @@ int main(int argc, char** argv) {
         per_call_gpu(64);
         host_overhead(gpucc::Device::cuda(0), "gpu", 64);
         host_floors(64);
+    } else if (mode == "cpu-placement") {
+        run_cpu_placement(argc > 3 ? std::atoi(argv[3]) : 5);
     } else if (mode == "cpu-host") {
         const gpucc::Device cpu = gpucc::Device::cpu();
         const NDArray a = random_operand(Shape{4, 4}, DType::Float32, cpu);
