@@ -157,6 +157,53 @@ TEST(MatmulGpu, AnExternalStreamsWorkspaceGoesWhenReleased) {
     stream.synchronize();
 }
 
+// The driver gives a destroyed stream's handle to the next stream it makes. A workspace that a
+// graph captured on the destroyed stream stays for the graph; the new stream on the same handle
+// gets one of its own rather than sharing the graph's (which a replay may use at the same time).
+TEST(MatmulGpu, ANewStreamOnAReusedHandleDoesNotTakeACapturedWorkspace) {
+    LINALG_SKIP_WITHOUT_DEVICE();
+    const Device dev = device_under_test();
+    if (dev.is_cpu()) {
+        GTEST_SKIP() << "graphs of cuBLAS products are the GPU's";
+    }
+    std::mt19937_64 rng(71);
+    const NDArray a = random_array<float>(rng, Shape{80, 48});
+    const NDArray b = random_array<float>(rng, Shape{48, 64});
+    const Reference ref = reference_matmul(a, b, DType::Float32);
+    const NDArray out = gpucc::empty(Shape{80, 64}, DType::Float32, dev);
+    gpucc::Graph graph;
+    void* old_handle = nullptr;
+    {
+        gpucc::Stream capturing(dev, gpucc::StreamKind::NonBlocking);
+        gpucc::StreamGuard on(capturing);
+        (void)gpucc::matmul(a, b); // the stream's workspace, before the capture
+        capturing.synchronize();
+        capturing.ref().begin_capture();
+        gpucc::matmul(a, b, out);
+        graph = capturing.ref().end_capture();
+        old_handle = capturing.handle();
+    }
+    const ExternalCuStream external;
+    ASSERT_NE(external.handle(), nullptr) << "the driver made no stream";
+    if (external.handle() != old_handle) {
+        GTEST_SKIP() << "the driver did not give the destroyed stream's handle out again";
+    }
+    const gpucc::StreamRef stream(dev, external.handle());
+    {
+        gpucc::StreamGuard on(stream);
+        const NDArray c = gpucc::matmul(a, b);
+        stream.synchronize();
+        expect_matches(c, ref, DType::Float32, "the new stream on the old handle");
+    }
+    // Its own workspace can be released; the captured one could not.
+    EXPECT_TRUE(gpucc::linalg::release_workspace(stream))
+        << "the new stream was given the captured workspace";
+    gpucc::Stream replay(dev, gpucc::StreamKind::NonBlocking);
+    graph.launch(replay);
+    replay.synchronize();
+    expect_matches(out, ref, DType::Float32, "graph replayed after its stream's handle was reused");
+}
+
 // A decomposition on the CPU takes OpenBLAS's count through the matmul lease: while a small
 // product holds the count at one thread, a solve of a large matrix (which wants the pool's width)
 // waits for it, and then solves right.
