@@ -25,8 +25,11 @@
 // Usage: linalg_matmul_bench gpu|cpu|cpu-sweep|floors|host|cpu-host|cpu-placement [repeat]
 // [rounds] (cpu-sweep: the n^3 sizes alone, floors: the GPU host times alone, back to back; host:
 // the GPU host times per call and back to back; cpu-host: the CPU host time of a 4 x 4 call, per
-// call; cpu-placement: see above, `rounds` rounds, 5 by default)
+// call; cpu-placement: see above, `rounds` rounds, 5 by default). The host mode also times the
+// library's own small-product kernel (runtime/src/linalg/small_gemm.h) per call and its GPU time
+// against matmul's at 16..512 (the crossover).
 #include "bench_support.h"
+#include "linalg/small_gemm.h"
 #include "linalg_matmul_floor.h"
 
 #include <algorithm>
@@ -182,6 +185,37 @@ void per_call_gpu(std::int64_t n) {
     }
     per_call_host_time(dev, "gpu", "percall_gpucc_add_us_" + size, n,
                        [&] { (void)gpucc::add(a, b); });
+    // The library's own small-product kernel (runtime/src/linalg/small_gemm.h, not yet a route
+    // of matmul): with its output allocated, as the first line, and given.
+    per_call_host_time(dev, "gpu", "percall_small_gemm_kernel_us_" + size, n, [&] {
+        const NDArray c = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+        gpucc::linalg::detail::small_gemm(a, b, c);
+    });
+    per_call_host_time(dev, "gpu", "percall_small_gemm_kernel_us_" + size + "_out", n,
+                       [&] { gpucc::linalg::detail::small_gemm(a, b, out); });
+}
+
+// Where the small-product kernel stops paying: the GPU time of one n^3 float32 product (events
+// around one call, the median of 51) through matmul (cuBLASLt) and through the kernel, for the
+// crossover below which matmul could route to the kernel.
+void small_gemm_crossover() {
+    const gpucc::Device dev = gpucc::Device::cuda(0);
+    for (std::int64_t n : {16, 32, 64, 96, 128, 192, 256, 384, 512}) {
+        const NDArray a = random_operand(Shape{n, n}, DType::Float32, dev);
+        const NDArray b = random_operand(Shape{n, n}, DType::Float32, dev);
+        const NDArray c = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+        bench_support::gpucc_line("gpu", "crossover_matmul", "float32")
+            .integer("n", n)
+            .number("us", 1e3 * bench_support::median_ms([&] { gpucc::matmul(a, b, c); }, 2, 51), 3)
+            .print();
+        bench_support::gpucc_line("gpu", "crossover_small_gemm_kernel", "float32")
+            .integer("n", n)
+            .number("us",
+                    1e3 * bench_support::median_ms(
+                              [&] { gpucc::linalg::detail::small_gemm(a, b, c); }, 2, 51),
+                    3)
+            .print();
+    }
 }
 
 // The host time of small products on `dev`: 64 x 64 float32 with the output allocated (the
@@ -352,6 +386,7 @@ int main(int argc, char** argv) {
         per_call_gpu(64);
         host_overhead(gpucc::Device::cuda(0), "gpu", 64);
         host_floors(64);
+        small_gemm_crossover();
     } else if (mode == "cpu-placement") {
         run_cpu_placement(argc > 3 ? std::atoi(argv[3]) : 5);
     } else if (mode == "cpu-host") {
