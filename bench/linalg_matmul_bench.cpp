@@ -25,10 +25,13 @@
 // Usage: linalg_matmul_bench gpu|cpu|cpu-sweep|floors|host|cpu-host|cpu-placement [repeat]
 // [rounds] (cpu-sweep: the n^3 sizes alone, floors: the GPU host times alone, back to back; host:
 // the GPU host times per call and back to back; cpu-host: the CPU host time of a 4 x 4 call, per
-// call; cpu-placement: see above, `rounds` rounds, 5 by default). The host mode also times the
-// library's own small-product kernel (runtime/src/linalg/small_gemm.h) per call and its GPU time
-// against matmul's at 16..512 (the crossover).
+// call; cpu-placement: see above, `rounds` rounds, 5 by default). The host mode also times, at
+// 64 x 64 and at 16..512 (the crossover, small_gemm.h's rule), matmul as routed (the library's
+// small-product kernel within the crossover, cuBLAS above: linalg/matmul_route.h), matmul with
+// the cuBLAS route forced, and the kernel called directly, each by GPU time (events around one
+// call) and by per-call host time.
 #include "bench_support.h"
+#include "linalg/matmul_route.h"
 #include "linalg/small_gemm.h"
 #include "linalg_matmul_floor.h"
 
@@ -46,6 +49,8 @@ namespace {
 using gpucc::DType;
 using gpucc::NDArray;
 using gpucc::Shape;
+using gpucc::linalg::detail::ForcedMatmulRoute;
+using gpucc::linalg::detail::MatmulRoute;
 
 int repeat = 10;
 
@@ -147,7 +152,8 @@ void per_call_host_time(gpucc::Device dev, const char* device_name, const std::s
 }
 
 // Per-call host times (per_call_host_time) of what host_overhead and host_floors time back to
-// back: gpucc::matmul with its output allocated and given, a bare cublasLtMatmul with its plan
+// back: gpucc::matmul (routed: 64 x 64 takes the small-product kernel) with its output allocated
+// and given, the same with cuBLAS forced, a bare cublasLtMatmul with its plan
 // made once (given output, and gpucc's pool allocating the output), a bare cuLaunchKernel of an
 // empty kernel, and gpucc's own launcher (a 64 x 64 float32 add, output allocated).
 void per_call_gpu(std::int64_t n) {
@@ -185,8 +191,15 @@ void per_call_gpu(std::int64_t n) {
     }
     per_call_host_time(dev, "gpu", "percall_gpucc_add_us_" + size, n,
                        [&] { (void)gpucc::add(a, b); });
-    // The library's own small-product kernel (runtime/src/linalg/small_gemm.h, not yet a route
-    // of matmul): with its output allocated, as the first line, and given.
+    // matmul with the cuBLAS route forced (what it cost before the small-product route), and
+    // the library's small-product kernel called directly (runtime/src/linalg/small_gemm.h).
+    {
+        const ForcedMatmulRoute blas(MatmulRoute::Blas);
+        per_call_host_time(dev, "gpu", "percall_us_" + size + "_cublas_forced", n,
+                           [&] { (void)gpucc::matmul(a, b); });
+        per_call_host_time(dev, "gpu", "percall_us_" + size + "_out_cublas_forced", n,
+                           [&] { gpucc::matmul(a, b, out); });
+    }
     per_call_host_time(dev, "gpu", "percall_small_gemm_kernel_us_" + size, n, [&] {
         const NDArray c = gpucc::empty(Shape{n, n}, DType::Float32, dev);
         gpucc::linalg::detail::small_gemm(a, b, c);
@@ -195,26 +208,38 @@ void per_call_gpu(std::int64_t n) {
                        [&] { gpucc::linalg::detail::small_gemm(a, b, out); });
 }
 
-// Where the small-product kernel stops paying: the GPU time of one n^3 float32 product (events
-// around one call, the median of 51) through matmul (cuBLASLt) and through the kernel, for the
-// crossover below which matmul could route to the kernel.
+// The crossover (small_gemm.h's rule: below it the kernel may be slower on the GPU than cuBLAS by
+// at most the host time it saves): for n^3 float32 at 16..512, the GPU time of one call (events
+// around it, the median of 51) and the per-call host time (allocated output) of matmul as
+// routed, matmul with cuBLAS forced, and the kernel called directly.
 void small_gemm_crossover() {
     const gpucc::Device dev = gpucc::Device::cuda(0);
-    for (std::int64_t n : {16, 32, 64, 96, 128, 192, 256, 384, 512}) {
+    for (std::int64_t n : {16, 32, 64, 96, 128, 160, 192, 256, 384, 512}) {
         const NDArray a = random_operand(Shape{n, n}, DType::Float32, dev);
         const NDArray b = random_operand(Shape{n, n}, DType::Float32, dev);
         const NDArray c = gpucc::empty(Shape{n, n}, DType::Float32, dev);
-        bench_support::gpucc_line("gpu", "crossover_matmul", "float32")
-            .integer("n", n)
-            .number("us", 1e3 * bench_support::median_ms([&] { gpucc::matmul(a, b, c); }, 2, 51), 3)
-            .print();
-        bench_support::gpucc_line("gpu", "crossover_small_gemm_kernel", "float32")
-            .integer("n", n)
-            .number("us",
-                    1e3 * bench_support::median_ms(
-                              [&] { gpucc::linalg::detail::small_gemm(a, b, c); }, 2, 51),
-                    3)
-            .print();
+        const auto both = [&](const std::string& name, MatmulRoute route, auto&& given,
+                              auto&& allocated) {
+            const ForcedMatmulRoute forced(route);
+            bench_support::gpucc_line("gpu", "crossover_gpu_" + name, "float32")
+                .integer("n", n)
+                .number("us", 1e3 * bench_support::median_ms(given, 2, 51), 3)
+                .print();
+            per_call_host_time(dev, "gpu", "crossover_host_" + name, n, allocated);
+        };
+        both(
+            "matmul_routed", MatmulRoute::Automatic, [&] { gpucc::matmul(a, b, c); },
+            [&] { (void)gpucc::matmul(a, b); });
+        both(
+            "matmul_cublas_forced", MatmulRoute::Blas, [&] { gpucc::matmul(a, b, c); },
+            [&] { (void)gpucc::matmul(a, b); });
+        both(
+            "small_gemm_kernel", MatmulRoute::Automatic,
+            [&] { gpucc::linalg::detail::small_gemm(a, b, c); },
+            [&] {
+                const NDArray fresh = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+                gpucc::linalg::detail::small_gemm(a, b, fresh);
+            });
     }
 }
 

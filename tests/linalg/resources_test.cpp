@@ -8,6 +8,7 @@
 // host reference. In the CPU build the stream cases run through OpenBLAS.
 #include "cpu/thread_pool.h"
 #include "linalg/cublas_workspaces.h"
+#include "linalg/matmul_route.h"
 #include "linalg/openblas_width.h"
 #include "linalg_test_support.h"
 
@@ -20,7 +21,14 @@
 namespace linalg_test {
 namespace {
 
+// cuBLAS's workspaces are what these tests check, so their products are forced onto cuBLAS
+// (shapes this small would take the library's own kernel, linalg/matmul_route.h).
+struct BlasRoute {
+    gpucc::linalg::detail::ForcedMatmulRoute route{gpucc::linalg::detail::MatmulRoute::Blas};
+};
+
 TEST(MatmulGpu, WorkspacesOfDestroyedStreamsAreDropped) {
+    const BlasRoute blas; // these products are small enough for the kernel: cuBLAS forced
     LINALG_SKIP_WITHOUT_DEVICE();
     std::mt19937_64 rng(47);
     const Device dev = device_under_test();
@@ -45,6 +53,7 @@ TEST(MatmulGpu, WorkspacesOfDestroyedStreamsAreDropped) {
 }
 
 TEST(MatmulGpu, AGraphKeepsItsWorkspaceAfterItsStreamIsDestroyed) {
+    const BlasRoute blas; // these products are small enough for the kernel: cuBLAS forced
     LINALG_SKIP_WITHOUT_DEVICE();
     if (device_under_test().is_cpu()) {
         GTEST_SKIP() << "graphs of cuBLAS products are the GPU's";
@@ -111,6 +120,7 @@ private:
 };
 
 TEST(MatmulGpu, AnExternalStreamsWorkspaceGoesWhenReleased) {
+    const BlasRoute blas; // these products are small enough for the kernel: cuBLAS forced
     LINALG_SKIP_WITHOUT_DEVICE();
     const Device dev = device_under_test();
     if (dev.is_cpu()) {
@@ -161,6 +171,7 @@ TEST(MatmulGpu, AnExternalStreamsWorkspaceGoesWhenReleased) {
 // graph captured on the destroyed stream stays for the graph; the new stream on the same handle
 // gets one of its own rather than sharing the graph's (which a replay may use at the same time).
 TEST(MatmulGpu, ANewStreamOnAReusedHandleDoesNotTakeACapturedWorkspace) {
+    const BlasRoute blas; // these products are small enough for the kernel: cuBLAS forced
     LINALG_SKIP_WITHOUT_DEVICE();
     const Device dev = device_under_test();
     if (dev.is_cpu()) {

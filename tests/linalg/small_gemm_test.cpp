@@ -1,9 +1,11 @@
 // The linalg subsystem's small-product kernel (runtime/src/linalg/small_gemm.h, a tiled GEMM in
-// kernels/small_gemm.dsl) against the host reference and against the BLAS path (gpucc::matmul:
-// OpenBLAS on the CPU target, cuBLAS on the GPU): every floating dtype, extents 0, 1, 31, 33 and
+// kernels/small_gemm.dsl) against the host reference and against the BLAS path (gpucc::matmul
+// with the cuBLAS route forced, linalg/matmul_route.h: OpenBLAS on the CPU target, cuBLAS on the
+// GPU): every floating dtype, extents 0, 1, 31, 33 and
 // 64 and non-square ones (tile edges and partial tiles), transposed, row-stepped, column-stepped
 // and offset views read in place; c starts random, so every element must be written. Runs on
 // the CPU target in every CI run and on the GPU (label gpu).
+#include "linalg/matmul_route.h"
 #include "linalg/small_gemm.h"
 #include "linalg_test_support.h"
 
@@ -43,6 +45,8 @@ void check(std::mt19937_64& rng, const NDArray& a, const NDArray& b, const std::
     small_gemm(a, b, c);
     expect_matches(c, ref, dtype, what + ", against the host reference");
     const std::vector<double> mine = host_doubles(c);
+    const gpucc::linalg::detail::ForcedMatmulRoute blas_route(
+        gpucc::linalg::detail::MatmulRoute::Blas);
     const std::vector<double> blas = host_doubles(gpucc::matmul(a, b));
     ASSERT_EQ(mine.size(), blas.size()) << what;
     for (std::size_t i = 0; i < mine.size(); ++i) {

@@ -2,14 +2,30 @@
 // matrices of one floating dtype, any strides, on their device's current stream, by a tiled kernel
 // of the library rather than a BLAS. On the GPU a product of 64 x 64 costs cuBLASLt's call (about
 // 7 us of host time on an H100) where a launch of the library's own kernel costs about half; the
-// kernel is the route to small products' host time. matmul does NOT route to it yet: the crossover
-// against cuBLAS is to be measured on the GPU first (linalg_matmul_bench host); the tests check it
-// against the BLAS path and a host reference on both targets. Private to the runtime.
+// kernel is the route to small products' host time. matmul routes a single GPU product to it
+// when every extent is within the crossover below (matmul_route.h; TF32 keeps cuBLAS).
+//
+// The crossover's rule: below it the kernel may be slower on the GPU than cuBLAS by at most the
+// host time it saves per call (cuBLASLt's call minus the kernel's launch, about 3 us on an H100),
+// so that a stream of small products is never slower through the kernel whether the host or the
+// GPU bounds it. The bench measures both sides (linalg_matmul_bench host: crossover_* lines, GPU
+// time and per-call host time of the routed matmul, forced cuBLAS and the kernel at 16..512).
+// The tests check the kernel against the BLAS path and a host reference on both targets. Private
+// to the runtime.
 #pragma once
 
 #include "gpucc/array/ndarray.h"
 
+#include <cstdint>
+
 namespace gpucc::linalg::detail {
+
+/// The crossover: matmul's automatic route takes the kernel for m <= kSmallGemmMaxRows,
+/// n <= kSmallGemmMaxColumns and k <= kSmallGemmMaxInner (the rule above; set from the first
+/// estimate, to be confirmed by the bench's crossover lines on the GPU).
+constexpr std::int64_t kSmallGemmMaxRows = 128;
+constexpr std::int64_t kSmallGemmMaxColumns = 128;
+constexpr std::int64_t kSmallGemmMaxInner = 256;
 
 /// c (m x n) = a (m x k) b (k x n); all three 2-d, of one dtype among float16, bfloat16, float32
 /// and float64, on one device; c must not overlap a or b (the caller checks). float16 and
