@@ -5,8 +5,10 @@
 // its device up. Workspaces of destroyed gpucc::Streams are dropped when a new stream needs one;
 // those of external streams when the program says so (linalg::release_workspace). The driver
 // gives a destroyed stream's handle to later streams, so a workspace is matched by handle and by
-// the driver's stream id (cuStreamGetId): a new stream never inherits a workspace that a graph
-// captured on an old one, nor one an external stream's queued work may still use.
+// the driver's stream id (cuStreamGetId): outside a capture a new stream never inherits a
+// workspace that a graph captured on an old one, nor one an external stream's queued work may
+// still use. While a stream captures, the driver refuses cuStreamGetId and the match is by handle
+// alone (workspace_while_capturing says what that allows).
 #include "linalg/cublas.h"
 
 #include "device/stream_internal.h"
@@ -209,6 +211,41 @@ std::ptrdiff_t find_workspace(DeviceHandle& entry, void* handle, std::uint64_t i
     return -1;
 }
 
+// The workspace of `stream` while it captures a graph. The driver refuses cuStreamGetId on a
+// capturing stream (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, which also invalidates the capture), so
+// here the stream is matched by handle alone: a stream capturing now is live, and the handle's
+// live entry is taken as its own. A new stream on a destroyed one's handle whose first product is
+// inside a capture therefore takes the destroyed stream's workspace if that one was kept (a known
+// limit; products outside a capture are matched by id). A workspace made here records id 0
+// (unknown): the first lookup outside a capture retires it and makes one under the real id. No
+// workspace is dropped during a capture (dropping frees memory on other streams).
+Buffer& workspace_while_capturing(DeviceHandle& entry, StreamRef stream) {
+    void* const handle = stream.handle();
+    std::ptrdiff_t found = -1;
+    if (entry.last_workspace != nullptr && entry.last_stream == handle) {
+        found = static_cast<std::ptrdiff_t>(entry.last_index);
+    } else {
+        for (std::size_t i = 0; i < entry.workspaces.size(); ++i) {
+            if (!entry.workspaces[i].orphaned && entry.workspaces[i].stream == handle) {
+                found = static_cast<std::ptrdiff_t>(i);
+                break;
+            }
+        }
+    }
+    if (found < 0) {
+        auto memory = Buffer::allocate(kWorkspaceBytes, stream, get_allocator());
+        const bool owned = gpucc::detail::is_owned_stream(static_cast<CUstream>(handle));
+        entry.workspaces.push_back({handle, 0, std::move(memory), owned, false, false});
+        found = static_cast<std::ptrdiff_t>(entry.workspaces.size() - 1);
+    }
+    const auto i = static_cast<std::size_t>(found);
+    entry.workspaces[i].captured = true;
+    entry.last_stream = handle;
+    entry.last_workspace = entry.workspaces[i].memory.get();
+    entry.last_index = i;
+    return *entry.last_workspace;
+}
+
 Buffer& workspace_for(DeviceHandle& entry, StreamRef stream) {
     void* const handle = stream.handle();
     if (is_builtin_stream(handle) && entry.last_workspace != nullptr && entry.last_stream == handle)
@@ -217,6 +254,10 @@ Buffer& workspace_for(DeviceHandle& entry, StreamRef stream) {
             note_capture(entry.workspaces[entry.last_index], stream);
         }
         return *entry.last_workspace;
+    }
+    if (handle != nullptr && handle != static_cast<void*>(CU_STREAM_LEGACY) &&
+        stream.is_capturing()) {
+        return workspace_while_capturing(entry, stream);
     }
     const std::uint64_t id = stream_id(handle);
     if (entry.last_workspace != nullptr && entry.last_stream == handle &&

@@ -6,10 +6,11 @@
 // when every extent is within the crossover below (matmul_route.h; TF32 keeps cuBLAS).
 //
 // The crossover's rule: below it the kernel may be slower on the GPU than cuBLAS by at most the
-// host time it saves per call (cuBLASLt's call minus the kernel's launch, about 3 us on an H100),
-// so that a stream of small products is never slower through the kernel whether the host or the
-// GPU bounds it. The bench measures both sides (linalg_matmul_bench host: crossover_* lines, GPU
-// time and per-call host time of the routed matmul, forced cuBLAS and the kernel at 16..512).
+// host time it saves per call (matmul's call through cuBLAS minus the kernel's launch: 3-17 us in
+// the H100 run named below), so that a stream of small products is never slower through the
+// kernel whether the host or the GPU bounds it. The bench measures both sides (linalg_matmul_bench
+// host: crossover_* lines, GPU time and per-call host time of the routed matmul, forced cuBLAS
+// and the kernel at 16..512).
 // The tests check the kernel against the BLAS path and a host reference on both targets. Private
 // to the runtime.
 #pragma once
@@ -21,10 +22,15 @@
 namespace gpucc::linalg::detail {
 
 /// The crossover: matmul's automatic route takes the kernel for m <= kSmallGemmMaxRows,
-/// n <= kSmallGemmMaxColumns and k <= kSmallGemmMaxInner (the rule above; set from the first
-/// estimate, to be confirmed by the bench's crossover lines on the GPU).
-constexpr std::int64_t kSmallGemmMaxRows = 128;
-constexpr std::int64_t kSmallGemmMaxColumns = 128;
+/// n <= kSmallGemmMaxColumns and k <= kSmallGemmMaxInner. From the H100 run of
+/// bench/results/2026-11-26-h100-matmul-small-route (float32 n^3, the only dtype measured): the
+/// kernel was faster than cuBLAS by GPU time (events around one call) up to 256 (14.2-15.0 us
+/// against 20.7-25.0) and by 3-17 us of host time at every size; at 384 it was 1.4 us slower on
+/// the GPU while saving 14-17 us of host time (within the rule, but not chosen: the edge is kept
+/// at the last size where it wins both ways); at 512 it was 17 us slower, more than the 12 us it
+/// saves.
+constexpr std::int64_t kSmallGemmMaxRows = 256;
+constexpr std::int64_t kSmallGemmMaxColumns = 256;
 constexpr std::int64_t kSmallGemmMaxInner = 256;
 
 /// c (m x n) = a (m x k) b (k x n); all three 2-d, of one dtype among float16, bfloat16, float32

@@ -19,6 +19,11 @@
 //   cores on request, with linalg::Tf32Guard or GPUCC_TF32=1 (linalg/compute_type.h).
 // - float16 and bfloat16: on the GPU tensor cores with float32 accumulation (cublasGemmEx with
 //   CUBLAS_COMPUTE_32F), rounded once; on the CPU converted to float32, SGEMM, rounded once.
+// - Small products on the GPU: one matrix product (no batch) with m, n and k all at most 256 runs
+//   on a tiled kernel of the library instead of cuBLAS, for its host time (about half of a cuBLAS
+//   call's), with the same accumulation (float32 for float16/bfloat16/float32, float64 for
+//   float64); TF32 requests keep cuBLAS. A program whose only products are small never loads
+//   cuBLAS.
 // - integers: exact, with NumPy's wrap-around on overflow; bool: the logical or of ands. A kernel
 //   of the library (the elementwise products summed by the stdlib's reductions), not BLAS; it
 //   holds the products of a block of rows at a time, about 2^24 of them (batch x k x n when one
