@@ -263,8 +263,9 @@ void host_overhead(gpucc::Device dev, const char* device_name, std::int64_t n) {
     });
 }
 
-// What the 64 x 64 float32 host time is made of: the calls under gpucc::matmul, each timed as
-// host_time times it (linalg_matmul_floor.h), and gpucc's launcher for comparison.
+// What the 64 x 64 float32 host time through cuBLAS is made of (matmul's path above the
+// small-product crossover, or with cuBLAS forced): the calls under it, each timed as host_time
+// times it (linalg_matmul_floor.h), and gpucc's launcher for comparison.
 void host_floors(std::int64_t n) {
     const gpucc::Device dev = gpucc::Device::cuda(0);
     const NDArray a = random_operand(Shape{n, n}, DType::Float32, dev);
