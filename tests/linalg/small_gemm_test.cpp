@@ -1,10 +1,10 @@
 // The linalg subsystem's small-product kernel (runtime/src/linalg/small_gemm.h, a tiled GEMM in
 // kernels/small_gemm.dsl) against the host reference and against the BLAS path (gpucc::matmul
 // with the cuBLAS route forced, linalg/matmul_route.h: OpenBLAS on the CPU target, cuBLAS on the
-// GPU): every floating dtype, extents 0, 1, 31, 33 and
-// 64 and non-square ones (tile edges and partial tiles), transposed, row-stepped, column-stepped
-// and offset views read in place; c starts random, so every element must be written. Runs on
-// the CPU target in every CI run and on the GPU (label gpu).
+// GPU): every floating dtype, extents 0, 1, 31, 33 and 64 and non-square ones (tile edges and
+// partial tiles), transposed, row-stepped, column-stepped, reversed and offset views read in
+// place; c starts random, so every element must be written. Runs on the CPU target in every CI
+// run and on the GPU (label gpu).
 #include "linalg/matmul_route.h"
 #include "linalg/small_gemm.h"
 #include "linalg_test_support.h"
@@ -94,6 +94,9 @@ TEST(SmallGemm, TransposedSteppedAndOffsetViews) {
             ASSERT_EQ(a.shape(), Shape(size.m, size.k));
             ASSERT_EQ(b.shape(), Shape(size.k, size.n));
             check(rng, a, b, label<T>("stepped", size));
+            // Negative strides: rows of a and columns of b reversed.
+            check(rng, a(Slice(gpucc::none, gpucc::none, -1), Slice()),
+                  b(Slice(), Slice(gpucc::none, gpucc::none, -1)), label<T>("reversed", size));
         }
     });
 }

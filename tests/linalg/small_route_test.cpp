@@ -5,9 +5,9 @@
 // reference, and on the GPU the routed result must have exactly the bits of the route the
 // crossover names (both routes are deterministic), which is what shows the route was taken: at
 // extents 1, 31, 33, 64, 128 and the crossover +-1 in each of m, n and k, every float dtype,
-// transposed views, given outputs (strided too), 1-d operands, batch axes of extent 1 and mixed
-// dtypes. TF32 and real batches keep cuBLAS. On the CPU target every route is OpenBLAS's and the
-// same checks hold.
+// transposed and reversed views, given outputs (strided and reversed too), 1-d operands, batch axes
+// of extent 1 and mixed dtypes. TF32 and real batches keep cuBLAS. On the CPU target every route is
+// OpenBLAS's and the same checks hold.
 #include "linalg/matmul_route.h"
 #include "linalg/small_gemm.h"
 #include "linalg_test_support.h"
@@ -131,6 +131,15 @@ TEST(MatmulSmallRoute, GivenOutputsOneDOperandsUnitBatchesAndMixedDtypes) {
         for (std::size_t i = 1; i < wide_after.size(); i += 2) {
             ASSERT_EQ(wide_after[i], wide_before[i]) << name << ": a gap of the output at " << i;
         }
+        // Negative strides: a read bottom-up, b right-to-left, into an output written
+        // bottom-up (NumPy's a[::-1], b[:, ::-1], out[::-1]).
+        const NDArray a_reversed = a(Slice(gpucc::none, gpucc::none, -1), Slice());
+        const NDArray b_reversed = b(Slice(), Slice(gpucc::none, gpucc::none, -1));
+        check_routed(a_reversed, b_reversed, true, name + " reversed views");
+        const NDArray out_reversed =
+            operand(rng, dtype, Shape{33, 31})(Slice(gpucc::none, gpucc::none, -1), Slice());
+        gpucc::matmul(a, b, out_reversed);
+        expect_matches(out_reversed, ref, dtype, name + " reversed given output");
         // 1-d operands (the added axis removed) and batch axes of extent 1 (kept).
         const NDArray v = operand(rng, dtype, Shape{40});
         check_routed(v, b, true, name + " (40,) @ (40,31)");
