@@ -6,8 +6,8 @@
 // crossover names (both routes are deterministic), which is what shows the route was taken: at
 // extents 1, 31, 33, 64, 128 and the crossover +-1 in each of m, n and k, every float dtype,
 // transposed and reversed views, given outputs (strided and reversed too), 1-d operands, batch axes
-// of extent 1 and mixed dtypes. TF32 and real batches keep cuBLAS. On the CPU target every route is
-// OpenBLAS's and the same checks hold.
+// of extent 1 and mixed dtypes, on a stream and in a graph. TF32 and real batches keep cuBLAS. On
+// the CPU target every route is OpenBLAS's and the same checks hold.
 #include "linalg/matmul_route.h"
 #include "linalg/small_gemm.h"
 #include "linalg_test_support.h"
@@ -154,6 +154,31 @@ TEST(MatmulSmallRoute, GivenOutputsOneDOperandsUnitBatchesAndMixedDtypes) {
                  operand(rng, DType::Float32, Shape{24, 9}), true, "float16 @ float32");
     check_routed(operand(rng, DType::BFloat16, Shape{20, 24}),
                  operand(rng, DType::Float64, Shape{24, 9}), true, "bfloat16 @ float64");
+}
+
+TEST(MatmulSmallRoute, RunsOnTheCurrentStreamAndInAGraph) {
+    LINALG_SKIP_WITHOUT_DEVICE();
+    const Device dev = device_under_test();
+    if (dev.is_cpu()) {
+        GTEST_SKIP() << "streams and graphs are the GPU's";
+    }
+    std::mt19937_64 rng(2219);
+    const NDArray a = operand(rng, DType::BFloat16, Shape{48, 40});
+    const NDArray b = operand(rng, DType::BFloat16, Shape{40, 56});
+    const Reference ref = reference_matmul(a, b, DType::BFloat16);
+    gpucc::Stream stream(dev, gpucc::StreamKind::NonBlocking);
+    gpucc::StreamGuard on(stream);
+    const NDArray c = gpucc::matmul(a, b);
+    stream.synchronize();
+    expect_matches(c, ref, DType::BFloat16, "on a stream");
+    const NDArray out = operand(rng, DType::BFloat16, Shape{48, 56});
+    stream.ref().begin_capture();
+    gpucc::matmul(a, b, out);
+    gpucc::Graph graph = stream.ref().end_capture();
+    graph.launch(stream);
+    graph.launch(stream);
+    stream.synchronize();
+    expect_matches(out, ref, DType::BFloat16, "graph replay");
 }
 
 TEST(MatmulSmallRoute, Tf32AndRealBatchesKeepCublas) {
