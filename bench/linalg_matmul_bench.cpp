@@ -13,12 +13,31 @@
 // GPU times are CUDA events around one call after two warm-ups, the median of `repeat`. Host times
 // (host_time below) come with the GPU time of one call (`gpu_us`, events around it): where that
 // is below the host time the loop measured the host, not a full queue. One JSON object per line.
-// Usage: linalg_matmul_bench gpu|cpu|cpu-sweep|floors [repeat] (cpu-sweep: the n^3 sizes alone,
-// floors: the GPU host times alone)
+// Host time of ONE call (per_call_host_time, mode `host`): the way CuPy's figure was taken
+// (cupyx.profiler.benchmark's cpu_times): the clock read around a single call, the stream
+// synchronized after it outside the timed region, so the queue is empty at every call and the
+// figure is the call's own host cost, not the GPU's throughput; median, p10 and p90 of 2000 calls.
+// Placement (mode `cpu-placement`, for the float64 gap to NumPy): the same n^3 product with the
+// three arrays where gpucc's host pool puts them (blocks of 4 MiB and more on 2 MiB boundaries, so
+// a, b and c share their low 21 address bits) and where NumPy's malloc puts them (16 bytes past a
+// page, the pages of the three apart), alternating round by round: the question is whether
+// OpenBLAS's dgemm runs slower on operands that alias in the caches.
+// Usage: linalg_matmul_bench gpu|cpu|cpu-sweep|floors|host|cpu-host|cpu-placement [repeat]
+// [rounds] (cpu-sweep: the n^3 sizes alone, floors: the GPU host times alone, back to back; host:
+// the GPU host times per call and back to back; cpu-host: the CPU host time of a 4 x 4 call, per
+// call; cpu-placement: see above, `rounds` rounds, 5 by default). The host mode also times, at
+// 64 x 64 and at 16..512 (the crossover, small_gemm.h's rule), matmul as routed (the library's
+// small-product kernel within the crossover, cuBLAS above: linalg/matmul_route.h), matmul with
+// the cuBLAS route forced, and the kernel called directly, each by GPU time (events around one
+// call) and by per-call host time.
 #include "bench_support.h"
+#include "linalg/matmul_route.h"
+#include "linalg/small_gemm.h"
 #include "linalg_matmul_floor.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <functional>
 #include <gpucc/gpucc.h>
@@ -30,6 +49,8 @@ namespace {
 using gpucc::DType;
 using gpucc::NDArray;
 using gpucc::Shape;
+using gpucc::linalg::detail::ForcedMatmulRoute;
+using gpucc::linalg::detail::MatmulRoute;
 
 int repeat = 10;
 
@@ -100,6 +121,128 @@ void host_time(gpucc::Device dev, const char* device_name, const char* name, std
     line.print();
 }
 
+// The host time of ONE `call` on `dev` (see the top of this file): 200 untimed calls, then 2000
+// timed ones, each followed by a synchronize of the current stream that the clock does not see.
+// Prints the median and the 10th and 90th percentiles in microseconds.
+void per_call_host_time(gpucc::Device dev, const char* device_name, const std::string& name,
+                        std::int64_t n, const std::function<void()>& call) {
+    const gpucc::StreamRef stream = gpucc::current_stream(dev);
+    for (int i = 0; i < 200; ++i) {
+        call();
+        stream.synchronize();
+    }
+    constexpr int kCalls = 2000;
+    std::vector<double> us;
+    us.reserve(kCalls);
+    for (int i = 0; i < kCalls; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        call();
+        const auto stop = std::chrono::steady_clock::now();
+        stream.synchronize();
+        us.push_back(std::chrono::duration<double, std::micro>(stop - start).count());
+    }
+    std::sort(us.begin(), us.end());
+    bench_support::gpucc_line(device_name, name, "float32")
+        .integer("n", n)
+        .number("us", us[kCalls / 2], 3)
+        .number("p10_us", us[kCalls / 10], 3)
+        .number("p90_us", us[kCalls * 9 / 10], 3)
+        .integer("calls", kCalls)
+        .print();
+}
+
+// Per-call host times (per_call_host_time) of what host_overhead and host_floors time back to
+// back: gpucc::matmul (routed: 64 x 64 takes the small-product kernel) with its output allocated
+// and given, the same with cuBLAS forced, a bare cublasLtMatmul with its plan
+// made once (given output, and gpucc's pool allocating the output), a bare cuLaunchKernel of an
+// empty kernel, and gpucc's own launcher (a 64 x 64 float32 add, output allocated).
+void per_call_gpu(std::int64_t n) {
+    const gpucc::Device dev = gpucc::Device::cuda(0);
+    const NDArray a = random_operand(Shape{n, n}, DType::Float32, dev);
+    const NDArray b = random_operand(Shape{n, n}, DType::Float32, dev);
+    const NDArray out = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+    const std::string size = std::to_string(n);
+    per_call_host_time(dev, "gpu", "percall_us_" + size, n, [&] { (void)gpucc::matmul(a, b); });
+    per_call_host_time(dev, "gpu", "percall_us_" + size + "_out", n,
+                       [&] { gpucc::matmul(a, b, out); });
+    const NDArray workspace = gpucc::empty(Shape{std::int64_t{32} << 20}, DType::UInt8, dev);
+    void* stream = gpucc::current_stream(dev).handle();
+    std::string error;
+    const auto lt =
+        matmul_floor::RawLtGemm::make(n, workspace.data(), workspace.nbytes(), stream, error);
+    if (lt) {
+        per_call_host_time(dev, "gpu", "percall_floor_lt_matmul_us_" + size, n,
+                           [&] { lt->run(a.data(), b.data(), out.data()); });
+        per_call_host_time(dev, "gpu", "percall_floor_lt_matmul_alloc_us_" + size, n, [&] {
+            const NDArray c = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+            lt->run(a.data(), b.data(), c.data());
+        });
+    } else {
+        std::fprintf(stderr, "linalg_matmul_bench: no raw cublasLtMatmul floor: %s\n",
+                     error.c_str());
+    }
+    const auto empty_kernel = matmul_floor::RawLaunch::make(stream, error);
+    if (empty_kernel) {
+        per_call_host_time(dev, "gpu", "percall_floor_cu_launch_kernel_us", n,
+                           [&] { empty_kernel->run(); });
+    } else {
+        std::fprintf(stderr, "linalg_matmul_bench: no raw cuLaunchKernel floor: %s\n",
+                     error.c_str());
+    }
+    per_call_host_time(dev, "gpu", "percall_gpucc_add_us_" + size, n,
+                       [&] { (void)gpucc::add(a, b); });
+    // matmul with the cuBLAS route forced (what it cost before the small-product route), and
+    // the library's small-product kernel called directly (runtime/src/linalg/small_gemm.h).
+    {
+        const ForcedMatmulRoute blas(MatmulRoute::Blas);
+        per_call_host_time(dev, "gpu", "percall_us_" + size + "_cublas_forced", n,
+                           [&] { (void)gpucc::matmul(a, b); });
+        per_call_host_time(dev, "gpu", "percall_us_" + size + "_out_cublas_forced", n,
+                           [&] { gpucc::matmul(a, b, out); });
+    }
+    per_call_host_time(dev, "gpu", "percall_small_gemm_kernel_us_" + size, n, [&] {
+        const NDArray c = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+        gpucc::linalg::detail::small_gemm(a, b, c);
+    });
+    per_call_host_time(dev, "gpu", "percall_small_gemm_kernel_us_" + size + "_out", n,
+                       [&] { gpucc::linalg::detail::small_gemm(a, b, out); });
+}
+
+// The crossover (small_gemm.h's rule: below it the kernel may be slower on the GPU than cuBLAS by
+// at most the host time it saves): for n^3 float32 at 16..512, the GPU time of one call (events
+// around it, the median of 51) and the per-call host time (allocated output) of matmul as
+// routed, matmul with cuBLAS forced, and the kernel called directly.
+void small_gemm_crossover() {
+    const gpucc::Device dev = gpucc::Device::cuda(0);
+    for (std::int64_t n : {16, 32, 64, 96, 128, 160, 192, 256, 384, 512}) {
+        const NDArray a = random_operand(Shape{n, n}, DType::Float32, dev);
+        const NDArray b = random_operand(Shape{n, n}, DType::Float32, dev);
+        const NDArray c = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+        const auto both = [&](const std::string& name, MatmulRoute route, auto&& given,
+                              auto&& allocated) {
+            const ForcedMatmulRoute forced(route);
+            bench_support::gpucc_line("gpu", "crossover_gpu_" + name, "float32")
+                .integer("n", n)
+                .number("us", 1e3 * bench_support::median_ms(given, 2, 51), 3)
+                .print();
+            per_call_host_time(dev, "gpu", "crossover_host_" + name, n, allocated);
+        };
+        both(
+            "matmul_routed", MatmulRoute::Automatic, [&] { gpucc::matmul(a, b, c); },
+            [&] { (void)gpucc::matmul(a, b); });
+        both(
+            "matmul_cublas_forced", MatmulRoute::Blas, [&] { gpucc::matmul(a, b, c); },
+            [&] { (void)gpucc::matmul(a, b); });
+        both(
+            "small_gemm_kernel", MatmulRoute::Automatic,
+            [&] { gpucc::linalg::detail::small_gemm(a, b, c); },
+            [&] {
+                const NDArray fresh = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+                gpucc::linalg::detail::small_gemm(a, b, fresh);
+            });
+    }
+}
+
 // The host time of small products on `dev`: 64 x 64 float32 with the output allocated (the
 // issue's figure; the peers measure the same), with a given output (no allocation), and
 // alternating between two shapes (two cached plans on the GPU).
@@ -120,8 +263,9 @@ void host_overhead(gpucc::Device dev, const char* device_name, std::int64_t n) {
     });
 }
 
-// What the 64 x 64 float32 host time is made of: the calls under gpucc::matmul, each timed as
-// host_time times it (linalg_matmul_floor.h), and gpucc's launcher for comparison.
+// What the 64 x 64 float32 host time through cuBLAS is made of (matmul's path above the
+// small-product crossover, or with cuBLAS forced): the calls under it, each timed as host_time
+// times it (linalg_matmul_floor.h), and gpucc's launcher for comparison.
 void host_floors(std::int64_t n) {
     const gpucc::Device dev = gpucc::Device::cuda(0);
     const NDArray a = random_operand(Shape{n, n}, DType::Float32, dev);
@@ -152,6 +296,59 @@ void host_floors(std::int64_t n) {
                      error.c_str());
     }
     host_time(dev, "gpu", ("gpucc_add_us_" + size).c_str(), n, [&] { (void)gpucc::add(a, b); });
+}
+
+// An n x n copy of `values` (C order) at `byte_offset` bytes into a buffer of its own.
+NDArray placed_copy(const NDArray& values, std::int64_t byte_offset) {
+    const auto bytes = static_cast<std::size_t>(values.nbytes());
+    std::vector<unsigned char> host(bytes);
+    values.copy_to_host(host.data());
+    auto buffer =
+        gpucc::Buffer::allocate(bytes + static_cast<std::size_t>(byte_offset), values.device());
+    const std::int64_t n = values.shape()[0];
+    const auto item = static_cast<std::int64_t>(values.itemsize());
+    NDArray view(std::move(buffer), values.dtype(), values.shape(), gpucc::Strides(n * item, item),
+                 byte_offset);
+    view.copy_from_host(host.data());
+    return view;
+}
+
+void run_cpu_placement(int rounds) {
+    const gpucc::Device cpu = gpucc::Device::cpu();
+    for (DType dtype : {DType::Float64, DType::Float32}) {
+        for (std::int64_t n : {1024, 2048}) {
+            const NDArray a = random_operand(Shape{n, n}, dtype, cpu);
+            const NDArray b = random_operand(Shape{n, n}, dtype, cpu);
+            const NDArray c = gpucc::empty(Shape{n, n}, dtype, cpu);
+            // NumPy's: 16 bytes past a page, the three 5 and 10 pages apart modulo 64 KiB.
+            const NDArray a2 = placed_copy(a, 16);
+            const NDArray b2 = placed_copy(b, 16 + 5 * 4096);
+            const NDArray c2 = placed_copy(c, 16 + 10 * 4096);
+            const char* name = dtype == DType::Float64 ? "float64" : "float32";
+            for (int round = 0; round < rounds; ++round) {
+                for (int staggered = 0; staggered < 2; ++staggered) {
+                    const double ms = cpu_median_ms([&] {
+                        if (staggered != 0) {
+                            gpucc::matmul(a2, b2, c2);
+                        } else {
+                            gpucc::matmul(a, b, c);
+                        }
+                    });
+                    const NDArray& where = staggered != 0 ? c2 : c;
+                    bench_support::gpucc_line(
+                        "cpu", staggered != 0 ? "placement_staggered" : "placement_aligned", name)
+                        .integer("n", n)
+                        .integer("round", round)
+                        .integer(
+                            "c_address_mod_2mib",
+                            static_cast<long long>(reinterpret_cast<std::uintptr_t>(where.data()) %
+                                                   (std::uintptr_t{2} << 20)))
+                        .number("ms", ms, 4)
+                        .print();
+                }
+            }
+        }
+    }
 }
 
 void run_gpu() {
@@ -211,6 +408,20 @@ int main(int argc, char** argv) {
     } else if (mode == "floors") {
         host_overhead(gpucc::Device::cuda(0), "gpu", 64);
         host_floors(64);
+    } else if (mode == "host") {
+        per_call_gpu(64);
+        host_overhead(gpucc::Device::cuda(0), "gpu", 64);
+        host_floors(64);
+        small_gemm_crossover();
+    } else if (mode == "cpu-placement") {
+        run_cpu_placement(argc > 3 ? std::atoi(argv[3]) : 5);
+    } else if (mode == "cpu-host") {
+        const gpucc::Device cpu = gpucc::Device::cpu();
+        const NDArray a = random_operand(Shape{4, 4}, DType::Float32, cpu);
+        const NDArray b = random_operand(Shape{4, 4}, DType::Float32, cpu);
+        const NDArray out = gpucc::empty(Shape{4, 4}, DType::Float32, cpu);
+        per_call_host_time(cpu, "cpu", "percall_us_4", 4, [&] { (void)gpucc::matmul(a, b); });
+        per_call_host_time(cpu, "cpu", "percall_us_4_out", 4, [&] { gpucc::matmul(a, b, out); });
     } else {
         run_cpu(mode == "cpu-sweep");
     }

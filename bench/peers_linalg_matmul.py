@@ -6,7 +6,12 @@ output allocated and with a given output; `cpu` times numpy.matmul (wall time, m
 only the n^3 sizes (run_linalg_matmul_cpu_interleaved.sh alternates it with gpucc's). Host times
 come with the GPU time of one call (`gpu_us`, events around it), as gpucc's do. One JSON object
 per line.
-Usage: peers_linalg_matmul.py gpu|cpu|cpu-sweep [repeat]"""
+`host` times the host cost of ONE 64 x 64 float32 call with its output allocated and given, the
+way CuPy's 16.8 us was measured: CuPy through cupyx.profiler.benchmark (its cpu_times: the clock
+around one call, the device synchronized between calls outside it), PyTorch with
+torch.cuda.synchronize() between calls and time.perf_counter() around the call; median, p10 and
+p90 of 2000 calls after 200 untimed ones, as linalg_matmul_bench's `host` mode.
+Usage: peers_linalg_matmul.py gpu|cpu|cpu-sweep|host [repeat]"""
 import sys
 
 from peers_common import emit, event_median_ms, host_us_per_call, wall_median_ms
@@ -130,12 +135,60 @@ def gpu_torch():
              us=host_us(call, torch.cuda.synchronize), gpu_us=1e3 * event_median_ms(torch, call, 51))
 
 
+PER_CALL_CALLS = 2000
+PER_CALL_WARMUP = 200
+
+
+def percentiles_us(seconds):
+    """Median, p10 and p90 of per-call times in seconds, in us, as the gpucc bench picks them."""
+    us = sorted(t * 1e6 for t in seconds)
+    n = len(us)
+    return {"us": us[n // 2], "p10_us": us[n // 10], "p90_us": us[n * 9 // 10], "calls": n}
+
+
+def host_cupy():
+    import cupy as cp
+    from cupyx.profiler import benchmark
+
+    a = cp.random.uniform(-1, 1, (64, 64), dtype=cp.float32)
+    b = cp.random.uniform(-1, 1, (64, 64), dtype=cp.float32)
+    c = cp.empty((64, 64), dtype=cp.float32)
+    for case, call in (("percall_us_64", lambda: a @ b),
+                       ("percall_us_64_out", lambda: cp.matmul(a, b, out=c))):
+        result = benchmark(call, n_repeat=PER_CALL_CALLS, n_warmup=PER_CALL_WARMUP)
+        emit(tool="cupy", device="gpu", case=case, dtype="float32", n=64,
+             **percentiles_us(result.cpu_times.tolist()))
+
+
+def host_torch():
+    import time
+
+    import torch
+
+    a = torch.rand((64, 64), device="cuda") * 2 - 1
+    b = torch.rand((64, 64), device="cuda") * 2 - 1
+    c = torch.empty((64, 64), device="cuda")
+    for case, call in (("percall_us_64", lambda: a @ b),
+                       ("percall_us_64_out", lambda: torch.matmul(a, b, out=c))):
+        for _ in range(PER_CALL_WARMUP):
+            call()
+            torch.cuda.synchronize()
+        seconds = []
+        for _ in range(PER_CALL_CALLS):
+            start = time.perf_counter()
+            call()
+            seconds.append(time.perf_counter() - start)
+            torch.cuda.synchronize()
+        emit(tool="torch", device="gpu", case=case, dtype="float32", n=64,
+             **percentiles_us(seconds))
+
+
 if mode == "cpu":
     cpu()
 elif mode == "cpu-sweep":
     cpu(sweep_only=True)
 else:
-    for peer in (gpu_cupy, gpu_torch):
+    for peer in (host_cupy, host_torch) if mode == "host" else (gpu_cupy, gpu_torch):
         try:
             peer()
         except ImportError as error:

@@ -2,7 +2,8 @@
 Markdown table (gpucc beside each peer, the ratio to the better peer) and writes OUT/gflops.svg,
 GFLOP/s against n for the size sweep of every tool and device found. A case measured several
 times (run_linalg_matmul_cpu_interleaved.sh's rounds) shows its best: the most TFLOP/s, the
-fewest us; host times show the GPU time of one call beside them where measured (gpu_us).
+fewest us; host times show the GPU time of one call beside them where measured (gpu_us), and
+per-call host times (`percall_*` cases) their 10th and 90th percentiles.
 Further folders (e.g. a GPU run beside a CPU one) add their sweeps to the plot only; with
 matplotlib present the plot is also written as OUT/gflops.png.
 Usage: report.py OUT [MORE_OUT...]"""
@@ -59,7 +60,9 @@ for r in rows:
     elif "us" in r:
         if best is None or -r["us"] > best:
             gpu = f" (GPU {r['gpu_us']:.2f} us)" if "gpu_us" in r else ""
-            table[(key, r["tool"])] = f"{r['us']:.2f} us{gpu}"
+            spread = (f" [p10 {r['p10_us']:.2f}, p90 {r['p90_us']:.2f}]"
+                      if "p10_us" in r else "")
+            table[(key, r["tool"])] = f"{r['us']:.2f} us{spread}{gpu}"
             table[(key, r["tool"], "v")] = -r["us"]  # less is better
     else:
         table[(key, r["tool"])] = "error: " + r.get("error", "?")[:80]

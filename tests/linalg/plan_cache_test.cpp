@@ -2,8 +2,11 @@
 // the cache itself (hits, least-recently-used replacement, a failed build changes nothing), and
 // through matmul that a product whose plan comes from the cache gives the same bits as when the
 // plan was made, after other shapes, dtypes, compute types, alignments, more shapes than the
-// cache holds, and on other streams, each result also checked against the host reference. In
-// the CPU build the matmul cases run through OpenBLAS (no plans there, the same checks).
+// cache holds, and on other streams, each result also checked against the host reference. These
+// shapes are below the crossover of matmul's small-product kernel (linalg/matmul_route.h), so the
+// matmul cases force the cuBLAS route whose plans they test. In the CPU build the matmul cases
+// run through OpenBLAS (no plans there, the same checks).
+#include "linalg/matmul_route.h"
 #include "linalg/plan_cache.h"
 #include "linalg_test_support.h"
 
@@ -100,6 +103,9 @@ std::string describe(const Case& c) {
 
 TEST(MatmulGpu, CachedPlansGiveTheSameBitsAcrossShapesAndStreams) {
     LINALG_SKIP_WITHOUT_DEVICE();
+    using gpucc::linalg::detail::ForcedMatmulRoute;
+    using gpucc::linalg::detail::MatmulRoute;
+    const ForcedMatmulRoute blas(MatmulRoute::Blas); // on this thread, the StreamGuard's too
     std::mt19937_64 rng(19);
     std::vector<Case> cases = {
         {64, 64, 64, DType::Float32},       {64, 64, 64, DType::Float32, false, false, true},

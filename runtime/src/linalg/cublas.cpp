@@ -2,7 +2,13 @@
 // then in the toolkit gpucc was built against ($CUDA_PATH/lib64 first when set); the handles and
 // their per-stream workspaces in a thread-local table, with the last stream's workspace and
 // binding remembered so that a call on the same stream as the one before does no more than look
-// its device up. Workspaces of destroyed gpucc::Streams are dropped when a new stream needs one.
+// its device up. Workspaces of destroyed gpucc::Streams are dropped when a new stream needs one;
+// those of external streams when the program says so (linalg::release_workspace). The driver
+// gives a destroyed stream's handle to later streams, so a workspace is matched by handle and by
+// the driver's stream id (cuStreamGetId): outside a capture a new stream never inherits a
+// workspace that a graph captured on an old one, nor one an external stream's queued work may
+// still use. While a stream captures, the driver refuses cuStreamGetId and the match is by handle
+// alone (workspace_while_capturing says what that allows).
 #include "linalg/cublas.h"
 
 #include "device/stream_internal.h"
@@ -13,8 +19,10 @@
 #include "gpucc/memory/buffer.h"
 #include "linalg/cublas_workspaces.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <cuda.h>
+#include <dlfcn.h>
 #include <memory>
 #include <string>
 #include <vector>
@@ -77,13 +85,16 @@ LoadedCublas load() {
 struct DeviceHandle {
     cublasHandle_t handle = nullptr;
     cublasLtHandle_t lt = nullptr;
-    void* bound_stream = nullptr; // the stream `handle` is bound to
+    void* bound_stream = nullptr;      // the stream `handle` is bound to
+    Buffer* bound_workspace = nullptr; // and the workspace
     bool bound = false;
     struct Workspace {
         void* stream;
+        std::uint64_t stream_id; // the driver's id of the stream (stream_id), 0 for built-in ones
         std::shared_ptr<Buffer> memory;
         bool owned;    // the stream was a gpucc::Stream's when the workspace was made
         bool captured; // a product on the stream was seen capturing: a graph may use it
+        bool orphaned; // its stream is gone and its handle names another now: never matched
     };
     std::vector<Workspace> workspaces;
     void* last_stream = nullptr; // the stream of the last gemm_context, its workspace and index
@@ -104,6 +115,24 @@ bool is_builtin_stream(void* handle) {
            handle == static_cast<void*>(CU_STREAM_PER_THREAD);
 }
 
+// The driver's id of a live stream (cuStreamGetId, unique for the context's life), which tells a
+// new stream from a destroyed one whose handle the driver gave out again; 0 for the built-in
+// streams (never destroyed) and where the driver has no cuStreamGetId.
+std::uint64_t stream_id(void* handle) {
+    using GetId = CUresult (*)(CUstream, unsigned long long*);
+    static const GetId get_id = [] {
+        void* library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+        return library != nullptr ? reinterpret_cast<GetId>(dlsym(library, "cuStreamGetId"))
+                                  : nullptr;
+    }();
+    unsigned long long id = 0;
+    if (is_builtin_stream(handle) || get_id == nullptr ||
+        get_id(static_cast<CUstream>(handle), &id) != CUDA_SUCCESS) {
+        return 0;
+    }
+    return id;
+}
+
 // Marks `workspace` as possibly used by a graph when its stream is capturing now. The built-in
 // streams are not asked (the legacy null stream cannot capture; the per-thread one is asked).
 void note_capture(DeviceHandle::Workspace& workspace, StreamRef stream) {
@@ -112,52 +141,148 @@ void note_capture(DeviceHandle::Workspace& workspace, StreamRef stream) {
     }
 }
 
+// Forgets entry.workspaces[index] (its memory goes back to the pool on its stream, or on the null
+// stream once a gpucc::Stream is destroyed) and keeps the remembered last stream and the handle's
+// binding right.
+void drop_workspace(DeviceHandle& entry, std::size_t index) {
+    const Buffer* const memory = entry.workspaces[index].memory.get();
+    if (entry.bound && entry.bound_workspace == memory) {
+        entry.bound = false; // the handle must not keep the freed workspace
+    }
+    entry.workspaces.erase(entry.workspaces.begin() + static_cast<std::ptrdiff_t>(index));
+    entry.last_stream = nullptr;
+    entry.last_workspace = nullptr;
+    entry.last_index = 0;
+}
+
+// A workspace whose stream is gone though its handle names a live stream again (the driver
+// reuses handles): dropped where a gpucc::Stream owned it (its destruction finished its work) and
+// no graph may use it; otherwise kept, for the graph or for work the external stream may still
+// have queued, but never matched again, so the new stream gets a workspace of its own.
+void retire_stale_workspace(DeviceHandle& entry, std::size_t index) {
+    DeviceHandle::Workspace& workspace = entry.workspaces[index];
+    if (workspace.owned && !workspace.captured) {
+        drop_workspace(entry, index);
+        return;
+    }
+    workspace.orphaned = true;
+    if (entry.bound && entry.bound_workspace == workspace.memory.get()) {
+        entry.bound = false;
+    }
+    entry.last_stream = nullptr;
+    entry.last_workspace = nullptr;
+    entry.last_index = 0;
+}
+
 // Drops the workspaces of streams a gpucc::Stream owned and has destroyed since (their work
 // finished when they were destroyed), except those a graph may replay with: so a program that
 // makes and destroys streams does not keep 32 MiB for each. Workspaces of external streams
-// (StreamRef over another library's CUstream) stay: gpucc cannot tell when those end.
+// (StreamRef over another library's CUstream) stay until linalg::release_workspace: gpucc cannot
+// tell when those end.
 void drop_workspaces_of_destroyed_streams(DeviceHandle& entry) {
-    std::erase_if(entry.workspaces, [&](const DeviceHandle::Workspace& workspace) {
-        const bool gone = workspace.owned && !workspace.captured &&
-                          !gpucc::detail::is_owned_stream(static_cast<CUstream>(workspace.stream));
-        if (gone) {
-            if (entry.last_stream == workspace.stream) {
-                entry.last_stream = nullptr;
-                entry.last_workspace = nullptr;
-            }
-            if (entry.bound && entry.bound_stream == workspace.stream) {
-                entry.bound = false; // the handle must not keep the freed workspace
+    for (std::size_t i = entry.workspaces.size(); i-- > 0;) {
+        const DeviceHandle::Workspace& workspace = entry.workspaces[i];
+        if (!workspace.owned || workspace.captured || workspace.orphaned) {
+            continue;
+        }
+        const auto handle = static_cast<CUstream>(workspace.stream);
+        // A live owned stream with another id is a new Stream on the old one's handle.
+        if (!gpucc::detail::is_owned_stream(handle) ||
+            stream_id(workspace.stream) != workspace.stream_id) {
+            drop_workspace(entry, i);
+        }
+    }
+}
+
+// The index of the workspace of `stream` (the same handle and, for other than the built-in
+// streams, the same driver id), retiring one whose handle now names another stream; -1 if none.
+std::ptrdiff_t find_workspace(DeviceHandle& entry, void* handle, std::uint64_t id) {
+    for (std::size_t i = 0; i < entry.workspaces.size(); ++i) {
+        const DeviceHandle::Workspace& workspace = entry.workspaces[i];
+        if (workspace.orphaned || workspace.stream != handle) {
+            continue;
+        }
+        if (workspace.stream_id == id) {
+            return static_cast<std::ptrdiff_t>(i);
+        }
+        retire_stale_workspace(entry, i);
+        return -1; // one live entry per handle at most
+    }
+    return -1;
+}
+
+// The workspace of `stream` while it captures a graph. The driver refuses cuStreamGetId on a
+// capturing stream (CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED, which also invalidates the capture), so
+// here the stream is matched by handle alone: a stream capturing now is live, and the handle's
+// live entry is taken as its own. A new stream on a destroyed one's handle whose first product is
+// inside a capture therefore takes the destroyed stream's workspace if that one was kept (a known
+// limit; products outside a capture are matched by id). A workspace made here records id 0
+// (unknown): the first lookup outside a capture retires it and makes one under the real id. No
+// workspace is dropped during a capture (dropping frees memory on other streams).
+Buffer& workspace_while_capturing(DeviceHandle& entry, StreamRef stream) {
+    void* const handle = stream.handle();
+    std::ptrdiff_t found = -1;
+    if (entry.last_workspace != nullptr && entry.last_stream == handle) {
+        found = static_cast<std::ptrdiff_t>(entry.last_index);
+    } else {
+        for (std::size_t i = 0; i < entry.workspaces.size(); ++i) {
+            if (!entry.workspaces[i].orphaned && entry.workspaces[i].stream == handle) {
+                found = static_cast<std::ptrdiff_t>(i);
+                break;
             }
         }
-        return gone;
-    });
+    }
+    if (found < 0) {
+        auto memory = Buffer::allocate(kWorkspaceBytes, stream, get_allocator());
+        const bool owned = gpucc::detail::is_owned_stream(static_cast<CUstream>(handle));
+        entry.workspaces.push_back({handle, 0, std::move(memory), owned, false, false});
+        found = static_cast<std::ptrdiff_t>(entry.workspaces.size() - 1);
+    }
+    const auto i = static_cast<std::size_t>(found);
+    entry.workspaces[i].captured = true;
+    entry.last_stream = handle;
+    entry.last_workspace = entry.workspaces[i].memory.get();
+    entry.last_index = i;
+    return *entry.last_workspace;
 }
 
 Buffer& workspace_for(DeviceHandle& entry, StreamRef stream) {
-    if (entry.last_workspace != nullptr && entry.last_stream == stream.handle()) [[likely]] {
-        if (stream.handle() != nullptr) {
+    void* const handle = stream.handle();
+    if (is_builtin_stream(handle) && entry.last_workspace != nullptr && entry.last_stream == handle)
+        [[likely]] {
+        if (handle != nullptr) {
             note_capture(entry.workspaces[entry.last_index], stream);
         }
         return *entry.last_workspace;
     }
-    for (std::size_t i = 0; i < entry.workspaces.size(); ++i) {
+    if (handle != nullptr && handle != static_cast<void*>(CU_STREAM_LEGACY) &&
+        stream.is_capturing()) {
+        return workspace_while_capturing(entry, stream);
+    }
+    const std::uint64_t id = stream_id(handle);
+    if (entry.last_workspace != nullptr && entry.last_stream == handle &&
+        entry.workspaces[entry.last_index].stream_id == id) {
+        note_capture(entry.workspaces[entry.last_index], stream);
+        return *entry.last_workspace;
+    }
+    const std::ptrdiff_t found = find_workspace(entry, handle, id);
+    if (found >= 0) {
+        const auto i = static_cast<std::size_t>(found);
         DeviceHandle::Workspace& workspace = entry.workspaces[i];
-        if (workspace.stream == stream.handle()) {
-            note_capture(workspace, stream);
-            entry.last_stream = stream.handle();
-            entry.last_workspace = workspace.memory.get();
-            entry.last_index = i;
-            return *workspace.memory;
-        }
+        note_capture(workspace, stream);
+        entry.last_stream = handle;
+        entry.last_workspace = workspace.memory.get();
+        entry.last_index = i;
+        return *workspace.memory;
     }
     drop_workspaces_of_destroyed_streams(entry);
     // From the allocator of gpucc's arrays (the device pool unless set_allocator chose another).
     auto memory = Buffer::allocate(kWorkspaceBytes, stream, get_allocator());
-    const bool owned = !is_builtin_stream(stream.handle()) &&
-                       gpucc::detail::is_owned_stream(static_cast<CUstream>(stream.handle()));
-    entry.workspaces.push_back({stream.handle(), std::move(memory), owned, false});
+    const bool owned =
+        !is_builtin_stream(handle) && gpucc::detail::is_owned_stream(static_cast<CUstream>(handle));
+    entry.workspaces.push_back({handle, id, std::move(memory), owned, false, false});
     note_capture(entry.workspaces.back(), stream);
-    entry.last_stream = stream.handle();
+    entry.last_stream = handle;
     entry.last_workspace = entry.workspaces.back().memory.get();
     entry.last_index = entry.workspaces.size() - 1;
     return *entry.last_workspace;
@@ -218,17 +343,48 @@ cublasHandle_t cublas_handle(Device device, StreamRef stream) {
     if (entry.handle == nullptr) {
         check_cublas(library.create(&entry.handle), "cublasCreate");
     }
-    if (!entry.bound || entry.bound_stream != stream.handle()) {
+    // The workspace is looked up on every call: a new stream on a destroyed one's handle has the
+    // same handle and another workspace.
+    Buffer& workspace = workspace_for(entry, stream);
+    if (!entry.bound || entry.bound_stream != stream.handle() ||
+        entry.bound_workspace != &workspace) {
         // cublasSetStream resets the workspace to cuBLAS's own, so the workspace follows it.
         check_cublas(library.set_stream(entry.handle, static_cast<cudaStream_t>(stream.handle())),
                      "cublasSetStream");
-        Buffer& workspace = workspace_for(entry, stream);
         check_cublas(library.set_workspace(entry.handle, workspace.data(), workspace.size()),
                      "cublasSetWorkspace");
         entry.bound_stream = stream.handle();
+        entry.bound_workspace = &workspace;
         entry.bound = true;
     }
     return entry.handle;
 }
 
 } // namespace gpucc::linalg::detail
+
+namespace gpucc::linalg {
+
+bool release_workspace(StreamRef stream) {
+    const Device device = stream.device();
+    if (!device.is_cuda()) {
+        return false;
+    }
+    // Only this thread's table is read: nothing loads cuBLAS here.
+    std::vector<detail::DeviceHandle>& handles = detail::thread_handles();
+    const auto index = static_cast<std::size_t>(device.ordinal());
+    if (index >= handles.size()) {
+        return false;
+    }
+    detail::DeviceHandle& entry = handles[index];
+    // A workspace under the same handle but another stream id belonged to a destroyed stream:
+    // find_workspace retires it, and this stream has none.
+    const std::ptrdiff_t found =
+        detail::find_workspace(entry, stream.handle(), detail::stream_id(stream.handle()));
+    if (found < 0 || entry.workspaces[static_cast<std::size_t>(found)].captured) {
+        return false;
+    }
+    detail::drop_workspace(entry, static_cast<std::size_t>(found));
+    return true;
+}
+
+} // namespace gpucc::linalg

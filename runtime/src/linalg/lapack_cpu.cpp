@@ -5,19 +5,19 @@
 // Threads: a stack of small matrices (n <= 64) is spread over gpucc's thread pool with OpenBLAS
 // held to one thread; a large matrix (or a stack of them) runs matrix after matrix on the caller's
 // thread with OpenBLAS using the pool's width. The two never run at full width together. The
-// previous OpenBLAS thread count is restored after each call, so the matmul path's own choice
-// (gemm_cpu.cpp) stays right; where OPENBLAS_NUM_THREADS or OMP_NUM_THREADS is set, OpenBLAS's
-// count is left alone. LAPACKE's scan of the input for NaN is turned off (LAPACKE_set_nancheck):
-// it costs a pass over every matrix and would turn a NaN into an "illegal argument"; NaN input
-// goes to LAPACK as NumPy sends it.
+// count is taken through the same lease as matmul's (openblas_width.h), so a decomposition on one
+// thread and a product on another never change it under each other; where OPENBLAS_NUM_THREADS or
+// OMP_NUM_THREADS is set, OpenBLAS's count is left alone. The bodies call LAPACK only (no matmul,
+// which would take a second lease on the same thread). LAPACKE's scan of the input for NaN is
+// turned off (LAPACKE_set_nancheck): it costs a pass over every matrix and would turn a NaN into
+// an "illegal argument"; NaN input goes to LAPACK as NumPy sends it.
 #include "cpu/thread_pool.h"
 #include "gpucc/errors.h"
+#include "linalg/openblas_width.h"
 #include "linalg/solver_backend.h"
 
 #include <algorithm>
-#include <cblas.h>
 #include <climits>
-#include <cstdlib>
 #include <lapacke.h>
 #include <string>
 #include <vector>
@@ -39,34 +39,6 @@ lapack_int ld(std::int64_t rows) {
     return lp(std::max<std::int64_t>(rows, 1));
 }
 
-// Sets OpenBLAS's thread count for a scope and restores it (see the top of this file).
-class OpenblasThreads {
-public:
-    explicit OpenblasThreads(int wanted) {
-        static const bool user_chose = std::getenv("OPENBLAS_NUM_THREADS") != nullptr ||
-                                       std::getenv("OMP_NUM_THREADS") != nullptr;
-        if (user_chose) {
-            return;
-        }
-        previous_ = openblas_get_num_threads();
-        if (previous_ != wanted) {
-            openblas_set_num_threads(wanted);
-            changed_ = true;
-        }
-    }
-    ~OpenblasThreads() {
-        if (changed_) {
-            openblas_set_num_threads(previous_);
-        }
-    }
-    OpenblasThreads(const OpenblasThreads&) = delete;
-    OpenblasThreads& operator=(const OpenblasThreads&) = delete;
-
-private:
-    int previous_ = 0;
-    bool changed_ = false;
-};
-
 void disable_nancheck_once() {
     static const bool done = [] {
         LAPACKE_set_nancheck(0);
@@ -82,7 +54,7 @@ void for_each_matrix(std::int64_t batch, std::int64_t n, Body&& body) {
     disable_nancheck_once();
     auto& pool = gpucc::detail::ThreadPool::instance();
     if (batch > 1 && n <= kSmallMatrix && pool.thread_count() > 1) {
-        const OpenblasThreads threads(1);
+        const OpenblasWidthLease lease(1);
         pool.parallel_for(
             batch, 1,
             [](void* context, std::int64_t begin, std::int64_t end) {
@@ -94,7 +66,7 @@ void for_each_matrix(std::int64_t batch, std::int64_t n, Body&& body) {
             &body);
         return;
     }
-    const OpenblasThreads threads(n <= kSmallMatrix ? 1 : pool.thread_count());
+    const OpenblasWidthLease lease(n <= kSmallMatrix ? 1 : pool.thread_count());
     for (std::int64_t i = 0; i < batch; ++i) {
         body(i);
     }

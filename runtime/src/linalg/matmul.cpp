@@ -4,14 +4,20 @@
 // described as row- or column-major with a leading dimension when their strides allow it
 // (transposed and sliced views included) and copied C-contiguous only otherwise; the batch axes
 // keep their strides (0 where broadcast) and are merged where the three arrays allow, so that one
-// strided-batched call covers as much of the batch as possible and the rest is a loop.
+// strided-batched call covers as much of the batch as possible and the rest is a loop. On the GPU
+// a single small product goes to the library's own kernel instead (matmul_route.h, small_gemm.h):
+// no BLAS layout, plan, handle or workspace is looked at on that path, so its host time is one
+// launch's.
 #include "gpucc/linalg/matmul.h"
 
 #include "gpucc/errors.h"
+#include "gpucc/linalg/compute_type.h"
 #include "gpucc/stdlib/creation.h"
 #include "linalg/exact_matmul.h"
 #include "linalg/gemm.h"
+#include "linalg/matmul_route.h"
 #include "linalg/matmul_shapes.h"
+#include "linalg/small_gemm.h"
 #include "stdlib/conversion.h"
 
 #include <optional>
@@ -215,6 +221,46 @@ bool writable_by_blas(const NDArray& c) {
     return true;
 }
 
+// `x` without its leading axes (all of extent 1 here), a 2-d view.
+NDArray last_two_axes(NDArray x) {
+    while (x.ndim() > 2) {
+        x = x.squeeze(0);
+    }
+    return x;
+}
+
+// Runs a @ b on the library's small-product kernel and returns true when matmul_route.h sends
+// the product there: a GPU, one matrix (every batch extent 1), a floating dtype, float32 not
+// as TF32, and the extents within the crossover unless a test forces the kernel.
+bool ran_small_gemm(const NDArray& a2, const NDArray& b2, const NDArray& c_full,
+                    const MatmulShapes& shapes) {
+    using linalg::detail::MatmulRoute;
+    const MatmulRoute route = linalg::detail::forced_matmul_route();
+    const DType dtype = c_full.dtype();
+    if (c_full.device().is_cpu() || route == MatmulRoute::Blas ||
+        (dtype != DType::Float16 && dtype != DType::BFloat16 && dtype != DType::Float32 &&
+         dtype != DType::Float64) ||
+        (dtype == DType::Float32 && linalg::tf32_enabled())) {
+        return false;
+    }
+    for (int i = 0; i < shapes.batch.ndim(); ++i) {
+        if (shapes.batch[i] != 1) {
+            return false;
+        }
+    }
+    const int nd = c_full.ndim();
+    const std::int64_t m = c_full.shape()[nd - 2];
+    const std::int64_t n = c_full.shape()[nd - 1];
+    const std::int64_t k = a2.shape()[a2.ndim() - 1];
+    if (route == MatmulRoute::Automatic && !linalg::detail::small_gemm_preferred(m, n, k)) {
+        return false;
+    }
+    linalg::detail::small_gemm(last_two_axes(a2.dtype() == dtype ? a2 : a2.astype(dtype)),
+                               last_two_axes(b2.dtype() == dtype ? b2 : b2.astype(dtype)),
+                               last_two_axes(c_full));
+    return true;
+}
+
 // Computes a @ b into `c_full` (the result with 1-d operands' axes kept, of the result dtype).
 void matmul_into(const NDArray& a2, const NDArray& b2, const NDArray& c_full,
                  const MatmulShapes& shapes) {
@@ -222,6 +268,9 @@ void matmul_into(const NDArray& a2, const NDArray& b2, const NDArray& c_full,
     if (!is_floating(dtype)) {
         linalg::detail::exact_matmul(a2.dtype() == dtype ? a2 : a2.astype(dtype),
                                      b2.dtype() == dtype ? b2 : b2.astype(dtype), c_full);
+        return;
+    }
+    if (ran_small_gemm(a2, b2, c_full, shapes)) {
         return;
     }
     // The CPU BLAS has no half-precision GEMM: float16 and bfloat16 compute in float32.

@@ -19,6 +19,11 @@
 //   cores on request, with linalg::Tf32Guard or GPUCC_TF32=1 (linalg/compute_type.h).
 // - float16 and bfloat16: on the GPU tensor cores with float32 accumulation (cublasGemmEx with
 //   CUBLAS_COMPUTE_32F), rounded once; on the CPU converted to float32, SGEMM, rounded once.
+// - Small products on the GPU: one matrix product (no batch) with m, n and k all at most 256 runs
+//   on a tiled kernel of the library instead of cuBLAS, for its host time (about half of a cuBLAS
+//   call's), with the same accumulation (float32 for float16/bfloat16/float32, float64 for
+//   float64); TF32 requests keep cuBLAS. A program whose only products are small never loads
+//   cuBLAS.
 // - integers: exact, with NumPy's wrap-around on overflow; bool: the logical or of ands. A kernel
 //   of the library (the elementwise products summed by the stdlib's reductions), not BLAS; it
 //   holds the products of a block of rows at a time, about 2^24 of them (batch x k x n when one
@@ -41,6 +46,7 @@
 
 #include "gpucc/array/array.h"
 #include "gpucc/array/ndarray.h"
+#include "gpucc/device/stream.h"
 #include "gpucc/stdlib/promotion.h"
 
 #include <cstdint>
@@ -108,6 +114,18 @@ template <ElementType B>
 auto Array<T>::matmul(const Array<B>& b) const {
     return gpucc::matmul(*this, b);
 }
+
+namespace linalg {
+/// Frees the cuBLAS workspace (32 MiB from the memory pool) that the calling thread keeps for GPU
+/// products on `stream`; returns whether there was one to free. Workspaces of gpucc::Streams go
+/// by themselves once the stream is destroyed, but gpucc cannot tell when an external stream
+/// (StreamRef over another library's CUstream) ends, so each one's workspace stays until this is
+/// called: call it on every thread that ran products on the stream, before the stream is
+/// destroyed (the memory is freed in the stream's order, after the products queued on it). A
+/// workspace that a graph captured stays (the graph may replay with it): false. A later product on
+/// the stream makes a new one. Does nothing for the CPU or a stream that never ran a product.
+bool release_workspace(StreamRef stream);
+} // namespace linalg
 
 /// `a ->* b` is matmul(a, b) where this namespace is used (see the top of this file).
 namespace matmul_operator {
