@@ -2,8 +2,10 @@
 // library, and against a fused copy (the bandwidth ceiling of the same generated path): softplus
 // over 2^k float32, median of CUDA-event timings after warm-up (GPU) or of wall times (CPU, the
 // runtime's thread pool), outputs checked against a double-precision loop. Then the host time of
-// one fused call on a tiny array next to one elementwise kernel call's (add32).
-// Usage: fusion_bench gpu|cpu [log2_size] [repeat]. Prints one JSON object per line;
+// one fused call on a tiny array next to one elementwise kernel call's (add32). Then language.md
+// section 5's sum_of_products, sum(x * y, axis = -1), over a 2^(k/2) x 2^(k/2) float32 pair
+// (16384^2 at k = 28), against the unfused gpucc::sum(x * y, -1), its rows checked against a double
+// loop. Usage: fusion_bench gpu|cpu [log2_size] [repeat]. Prints one JSON object per line;
 // bench/peers_fusion.py measures cupy.fuse, CuPy unfused, PyTorch and torch.compile (GPU) or NumPy
 // (CPU) in the same run, and bench/run_fusion_bench.sh puts them side by side.
 #include "bench_support.h"
@@ -121,6 +123,50 @@ int main(int argc, char** argv) {
     emit("softplus unfused (standard library, 5 kernels)", unfused_ms);
     std::printf("{\"target\": \"%s\", \"work\": \"softplus fused / copy\", \"ratio\": %.3f}\n",
                 target, copy_ms / fused_ms);
+
+    {
+        // sum_of_products: two arrays read once, one value per row written.
+        std::int64_t rows = std::int64_t{1} << (log2_size / 2);
+        std::int64_t cols = n / rows;
+        gpucc::Array<float> a = x.reshape({rows, cols});
+        std::vector<float> hy = bench_support::random_floats(n, 22, -1.0f, 1.0f);
+        gpucc::Array<float> b = gpucc::asarray<float>(hy, {rows, cols}, device);
+        gpucc::Array<float> s = gpucc::empty<float>({rows}, device);
+        double pair_bytes = 8.0 * static_cast<double>(n) + 4.0 * static_cast<double>(rows);
+        auto emit_rows = [&](const char* work, double ms) {
+            std::printf("{\"target\": \"%s\", \"work\": \"%s %lldx%lld float32\", \"impl\": "
+                        "\"gpucc\", \"ms\": %.4f, \"GBps\": %.1f}\n",
+                        target, work, static_cast<long long>(rows), static_cast<long long>(cols),
+                        ms, pair_bytes / ms / 1e6);
+            std::fflush(stdout);
+        };
+        auto check_rows = [&](const char* what, const std::vector<float>& got) {
+            for (std::int64_t k = 0; k < 64; ++k) {
+                std::int64_t row = (k * 2654435761LL) % rows;
+                double want = 0, magnitude = 0;
+                for (std::int64_t c = 0; c < cols; ++c) {
+                    double term = double(hx[static_cast<std::size_t>(row * cols + c)]) *
+                                  double(hy[static_cast<std::size_t>(row * cols + c)]);
+                    want += term;
+                    magnitude += std::fabs(term);
+                }
+                double error = std::fabs(got[static_cast<std::size_t>(row)] - want);
+                if (error > 1e-5 * (1 + magnitude)) {
+                    std::fprintf(stderr, "%s: row %lld is %g, expected %g\n", what,
+                                 static_cast<long long>(row),
+                                 static_cast<double>(got[static_cast<std::size_t>(row)]), want);
+                    std::exit(1);
+                }
+            }
+        };
+        double fused_rows_ms = time([&] { fb::sum_of_products(a, b, s); });
+        check_rows("fused sum_of_products", s.to_host());
+        emit_rows("sum(x * y, axis = -1) fused, into a given output", fused_rows_ms);
+        gpucc::Array<float> unfused_rows;
+        double unfused_rows_ms = time([&] { unfused_rows = gpucc::sum(a * b, -1); });
+        check_rows("unfused sum_of_products", unfused_rows.to_host());
+        emit_rows("sum(x * y, axis = -1) unfused (standard library, 2 kernels)", unfused_rows_ms);
+    }
 
     gpucc::Array<float> tiny = gpucc::asarray<float>(std::vector<float>(256, 1.5f), {256}, device);
     gpucc::Array<float> tiny_out = gpucc::empty<float>({256}, device);

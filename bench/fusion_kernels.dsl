@@ -1,6 +1,6 @@
-// The fused functions of bench/fusion_bench.cpp: language.md section 5's softplus verbatim, the
-// same over float32 only (one instance), and a fused copy (the ceiling measured through the same
-// generated path).
+// The fused functions of bench/fusion_bench.cpp: language.md section 5's softplus and
+// sum_of_products verbatim, softplus over float32 only (one instance), and a fused copy (the
+// ceiling measured through the same generated path).
 module fb;
 
 fuse softplus(x) = maximum(0, x) + log1p(exp(-abs(x)));
@@ -8,6 +8,8 @@ fuse softplus(x) = maximum(0, x) + log1p(exp(-abs(x)));
 fuse softplus32(float32 x) = maximum(0, x) + log1p(exp(-abs(x)));
 
 fuse copy32(float32 x) = x;
+
+fuse sum_of_products(x, y) = sum(x * y, axis = -1);
 
 // An elementwise kernel, for the host time of one call next to a fused one.
 elementwise add32(float32 a, float32 b) -> (float32 c) {

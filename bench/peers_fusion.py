@@ -1,8 +1,10 @@
 """Peer figures for bench/fusion_bench.cpp, measured in the same run on the same machine.
 GPU (argument gpu): softplus over 2^k float32 as cupy.fuse, as CuPy's unfused expression, as a
 CuPy copy (the ceiling), as the same expression in PyTorch, and through torch.compile where it
-works; CUDA events, warm-up, median. CPU (argument cpu): NumPy's unfused expression, median wall
-time. Inputs uniform in [-8, 8). One JSON object per line."""
+works; then language.md's sum_of_products, sum(x * y, axis = -1) over a 2^(k/2) x 2^(k/2)
+float32 pair, as cupy.fuse, CuPy unfused, PyTorch eager and torch.compile. CUDA events, warm-up,
+median. CPU (argument cpu): NumPy's unfused expressions, median wall time. Inputs uniform in
+[-8, 8) and [-1, 1). One JSON object per line."""
 import json
 import sys
 import time
@@ -12,6 +14,9 @@ log2_size = int(sys.argv[2]) if len(sys.argv) > 2 else (28 if target == "gpu" el
 repeat = int(sys.argv[3]) if len(sys.argv) > 3 else 30
 n = 1 << log2_size
 nbytes = 8.0 * n
+rows = 1 << (log2_size // 2)
+cols = n // rows
+pair_bytes = 8.0 * n + 4.0 * rows
 
 
 def emit(**fields):
@@ -21,6 +26,11 @@ def emit(**fields):
 def report(impl, work, ms):
     emit(target=target, work=f"{work} 2^{log2_size} float32", impl=impl, ms=round(ms, 4),
          GBps=round(nbytes / ms / 1e6, 1))
+
+
+def report_rows(impl, work, ms):
+    emit(target=target, work=f"{work} {rows}x{cols} float32", impl=impl, ms=round(ms, 4),
+         GBps=round(pair_bytes / ms / 1e6, 1))
 
 
 def cuda_median_ms(event, elapsed, sync, run, warmup=5):
@@ -57,6 +67,15 @@ def run_cupy():
     report("cupy, unfused", "softplus",
            timed(lambda: cp.maximum(0, x) + cp.log1p(cp.exp(-cp.abs(x)))))
 
+    @cp.fuse(kernel_name="sum_of_products")
+    def sum_of_products(a, b):
+        return cp.sum(a * b, axis=-1)
+
+    a = x.reshape(rows, cols)
+    b = cp.random.uniform(-1, 1, (rows, cols), dtype=cp.float32)
+    report_rows("cupy.fuse", "sum(x * y, axis = -1)", timed(lambda: sum_of_products(a, b)))
+    report_rows("cupy, unfused", "sum(x * y, axis = -1)", timed(lambda: cp.sum(a * b, axis=-1)))
+
 
 def run_torch():
     import torch
@@ -78,6 +97,22 @@ def run_torch():
     except Exception as error:  # reported, not hidden
         emit(tool="torch.compile", error=str(error)[:300])
 
+    a = x.reshape(rows, cols)
+    b = torch.rand(rows, cols, device="cuda", dtype=torch.float32) * 2 - 1
+
+    def sum_of_products(p, q):
+        return torch.sum(p * q, dim=-1)
+
+    report_rows("torch, eager", "sum(x * y, axis = -1)", timed(lambda: sum_of_products(a, b)))
+    report_rows("torch.einsum", "sum(x * y, axis = -1)",
+                timed(lambda: torch.einsum("ij,ij->i", a, b)))
+    try:
+        compiled_rows = torch.compile(sum_of_products)
+        compiled_rows(a, b)
+        report_rows("torch.compile", "sum(x * y, axis = -1)", timed(lambda: compiled_rows(a, b)))
+    except Exception as error:  # reported, not hidden
+        emit(tool="torch.compile sum_of_products", error=str(error)[:300])
+
 
 def run_numpy():
     import numpy as np
@@ -96,6 +131,23 @@ def run_numpy():
         softplus()
         times.append((time.perf_counter() - start) * 1e3)
     report("numpy, unfused", "softplus", sorted(times)[len(times) // 2])
+
+    a = x.reshape(rows, cols)
+    b = rng.uniform(-1, 1, (rows, cols)).astype(np.float32)
+    for _ in range(3):
+        np.sum(a * b, axis=-1)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        np.sum(a * b, axis=-1)
+        times.append((time.perf_counter() - start) * 1e3)
+    report_rows("numpy, unfused", "sum(x * y, axis = -1)", sorted(times)[len(times) // 2])
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        np.einsum("ij,ij->i", a, b)
+        times.append((time.perf_counter() - start) * 1e3)
+    report_rows("numpy.einsum", "sum(x * y, axis = -1)", sorted(times)[len(times) // 2])
 
 
 if target == "cpu":

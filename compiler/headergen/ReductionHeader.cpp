@@ -10,7 +10,8 @@
 //   void k(inputs..., outputs..., gpucc::Axis axis = {}, bool keepdims = false);
 //
 // The second is constrained to gpucc::Array outputs, so that `k(x, 1)` (an int converts to Axis)
-// never picks it.
+// never picks it. A fused function with a reduction (kir::ReductionKernel::fused) takes neither
+// `axis` nor `keepdims`: its definition fixes them.
 #include "compiler/abi/KernelAbi.h"
 #include "compiler/headergen/HeaderGen.h"
 #include "compiler/headergen/HeaderGenImpl.h"
@@ -61,14 +62,30 @@ void write_outputs_required(std::ostream& out, const kir::ReductionKernel& kerne
             function_params.push_back("const In_" + param.name + "&");
         }
     }
-    function_params.push_back("gpucc::Axis = {}");
-    function_params.push_back("bool = false");
+    if (!kernel.fused) {
+        function_params.push_back("gpucc::Axis = {}");
+        function_params.push_back("bool = false");
+    }
     out << "template <" << join(template_params, ", ") << ">\n"
         << "inline void " << kernel.name << "(" << join(function_params, ", ") << ") {\n"
         << "    static_assert(gpucc::detail::always_false_v<" << join(template_names, ", ") << ">, "
         << quoted(kernel.name + ": cannot infer " + placeholder +
                   ", which only outputs use: pass the outputs after the inputs")
         << ");\n}\n\n";
+}
+
+/// The arguments of ReductionLaunch::axes: the caller's, or those a fused function fixes.
+std::string axes_argument(const kir::ReductionKernel& kernel) {
+    if (!kernel.fused) {
+        return "axis, keepdims";
+    }
+    std::string axes = "gpucc::Axis{";
+    if (kernel.fused->axes) {
+        for (std::size_t k = 0; k < kernel.fused->axes->size(); ++k) {
+            axes += (k == 0 ? "" : ", ") + std::to_string((*kernel.fused->axes)[k]);
+        }
+    }
+    return axes + "}, " + (kernel.fused->keepdims ? "true" : "false");
 }
 
 void write_wrapper(std::ostream& out, const kir::ReductionKernel& kernel, bool outputs_given) {
@@ -91,8 +108,10 @@ void write_wrapper(std::ostream& out, const kir::ReductionKernel& kernel, bool o
         template_params.push_back("class " + template_name);
         function_params.push_back("const " + template_name + "& " + param.name);
     }
-    function_params.push_back("gpucc::Axis axis = {}");
-    function_params.push_back("bool keepdims = false");
+    if (!kernel.fused) {
+        function_params.push_back("gpucc::Axis axis = {}");
+        function_params.push_back("bool keepdims = false");
+    }
     out << "template <" << join(template_params, ", ") << ">\n";
     if (outputs_given) {
         out << "    requires(" << join(output_constraints, " && ") << ")\n";
@@ -132,7 +151,7 @@ void write_wrapper(std::ostream& out, const kir::ReductionKernel& kernel, bool o
             continue;
         }
         if (!axes_written) {
-            out << "    gpucc_launch.axes(axis, keepdims);\n";
+            out << "    gpucc_launch.axes(" << axes_argument(kernel) << ");\n";
             axes_written = true;
         }
         if (outputs_given) {
@@ -211,8 +230,8 @@ void write_reduction_tables(std::ostream& out, const kir::Module& module) {
 
 void write_reduction_wrappers(std::ostream& out, const kir::Module& module) {
     for (const kir::ReductionKernel& kernel : module.reductions) {
-        out << "// reduction " << signature_text(kernel.name, kernel.placeholders, kernel.params)
-            << "\n";
+        out << (kernel.fused ? "// fuse " : "// reduction ")
+            << signature_text(kernel.name, kernel.placeholders, kernel.params) << "\n";
         std::string placeholder = output_only_placeholder(kernel);
         if (placeholder.empty()) {
             write_wrapper(out, kernel, false);

@@ -573,8 +573,11 @@ struct ReductionInstance {
     ScalarType reduce_type = ScalarType::Float32; ///< the type of `a`, `b` and every partial result
     ExprPtr identity;                             ///< null: no identity
     ExprPtr map;
+    /// A fused function's statements computing map's temporaries (the NumPy chain before its
+    /// reduction), run before `map` for every element; null for reduction kernels.
+    std::unique_ptr<BlockStmt> map_prelude;
     ExprPtr reduce;
-    std::vector<std::unique_ptr<Variable>> locals; ///< declared in `post`
+    std::vector<std::unique_ptr<Variable>> locals; ///< declared in `map_prelude` or `post`
     std::unique_ptr<BlockStmt> post;
     /// map reads ReducePosition (`_J`): the plan carries the position operand (KernelAbi.h).
     bool uses_position = false;
@@ -592,6 +595,13 @@ struct ReductionKernel {
     std::variant<ScalarType, int> reduce_type = ScalarType::Float32;
     bool reduce_type_declared = false; ///< written with `type:`
     bool post_is_default = false;      ///< no `post` clause: the one output is assigned `a`
+    /// A fused function's reduction (`fuse f(x) = sum(x, axis=-1)`): the axes and keepdims its
+    /// definition fixes, so that its C++ function takes no `axis` or `keepdims`.
+    struct FusedAxes {
+        std::optional<std::vector<int>> axes; ///< nullopt: every axis
+        bool keepdims = false;
+    };
+    std::optional<FusedAxes> fused;
     /// One per element of the cartesian product of the placeholders' allowed types, in order (the
     /// last placeholder varies fastest). A non-generic kernel has exactly one.
     std::vector<ReductionInstance> instances;

@@ -217,6 +217,10 @@ private:
             } else {
                 out_ << "    identity none\n";
             }
+            if (instance.map_prelude) {
+                out_ << "    map_prelude ";
+                statement(*instance.map_prelude, 2);
+            }
             piece("map", instance.map.get());
             piece("reduce", instance.reduce.get());
             out_ << "    post " << (kernel.post_is_default ? "(default) " : "");

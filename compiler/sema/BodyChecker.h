@@ -58,6 +58,11 @@ public:
     std::unique_ptr<kir::BlockStmt> check_body(const ast::BlockStmt& body);
     /// Checks an expression piece (identity, map, reduce); null after an error.
     kir::ExprPtr check_value(const ast::Expr& expr);
+    /// Checks statements, then an expression that reads their locals (a fused function's map:
+    /// its temporaries, then the mapped value); null after an error in the expression.
+    kir::ExprPtr check_statements_then_value(const ast::BlockStmt& statements,
+                                             const ast::Expr& expr,
+                                             std::unique_ptr<kir::BlockStmt>& checked);
 
     /// `expr` converted to `type` (a Cast node, or `expr` itself when it already has the type).
     static kir::ExprPtr convert(kir::ExprPtr expr, ScalarType type);

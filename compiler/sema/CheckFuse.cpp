@@ -6,6 +6,7 @@
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/sema/BodyChecker.h"
 #include "compiler/sema/FuseLowering.h"
+#include "compiler/sema/FuseReduction.h"
 #include "compiler/sema/FuseSyntax.h"
 #include "compiler/sema/Instantiation.h"
 #include "compiler/sema/Signature.h"
@@ -66,19 +67,28 @@ std::vector<ast::TypeName> implicit_types(const ast::FuseDef& def,
             params.push_back(
                 kir::Param{param.name, *fixed, kir::ParamRole::Input, false, param.loc});
         }
-        ast::BlockStmt body(def.loc);
-        std::vector<ScalarType> types;
-        std::vector<std::string> outputs(def.results.size(), "out");
-        if (lower_fuse_instance(def, params, module_kernels, nullptr, body, outputs, types)) {
+        bool lowered = false;
+        if (fuse_has_reduction(def)) {
+            FuseReductionLowering reduction;
+            lowered = lower_fuse_reduction_instance(def, params, module_kernels, nullptr, "out",
+                                                    reduction);
+        } else {
+            ast::BlockStmt body(def.loc);
+            std::vector<ScalarType> types;
+            std::vector<std::string> outputs(def.results.size(), "out");
+            lowered =
+                lower_fuse_instance(def, params, module_kernels, nullptr, body, outputs, types);
+        }
+        if (lowered) {
             accepted.push_back(type_name(type, def.name_loc));
         }
     }
     return accepted.empty() ? every : accepted;
 }
 
-/// The output names: `out`, or `out0`, `out1`... for several results; an underscore is appended
-/// while a name is taken by a parameter or a binding.
-std::vector<std::string> output_names(const ast::FuseDef& def) {
+} // namespace
+
+std::vector<std::string> fuse_output_names(const ast::FuseDef& def) {
     std::set<std::string> taken;
     for (const ast::Param& param : def.params) {
         taken.insert(param.name);
@@ -97,11 +107,10 @@ std::vector<std::string> output_names(const ast::FuseDef& def) {
     return names;
 }
 
-} // namespace
-
-std::optional<kir::ElementwiseKernel> check_fuse(const ast::FuseDef& def, const ast::Module& module,
-                                                 const SemaOptions& options,
-                                                 DiagnosticEngine& diags) {
+std::optional<FuseSignature> check_fuse_signature(const ast::FuseDef& def,
+                                                  const ast::Module& module,
+                                                  const SemaOptions& options,
+                                                  DiagnosticEngine& diags) {
     // Untyped parameters share one implicit placeholder over the default types: T unless the
     // definition declares a T, then the first capital letter it does not declare.
     std::vector<ast::Placeholder> placeholders = def.placeholders;
@@ -146,18 +155,32 @@ std::optional<kir::ElementwiseKernel> check_fuse(const ast::FuseDef& def, const 
                            .reserved_names = {},
                            .check_placeholder_use = true,
                            .require_outputs = false};
-    CheckedSignature signature;
-    if (!check_signature(source, options, diags, signature)) {
+    FuseSignature result;
+    if (!check_signature(source, options, diags, result.signature)) {
         return std::nullopt;
     }
-    std::set<std::string> module_kernels = module_kernel_names(module);
+    result.inputs = std::move(inputs);
+    result.module_kernels = module_kernel_names(module);
+    return result;
+}
+
+std::optional<kir::ElementwiseKernel> check_fuse(const ast::FuseDef& def, const ast::Module& module,
+                                                 const SemaOptions& options,
+                                                 DiagnosticEngine& diags) {
+    std::optional<FuseSignature> checked = check_fuse_signature(def, module, options, diags);
+    if (!checked) {
+        return std::nullopt;
+    }
+    CheckedSignature& signature = checked->signature;
+    const std::vector<ast::Param>& inputs = checked->inputs;
+    const std::set<std::string>& module_kernels = checked->module_kernels;
 
     kir::ElementwiseKernel kernel;
     kernel.name = def.name;
     kernel.loc = def.name_loc;
     kernel.placeholders = std::move(signature.placeholders);
     kernel.params = std::move(signature.params);
-    std::vector<std::string> outputs = output_names(def);
+    std::vector<std::string> outputs = fuse_output_names(def);
     std::vector<std::vector<ScalarType>> result_types(outputs.size());
     bool lowered_every_instance = true;
     for_each_instance(
@@ -195,37 +218,48 @@ std::optional<kir::ElementwiseKernel> check_fuse(const ast::FuseDef& def, const 
     if (!lowered_every_instance) {
         return kernel;
     }
-    // Each output's declared type: fixed when every instance agrees, a placeholder when it is
-    // always that placeholder's type, else the list of the instances' types.
+    std::vector<std::vector<ScalarType>> bindings;
+    for (const kir::ElementwiseInstance& instance : kernel.instances) {
+        bindings.push_back(instance.bindings);
+    }
     for (std::size_t k = 0; k < outputs.size(); ++k) {
-        kir::ParamSignature output;
-        output.name = outputs[k];
-        output.role = kir::ParamRole::Output;
-        output.loc = def.name_loc;
-        const std::vector<ScalarType>& types = result_types[k];
-        bool fixed = std::all_of(types.begin(), types.end(),
-                                 [&](ScalarType type) { return type == types.front(); });
-        std::optional<int> placeholder;
-        for (std::size_t p = 0; p < kernel.placeholders.size() && !placeholder; ++p) {
-            bool matches = true;
-            for (std::size_t n = 0; n < kernel.instances.size(); ++n) {
-                matches = matches && kernel.instances[n].bindings[p] == types[n];
-            }
-            if (matches) {
-                placeholder = static_cast<int>(p);
-            }
-        }
-        if (fixed) {
-            output.type = types.front();
-        } else if (placeholder) {
-            output.type = *placeholder;
-        } else {
-            output.type = types.front();
-            output.instance_types = types;
-        }
-        kernel.params.push_back(std::move(output));
+        kernel.params.push_back(
+            fuse_output_signature(outputs[k], def.name_loc, result_types[k], bindings));
     }
     return kernel;
+}
+
+kir::ParamSignature fuse_output_signature(const std::string& name, SourceLocation loc,
+                                          const std::vector<ScalarType>& types,
+                                          const std::vector<std::vector<ScalarType>>& bindings) {
+    // Fixed when every instance agrees, a placeholder when it is always that placeholder's type,
+    // else the list of the instances' types.
+    kir::ParamSignature output;
+    output.name = name;
+    output.role = kir::ParamRole::Output;
+    output.loc = loc;
+    bool fixed = std::all_of(types.begin(), types.end(),
+                             [&](ScalarType type) { return type == types.front(); });
+    std::optional<int> placeholder;
+    std::size_t placeholders = bindings.empty() ? 0 : bindings.front().size();
+    for (std::size_t p = 0; p < placeholders && !placeholder; ++p) {
+        bool matches = true;
+        for (std::size_t n = 0; n < bindings.size(); ++n) {
+            matches = matches && bindings[n][p] == types[n];
+        }
+        if (matches) {
+            placeholder = static_cast<int>(p);
+        }
+    }
+    if (fixed) {
+        output.type = types.front();
+    } else if (placeholder) {
+        output.type = *placeholder;
+    } else {
+        output.type = types.front();
+        output.instance_types = types;
+    }
+    return output;
 }
 
 } // namespace gpucc::sema

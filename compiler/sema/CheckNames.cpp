@@ -150,7 +150,10 @@ kir::ExprPtr BodyChecker::check_name(const ast::NameExpr& name) {
     }
     SourceSpan span(name.loc, length_of(name.name));
     int operand = name.name == "a" ? 0 : name.name == "b" ? 1 : -1;
-    if (in_reduction() && operand >= 0) {
+    // A map reads a parameter named `a` or `b` (only fused functions have them: a reduction
+    // kernel's signature reserves the names).
+    bool map_param = piece_ == Piece::Map && find_param(name.name) >= 0;
+    if (in_reduction() && operand >= 0 && !map_param) {
         if (reduce_operand_visible(operand)) {
             return std::make_unique<kir::ReduceOperandExpr>(operand, reduce_type_, name.loc);
         }

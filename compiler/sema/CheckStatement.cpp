@@ -23,6 +23,19 @@ kir::ExprPtr BodyChecker::check_value(const ast::Expr& expr) {
     return check_expression(expr);
 }
 
+kir::ExprPtr BodyChecker::check_statements_then_value(const ast::BlockStmt& statements,
+                                                      const ast::Expr& expr,
+                                                      std::unique_ptr<kir::BlockStmt>& checked) {
+    checked = std::make_unique<kir::BlockStmt>(statements.loc);
+    scopes_.emplace_back();
+    for (const ast::StmtPtr& stmt : statements.statements) {
+        check_statement(*stmt, checked->statements);
+    }
+    kir::ExprPtr value = check_expression(expr);
+    scopes_.pop_back();
+    return value;
+}
+
 std::optional<ScalarType> BodyChecker::resolve_type(const ast::TypeName& type) {
     if (in_reduction() && type.spelling == "_type_reduce") {
         return reduce_type_; // CuPy's name for the reduce type

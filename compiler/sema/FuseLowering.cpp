@@ -4,6 +4,7 @@
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/sema/FuseNames.h"
 #include "compiler/sema/FusePromotion.h"
+#include "compiler/sema/FuseReduction.h"
 #include "compiler/sema/FuseSyntax.h"
 #include "compiler/sema/Signature.h"
 #include "compiler/sema/Suggest.h"
@@ -94,6 +95,58 @@ public:
         return !failed_;
     }
 
+    /// Lowers a definition with a reduction into `lowered`'s pieces, the result assigned to the
+    /// output named `output`. False after an error (reported).
+    bool lower_reduced(FuseReductionLowering& lowered, const std::string& output) {
+        reduction_ = &lowered;
+        lowered.prelude = std::make_unique<ast::BlockStmt>(def_.loc);
+        lowered.post = std::make_unique<ast::BlockStmt>(def_.loc);
+        prelude_ = &lowered.prelude->statements;
+        post_ = &lowered.post->statements;
+        if (def_.results.size() != 1) {
+            report(SourceSpan(def_.name_loc, length_of(def_.name)), DiagKind::FuseReductionResults,
+                   std::to_string(def_.results.size()));
+            return false;
+        }
+        for (const ast::FuseBinding& binding : def_.bindings) {
+            bool is_param = false;
+            for (const kir::Param& param : params_) {
+                is_param = is_param || param.name == binding.name;
+            }
+            if (is_param || bindings_.count(binding.name) != 0) {
+                report(SourceSpan(binding.loc, length_of(binding.name)),
+                       DiagKind::FuseBindingRedefined, binding.name);
+                return false;
+            }
+            // A binding before the reduction feeds it (map statements); one computed from the
+            // reduced value, or after it, is a post-operation.
+            after_reduction_ = reduced_ || binding_calls_reduction(*binding.value);
+            statements_ = after_reduction_ ? post_ : prelude_;
+            std::optional<Value> value = lower_expr(*binding.value);
+            if (!value) {
+                return false;
+            }
+            ScalarType type = value->type;
+            WeakKind weak = value->weak;
+            declare(binding.name, std::move(*value), binding.loc);
+            bindings_.emplace(binding.name, Bound{type, weak, after_reduction_});
+        }
+        after_reduction_ = true;
+        statements_ = post_;
+        const ast::Expr& result = *def_.results.front();
+        std::optional<Value> value = lower_expr(result);
+        if (!value) {
+            return false;
+        }
+        ScalarType type = value->type;
+        lowered.result_type = type;
+        auto assign = std::make_unique<ast::AssignExpr>(
+            std::nullopt, make_name(output, result.loc),
+            as_type(std::move(*value), type, result.loc), result.loc);
+        statements_->push_back(std::make_unique<ast::ExprStmt>(std::move(assign), result.loc));
+        return !failed_;
+    }
+
 private:
     template <class... Args>
     void report(SourceSpan span, DiagKind kind, const Args&... args) {
@@ -106,7 +159,79 @@ private:
     struct Bound {
         ScalarType type;
         WeakKind weak;
+        bool after_reduction = false; ///< computed from the reduced value (a post-operation)
     };
+
+    /// Whether `expr` calls a reduction or reads a binding computed from one.
+    bool binding_calls_reduction(const ast::Expr& expr) const {
+        for (const auto& [name, bound] : bindings_) {
+            if (bound.after_reduction && mentions(expr, name)) {
+                return true;
+            }
+        }
+        return expr_calls_reduction(expr);
+    }
+
+    static bool expr_calls_reduction(const ast::Expr& expr) {
+        bool found = false;
+        visit(expr, [&](const ast::Expr& node) {
+            if (node.kind == ast::ExprKind::Call) {
+                const auto& call = static_cast<const ast::CallExpr&>(node);
+                found = found ||
+                        (call.callee->kind == ast::ExprKind::Name &&
+                         is_reduction_name(static_cast<const ast::NameExpr&>(*call.callee).name));
+            }
+        });
+        return found;
+    }
+
+    static bool mentions(const ast::Expr& expr, const std::string& name) {
+        bool found = false;
+        visit(expr, [&](const ast::Expr& node) {
+            found = found || (node.kind == ast::ExprKind::Name &&
+                              static_cast<const ast::NameExpr&>(node).name == name);
+        });
+        return found;
+    }
+
+    /// Calls `f` on `expr` and every expression inside it.
+    template <class F>
+    static void visit(const ast::Expr& expr, const F& f) {
+        f(expr);
+        switch (expr.kind) {
+        case ast::ExprKind::Call: {
+            const auto& call = static_cast<const ast::CallExpr&>(expr);
+            for (const ast::ExprPtr& arg : call.args) {
+                visit(*arg, f);
+            }
+            return;
+        }
+        case ast::ExprKind::Unary:
+            visit(*static_cast<const ast::UnaryExpr&>(expr).operand, f);
+            return;
+        case ast::ExprKind::Binary: {
+            const auto& binary = static_cast<const ast::BinaryExpr&>(expr);
+            visit(*binary.lhs, f);
+            visit(*binary.rhs, f);
+            return;
+        }
+        case ast::ExprKind::Conditional: {
+            const auto& conditional = static_cast<const ast::ConditionalExpr&>(expr);
+            visit(*conditional.condition, f);
+            visit(*conditional.if_true, f);
+            visit(*conditional.if_false, f);
+            return;
+        }
+        case ast::ExprKind::Cast:
+            visit(*static_cast<const ast::CastExpr&>(expr).operand, f);
+            return;
+        case ast::ExprKind::Assign:
+            visit(*static_cast<const ast::AssignExpr&>(expr).value, f);
+            return;
+        default:
+            return;
+        }
+    }
 
     /// `type name = value;` in the body.
     void declare(const std::string& name, Value value, SourceLocation loc) {
@@ -307,12 +432,31 @@ private:
     }
 
     std::optional<Value> lower_name(const ast::NameExpr& name) {
+        SourceSpan name_span(name.loc, length_of(name.name));
         for (const kir::Param& param : params_) {
             if (param.name == name.name) {
+                if (reduction_ != nullptr && after_reduction_ && !param.is_scalar) {
+                    report(name_span, DiagKind::FuseArrayAfterReduction, name.name);
+                    return std::nullopt;
+                }
+                if (reduction_ != nullptr && after_reduction_ &&
+                    (name.name == "a" || name.name == "b")) {
+                    report_unsupported(name.loc, length_of(name.name),
+                                       "a scalar parameter named 'a' or 'b' after the reduction");
+                    return std::nullopt;
+                }
                 return Value{make_name(name.name, name.loc), param.type};
             }
         }
         if (auto bound = bindings_.find(name.name); bound != bindings_.end()) {
+            if (reduction_ != nullptr && after_reduction_ && !bound->second.after_reduction) {
+                report(name_span, DiagKind::FuseArrayAfterReduction, name.name);
+                return std::nullopt;
+            }
+            if (reduction_ != nullptr && !after_reduction_ && bound->second.after_reduction) {
+                report(name_span, DiagKind::FuseNestedReduction, name.name);
+                return std::nullopt;
+            }
             return Value{make_name(name.name, name.loc), bound->second.type, bound->second.weak};
         }
         if (name.name == "inf") {
@@ -783,8 +927,11 @@ private:
         SourceSpan span(call.loc, length_of(name));
         SourceLocation loc = call.loc;
         if (is_reduction_name(name)) {
-            report(span, DiagKind::FuseReductionNotImplemented, name);
-            return std::nullopt;
+            if (reduction_ == nullptr || !is_fusable_reduction(name)) {
+                report(span, DiagKind::FuseReductionNotImplemented, name);
+                return std::nullopt;
+            }
+            return lower_reduction(call, name, span);
         }
         if (module_kernels_.count(name) != 0) {
             report(span, DiagKind::FuseKernelCallNotImplemented, name);
@@ -855,6 +1002,55 @@ private:
             return clip(std::move(values), loc);
         }
         return binary_function(name, std::move(values), loc);
+    }
+
+    /// The reduction: its operand lowered into the map statements and value, the reduction's
+    /// pieces into `reduction_`; its value, read by the post-operations, is `a` (mean: `a`
+    /// divided by the count) in the result's type.
+    std::optional<Value> lower_reduction(const ast::CallExpr& call, const std::string& name,
+                                         SourceSpan span) {
+        if (!after_reduction_) {
+            report(span, DiagKind::FuseNestedReduction, name);
+            return std::nullopt;
+        }
+        if (reduced_) {
+            report(span, DiagKind::FuseSecondReduction, name);
+            return std::nullopt;
+        }
+        std::optional<ReductionArguments> args =
+            read_reduction_arguments(call, name, diags_, failed_);
+        if (!args) {
+            return std::nullopt;
+        }
+        std::vector<ast::StmtPtr>* statements = statements_;
+        statements_ = prelude_;
+        after_reduction_ = false;
+        std::optional<Value> operand = lower_expr(*args->operand);
+        statements_ = statements;
+        after_reduction_ = true;
+        reduced_ = true;
+        if (!operand) {
+            return std::nullopt;
+        }
+        SourceLocation loc = call.loc;
+        std::string function = canonical_reduction(name);
+        ReductionTypes types = reduction_types(function, operand->type);
+        FuseReductionLowering& lowered = *reduction_;
+        lowered.function = function;
+        lowered.loc = loc;
+        lowered.reduce_type = types.reduce_type;
+        lowered.axes = args->axes;
+        lowered.keepdims = args->keepdims;
+        ScalarType operand_type = operand->type;
+        lowered.map = function == "all" || function == "any"
+                          ? as_type(std::move(*operand), ScalarType::Bool, loc)
+                          : make_cast(as_type(std::move(*operand), operand_type, loc),
+                                      types.reduce_type, loc);
+        lowered.identity = reduction_identity(function, loc);
+        lowered.combine = reduction_combine(function, loc);
+        ast::ExprPtr reduced =
+            function == "mean" ? mean_of_sum(types.reduce_type, loc) : make_name("a", loc);
+        return Value{make_cast(std::move(reduced), types.result_type, loc), types.result_type};
     }
 
     std::optional<Value> lower_astype(const ast::CallExpr& call) {
@@ -1002,6 +1198,13 @@ private:
     std::set<std::string> taken_;
     int next_temporary_ = 0;
     bool failed_ = false; ///< an error was reported (some are found while converting a value)
+    // A definition with a reduction (lower_reduced): where its pieces go, and where the lowering
+    // stands (after_reduction_: values now read are post-operations on the reduced value).
+    FuseReductionLowering* reduction_ = nullptr;
+    std::vector<ast::StmtPtr>* prelude_ = nullptr;
+    std::vector<ast::StmtPtr>* post_ = nullptr;
+    bool after_reduction_ = false;
+    bool reduced_ = false;
 };
 
 } // namespace
@@ -1011,6 +1214,13 @@ bool lower_fuse_instance(const ast::FuseDef& def, const std::vector<kir::Param>&
                          ast::BlockStmt& body, const std::vector<std::string>& outputs,
                          std::vector<ScalarType>& result_types) {
     return FuseLowering(def, params, module_kernels, diags).lower(body, outputs, result_types);
+}
+
+bool lower_fuse_reduction_instance(const ast::FuseDef& def, const std::vector<kir::Param>& params,
+                                   const std::set<std::string>& module_kernels,
+                                   DiagnosticEngine* diags, const std::string& output,
+                                   FuseReductionLowering& lowered) {
+    return FuseLowering(def, params, module_kernels, diags).lower_reduced(lowered, output);
 }
 
 } // namespace gpucc::sema

@@ -8,6 +8,7 @@
 #include "compiler/ast/Ast.h"
 #include "compiler/basic/ScalarType.h"
 #include "compiler/kir/KernelIR.h"
+#include "compiler/sema/FuseReduction.h"
 
 #include <set>
 #include <string>
@@ -28,5 +29,12 @@ bool lower_fuse_instance(const ast::FuseDef& def, const std::vector<kir::Param>&
                          const std::set<std::string>& module_kernels, DiagnosticEngine* diags,
                          ast::BlockStmt& body, const std::vector<std::string>& outputs,
                          std::vector<ScalarType>& result_types);
+
+/// The same for a definition with a reduction (fuse_has_reduction): its pieces into `lowered`,
+/// its one result assigned to the output named `output` at the end of the post-operations.
+bool lower_fuse_reduction_instance(const ast::FuseDef& def, const std::vector<kir::Param>& params,
+                                   const std::set<std::string>& module_kernels,
+                                   DiagnosticEngine* diags, const std::string& output,
+                                   FuseReductionLowering& lowered);
 
 } // namespace gpucc::sema

@@ -2,7 +2,9 @@
 // sizes from each instance's checked parameters.
 #include "compiler/sema/FusionReport.h"
 
+#include <ostream>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 namespace gpucc {
@@ -55,6 +57,65 @@ void collect_operations(const ast::Expr& expr, std::vector<std::string>& operati
     }
 }
 
+/// The operations of `def` in evaluation order.
+std::vector<std::string> operations_of(const ast::FuseDef& def) {
+    std::vector<std::string> operations;
+    for (const ast::FuseBinding& binding : def.bindings) {
+        collect_operations(*binding.value, operations);
+    }
+    for (const ast::ExprPtr& result : def.results) {
+        collect_operations(*result, operations);
+    }
+    return operations;
+}
+
+void write_head(std::ostream& out, const ast::FuseDef& def, const char* kind) {
+    std::vector<std::string> operations = operations_of(def);
+    out << "fuse " << def.name << " (line " << def.name_loc.line << "): one " << kind << " kernel, "
+        << operations.size() << (operations.size() == 1 ? " operation" : " operations")
+        << " fused\n  operations:";
+    for (std::size_t k = 0; k < operations.size(); ++k) {
+        out << (k == 0 ? " " : ", ") << operations[k];
+    }
+    out << "\n";
+}
+
+/// "x float32, y float32" and their bytes, for the parameters of `role`.
+std::pair<std::string, int> arrays_of(const std::vector<kir::Param>& params, kir::ParamRole role) {
+    std::string list;
+    int bytes = 0;
+    for (const kir::Param& param : params) {
+        if (param.role == role && !param.is_scalar) {
+            list +=
+                (list.empty() ? "" : ", ") + param.name + " " + std::string(numpy_name(param.type));
+            bytes += size_in_bytes(param.type);
+        }
+    }
+    return {list, bytes};
+}
+
+void write_reduction(std::ostream& out, const ast::FuseDef& def,
+                     const kir::ReductionKernel& kernel) {
+    write_head(out, def, "reduction");
+    out << "  reduces over ";
+    if (kernel.fused && kernel.fused->axes) {
+        out << "axis";
+        for (int axis : *kernel.fused->axes) {
+            out << " " << axis;
+        }
+    } else {
+        out << "every axis";
+    }
+    out << (kernel.fused && kernel.fused->keepdims ? ", keepdims" : "") << "\n";
+    for (const kir::ReductionInstance& instance : kernel.instances) {
+        auto [reads, read_bytes] = arrays_of(instance.params, kir::ParamRole::Input);
+        auto [writes, write_bytes] = arrays_of(instance.params, kir::ParamRole::Output);
+        out << "  " << instance.symbol << ": reads " << reads << " (" << read_bytes
+            << " bytes per element reduced); reduces in " << numpy_name(instance.reduce_type)
+            << "; writes " << writes << " (" << write_bytes << " bytes per result)\n";
+    }
+}
+
 } // namespace
 
 std::string fusion_report(const ast::Module& syntax, const kir::Module& kernels) {
@@ -66,23 +127,15 @@ std::string fusion_report(const ast::Module& syntax, const kir::Module& kernels)
                 kernel = &candidate;
             }
         }
+        for (const kir::ReductionKernel& candidate : kernels.reductions) {
+            if (candidate.name == def.name && candidate.fused) {
+                write_reduction(out, def, candidate);
+            }
+        }
         if (kernel == nullptr) {
             continue;
         }
-        std::vector<std::string> operations;
-        for (const ast::FuseBinding& binding : def.bindings) {
-            collect_operations(*binding.value, operations);
-        }
-        for (const ast::ExprPtr& result : def.results) {
-            collect_operations(*result, operations);
-        }
-        out << "fuse " << def.name << " (line " << def.name_loc.line
-            << "): one elementwise kernel, " << operations.size()
-            << (operations.size() == 1 ? " operation" : " operations") << " fused\n  operations:";
-        for (std::size_t k = 0; k < operations.size(); ++k) {
-            out << (k == 0 ? " " : ", ") << operations[k];
-        }
-        out << "\n";
+        write_head(out, def, "elementwise");
         for (const kir::ElementwiseInstance& instance : kernel->instances) {
             int bytes = 0;
             std::string reads, writes;

@@ -11,6 +11,7 @@
 #include "compiler/sema/CheckFuse.h"
 #include "compiler/sema/CppNames.h"
 #include "compiler/sema/DefiniteAssignment.h"
+#include "compiler/sema/FuseReduction.h"
 #include "compiler/sema/GridKernelChecker.h"
 #include "compiler/sema/Instantiation.h"
 #include "compiler/sema/ReductionChecker.h"
@@ -159,6 +160,11 @@ std::optional<kir::Module> analyze_module(const ast::Module& module, const SemaO
         } else if (def.reduction != nullptr) {
             if (std::optional<kir::ReductionKernel> kernel =
                     sema::check_reduction(*def.reduction, options, diags)) {
+                result.reductions.push_back(std::move(*kernel));
+            }
+        } else if (def.fuse != nullptr && sema::fuse_has_reduction(*def.fuse)) {
+            if (std::optional<kir::ReductionKernel> kernel =
+                    sema::check_fuse_reduction(*def.fuse, module, options, diags)) {
                 result.reductions.push_back(std::move(*kernel));
             }
         } else if (def.fuse != nullptr) {

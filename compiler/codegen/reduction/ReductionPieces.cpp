@@ -173,6 +173,9 @@ llvm::Value* ReductionEmitter::map_values(const std::vector<llvm::Value*>& input
     }
     reduce_position_ =
         instance_.uses_position ? inputs[static_cast<std::size_t>(array_inputs_)] : nullptr;
+    if (instance_.map_prelude) {
+        emit_stmt(*instance_.map_prelude); // a fused function's temporaries, then map
+    }
     llvm::Value* mapped = emit_expr(*instance_.map);
     reduce_position_ = nullptr;
     return mapped;

@@ -1,11 +1,11 @@
 // RUN: %gpucc --verify %s
-// What a fused function cannot do, each at its place: a reduction (not implemented yet), a call
+// What a fused function cannot do, each at its place: var (not implemented yet), a call
 // of the module's own kernels (not implemented yet), unknown functions and names, indexing, bool
 // operands NumPy refuses, bitwise operators and shifts on floats, a value bound twice, astype
 // without a type, the wrong number of arguments, literals out of the array type's range.
 elementwise twice(float32 x) -> (float32 y) { y = 2 * x; }
 
-fuse sum_of_products(x, y) = sum(x * y, axis = -1); // expected-error {{reductions in fused functions ('sum') are not implemented yet: reduce the result with the standard library, or write a 'reduction' kernel}}
+fuse variance(x) = var(x, axis = -1); // expected-error {{'var' in a fused function is not implemented yet (sum, prod, min, max, amin, amax, mean, all and any are): reduce the result with the standard library}}
 fuse calls_kernel(float32 x) = twice(x) + 1; // expected-error {{calling the module's kernel 'twice' from a fused function is not implemented yet}}
 fuse misspelled(float32 x) = maximun(x, 0); // expected-error {{unknown function 'maximun' in a fused function; did you mean 'maximum'?}}
 fuse unknown(float32 x) = frobnicate(x); // expected-error {{unknown function 'frobnicate' in a fused function}}

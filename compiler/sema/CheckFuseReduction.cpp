@@ -1,0 +1,99 @@
+// The check of a fused function with a reduction (CheckFuse.h): per instance, the lowering
+// (FuseReduction.h) gives the chain before the reduction as map statements and a map value, the
+// reduction's identity and combine, and the post-operations; the BodyChecker checks each as the
+// reduction kind's piece, so that the result is an ordinary reduction kernel whose axes and
+// keepdims the definition fixes (kir::ReductionKernel::fused). Its code generators (both
+// targets, the vector and strided paths), launch planner and header then serve it.
+#include "compiler/diag/Diagnostics.h"
+#include "compiler/sema/BodyChecker.h"
+#include "compiler/sema/CheckFuse.h"
+#include "compiler/sema/FuseLowering.h"
+#include "compiler/sema/FuseReduction.h"
+#include "compiler/sema/FuseSyntax.h"
+#include "compiler/sema/Instantiation.h"
+
+namespace gpucc::sema {
+
+std::optional<kir::ReductionKernel> check_fuse_reduction(const ast::FuseDef& def,
+                                                         const ast::Module& module,
+                                                         const SemaOptions& options,
+                                                         DiagnosticEngine& diags) {
+    std::optional<FuseSignature> checked = check_fuse_signature(def, module, options, diags);
+    if (!checked) {
+        return std::nullopt;
+    }
+    kir::ReductionKernel kernel;
+    kernel.name = def.name;
+    kernel.loc = def.name_loc;
+    kernel.placeholders = std::move(checked->signature.placeholders);
+    kernel.params = std::move(checked->signature.params);
+    kernel.reduce_type_declared = false;
+    kernel.post_is_default = false;
+    const std::string output = fuse_output_names(def).front();
+    std::vector<ScalarType> result_types, reduce_types;
+    std::vector<std::vector<ScalarType>> bindings;
+    bool lowered_every_instance = true;
+    for_each_instance(
+        def.name, def.name_loc, kernel.placeholders, diags, [&](const InstanceKey& key) {
+            kir::ReductionInstance instance;
+            instance.symbol = key.symbol;
+            instance.bindings = key.types;
+            for (const kir::ParamSignature& param : kernel.params) {
+                kir::Param bound{param.name, bound_type(param.type, key.types), param.role,
+                                 param.is_raw, param.loc};
+                bound.is_scalar = param.is_scalar;
+                instance.params.push_back(std::move(bound));
+            }
+            FuseReductionLowering lowered;
+            if (!lower_fuse_reduction_instance(def, instance.params, checked->module_kernels,
+                                               &diags, output, lowered)) {
+                lowered_every_instance = false;
+                return;
+            }
+            instance.params.push_back(kir::Param{output, lowered.result_type,
+                                                 kir::ParamRole::Output, false, def.name_loc});
+            instance.reduce_type = lowered.reduce_type;
+            kernel.fused = kir::ReductionKernel::FusedAxes{lowered.axes, lowered.keepdims};
+            ast::Param output_param;
+            output_param.name = output;
+            output_param.loc = def.name_loc;
+            output_param.type = type_name(lowered.result_type, def.name_loc);
+            std::vector<ast::Param> outputs{output_param};
+            KernelView view{def.name, checked->inputs, outputs};
+            auto checker = [&](Piece piece) {
+                return BodyChecker(view, piece, key.bindings, instance.params, instance.locals,
+                                   diags, lowered.reduce_type);
+            };
+            if (lowered.identity) {
+                if (kir::ExprPtr identity =
+                        checker(Piece::Identity).check_value(*lowered.identity)) {
+                    instance.identity =
+                        BodyChecker::convert(std::move(identity), lowered.reduce_type);
+                }
+            }
+            BodyChecker map_checker = checker(Piece::Map);
+            if (kir::ExprPtr map = map_checker.check_statements_then_value(
+                    *lowered.prelude, *lowered.map, instance.map_prelude)) {
+                instance.map = BodyChecker::convert(std::move(map), lowered.reduce_type);
+            }
+            if (instance.map_prelude && instance.map_prelude->statements.empty()) {
+                instance.map_prelude.reset();
+            }
+            if (kir::ExprPtr combine = checker(Piece::Reduce).check_value(*lowered.combine)) {
+                instance.reduce = BodyChecker::convert(std::move(combine), lowered.reduce_type);
+            }
+            instance.post = checker(Piece::Post).check_body(*lowered.post);
+            result_types.push_back(lowered.result_type);
+            reduce_types.push_back(lowered.reduce_type);
+            bindings.push_back(key.types);
+            kernel.instances.push_back(std::move(instance));
+        });
+    if (!lowered_every_instance || kernel.instances.empty()) {
+        return std::nullopt;
+    }
+    kernel.params.push_back(fuse_output_signature(output, def.name_loc, result_types, bindings));
+    kernel.reduce_type = reduce_types.front(); // each instance has its own (reduce_type)
+    return kernel;
+}
+
+} // namespace gpucc::sema

@@ -1,0 +1,242 @@
+// The reduction rules of fused functions (FuseReduction.h): NumPy 2's dtypes, the identities and
+// combines the standard library's reductions use, and the reading of `axis` and `keepdims`.
+#include "compiler/sema/FuseReduction.h"
+
+#include "compiler/diag/Diagnostics.h"
+#include "compiler/sema/FuseSyntax.h"
+
+namespace gpucc::sema {
+namespace {
+
+bool calls_reduction(const ast::Expr& expr) {
+    switch (expr.kind) {
+    case ast::ExprKind::Call: {
+        const auto& call = static_cast<const ast::CallExpr&>(expr);
+        if (call.callee->kind == ast::ExprKind::Name &&
+            is_fusable_reduction(static_cast<const ast::NameExpr&>(*call.callee).name)) {
+            return true;
+        }
+        for (const ast::ExprPtr& arg : call.args) {
+            if (calls_reduction(*arg)) {
+                return true;
+            }
+        }
+        return false;
+    }
+    case ast::ExprKind::Unary:
+        return calls_reduction(*static_cast<const ast::UnaryExpr&>(expr).operand);
+    case ast::ExprKind::Binary: {
+        const auto& binary = static_cast<const ast::BinaryExpr&>(expr);
+        return calls_reduction(*binary.lhs) || calls_reduction(*binary.rhs);
+    }
+    case ast::ExprKind::Conditional: {
+        const auto& conditional = static_cast<const ast::ConditionalExpr&>(expr);
+        return calls_reduction(*conditional.condition) || calls_reduction(*conditional.if_true) ||
+               calls_reduction(*conditional.if_false);
+    }
+    case ast::ExprKind::Cast:
+        return calls_reduction(*static_cast<const ast::CastExpr&>(expr).operand);
+    case ast::ExprKind::Assign:
+        return calls_reduction(*static_cast<const ast::AssignExpr&>(expr).value);
+    default:
+        return false;
+    }
+}
+
+ast::ExprPtr integer_literal(std::uint64_t value, SourceLocation loc) {
+    auto literal = std::make_unique<ast::IntegerLiteralExpr>(loc);
+    literal->spelling = std::to_string(value);
+    literal->value = value;
+    return literal;
+}
+
+/// The integer constant `expr` spells (`3`, `-1`), if it is one.
+std::optional<std::int64_t> integer_constant(const ast::Expr& expr) {
+    if (expr.kind == ast::ExprKind::IntegerLiteral) {
+        std::uint64_t value = static_cast<const ast::IntegerLiteralExpr&>(expr).value;
+        if (value <= 1000) {
+            return static_cast<std::int64_t>(value);
+        }
+        return 1000; // out of range either way
+    }
+    if (expr.kind == ast::ExprKind::Unary) {
+        const auto& unary = static_cast<const ast::UnaryExpr&>(expr);
+        if (unary.op == ast::UnaryOp::Minus || unary.op == ast::UnaryOp::Plus) {
+            if (std::optional<std::int64_t> value = integer_constant(*unary.operand)) {
+                return unary.op == ast::UnaryOp::Minus ? -*value : *value;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+bool fuse_has_reduction(const ast::FuseDef& def) {
+    for (const ast::FuseBinding& binding : def.bindings) {
+        if (calls_reduction(*binding.value)) {
+            return true;
+        }
+    }
+    for (const ast::ExprPtr& result : def.results) {
+        if (calls_reduction(*result)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool is_fusable_reduction(const std::string& name) {
+    for (const char* reduction :
+         {"sum", "prod", "min", "max", "amin", "amax", "mean", "all", "any"}) {
+        if (name == reduction) {
+            return true;
+        }
+    }
+    return false;
+}
+
+std::string canonical_reduction(const std::string& name) {
+    return name == "amin" ? "min" : name == "amax" ? "max" : name;
+}
+
+ReductionTypes reduction_types(const std::string& function, ScalarType operand) {
+    bool half = operand == ScalarType::Float16 || operand == ScalarType::BFloat16;
+    if (function == "all" || function == "any") {
+        return {ScalarType::Bool, ScalarType::Bool};
+    }
+    if (function == "min" || function == "max") {
+        return {operand, operand};
+    }
+    if (function == "mean") {
+        if (!is_floating(operand)) {
+            return {ScalarType::Float64, ScalarType::Float64};
+        }
+        return {half ? ScalarType::Float32 : operand, operand};
+    }
+    // sum and prod
+    if (operand == ScalarType::Bool || (is_integer(operand) && is_signed(operand))) {
+        return {ScalarType::Int64, ScalarType::Int64};
+    }
+    if (is_integer(operand)) {
+        return {ScalarType::UInt64, ScalarType::UInt64};
+    }
+    return {half ? ScalarType::Float32 : operand, operand};
+}
+
+ast::ExprPtr reduction_identity(const std::string& function, SourceLocation loc) {
+    if (function == "min" || function == "max") {
+        return nullptr;
+    }
+    if (function == "all" || function == "any") {
+        return make_bool(function == "all", loc);
+    }
+    return integer_literal(function == "prod" ? 1 : 0, loc);
+}
+
+ast::ExprPtr reduction_combine(const std::string& function, SourceLocation loc) {
+    auto a = [&] { return make_name("a", loc); };
+    auto b = [&] { return make_name("b", loc); };
+    if (function == "min" || function == "max") {
+        // (a <= b || a != a) ? a : b, the standard library's amin (>= for amax).
+        ast::ExprPtr ordered =
+            make_binary(function == "min" ? ast::BinaryOp::Le : ast::BinaryOp::Ge, a(), b(), loc);
+        ast::ExprPtr a_is_nan = make_binary(ast::BinaryOp::Ne, a(), a(), loc);
+        return make_conditional(
+            make_binary(ast::BinaryOp::LogicalOr, std::move(ordered), std::move(a_is_nan), loc),
+            a(), b(), loc);
+    }
+    ast::BinaryOp op = function == "prod"  ? ast::BinaryOp::Mul
+                       : function == "all" ? ast::BinaryOp::LogicalAnd
+                       : function == "any" ? ast::BinaryOp::LogicalOr
+                                           : ast::BinaryOp::Add;
+    return make_binary(op, a(), b(), loc);
+}
+
+ast::ExprPtr mean_of_sum(ScalarType reduce_type, SourceLocation loc) {
+    auto size_of = [&](const char* indexer) {
+        auto member = std::make_unique<ast::MemberExpr>(make_name(indexer, loc), "size", loc);
+        return std::make_unique<ast::CallExpr>(std::move(member), std::vector<ast::ExprPtr>{}, loc);
+    };
+    ast::ExprPtr count =
+        make_binary(ast::BinaryOp::Div, size_of("_in_ind"), size_of("_out_ind"), loc);
+    return make_binary(ast::BinaryOp::Div, make_name("a", loc),
+                       make_cast(std::move(count), reduce_type, loc), loc);
+}
+
+std::optional<ReductionArguments> read_reduction_arguments(const ast::CallExpr& call,
+                                                           const std::string& name,
+                                                           DiagnosticEngine* diags, bool& failed) {
+    auto report = [&](SourceSpan span, DiagKind kind, const auto&... args) {
+        failed = true;
+        if (diags != nullptr) {
+            diags->report(span, kind, args...);
+        }
+    };
+    ReductionArguments result;
+    const ast::Expr* axis = nullptr;
+    const ast::Expr* keepdims = nullptr;
+    bool ok = true;
+    for (std::size_t k = 0; k < call.args.size(); ++k) {
+        const ast::Expr& arg = *call.args[k];
+        std::string keyword;
+        const ast::Expr* value = &arg;
+        if (arg.kind == ast::ExprKind::Assign) {
+            const auto& assign = static_cast<const ast::AssignExpr&>(arg);
+            if (assign.target->kind == ast::ExprKind::Name && !assign.compound_op) {
+                keyword = static_cast<const ast::NameExpr&>(*assign.target).name;
+                value = assign.value.get();
+            }
+        }
+        if (keyword.empty()) {
+            keyword = k == 0 ? "" : k == 1 ? "axis" : k == 2 ? "keepdims" : "?";
+        }
+        if (keyword.empty() && arg.kind != ast::ExprKind::Assign) {
+            result.operand = value;
+        } else if (keyword == "axis") {
+            axis = value;
+        } else if (keyword == "keepdims") {
+            keepdims = value;
+        } else {
+            std::string what =
+                keyword == "?" ? "argument " + std::to_string(k + 1) : "'" + keyword + "'";
+            report(SourceSpan(arg.loc, 1), DiagKind::FuseReductionArgument, name, what);
+            ok = false;
+        }
+    }
+    if (result.operand == nullptr) {
+        report(SourceSpan(call.loc, length_of(name)), DiagKind::FuseReductionMissingOperand, name);
+        ok = false;
+    }
+    if (axis != nullptr) {
+        bool none = axis->kind == ast::ExprKind::Name &&
+                    static_cast<const ast::NameExpr&>(*axis).name == "None";
+        if (!none) {
+            std::optional<std::int64_t> value = integer_constant(*axis);
+            if (!value) {
+                report(SourceSpan(axis->loc, 1), DiagKind::FuseReductionAxis, name);
+                ok = false;
+            } else if (*value < -32 || *value >= 32) {
+                report(SourceSpan(axis->loc, 1), DiagKind::FuseReductionAxisRange,
+                       std::to_string(*value));
+                ok = false;
+            } else {
+                result.axes = std::vector<int>{static_cast<int>(*value)};
+            }
+        }
+    }
+    if (keepdims != nullptr) {
+        if (keepdims->kind != ast::ExprKind::BoolLiteral) {
+            report(SourceSpan(keepdims->loc, 1), DiagKind::FuseReductionKeepdims, name);
+            ok = false;
+        } else {
+            result.keepdims = static_cast<const ast::BoolLiteralExpr&>(*keepdims).value;
+        }
+    }
+    if (!ok) {
+        return std::nullopt;
+    }
+    return result;
+}
+
+} // namespace gpucc::sema
