@@ -88,6 +88,21 @@ NDArray random_array(std::mt19937_64& rng, const Shape& shape) {
         .ndarray();
 }
 
+/// A random array of a floating-point `dtype` (float16, bfloat16, float32, anything else as
+/// float64), as random_array makes it.
+inline NDArray random_float_array(std::mt19937_64& rng, DType dtype, const Shape& shape) {
+    switch (dtype) {
+    case DType::Float16:
+        return random_array<float16>(rng, shape);
+    case DType::BFloat16:
+        return random_array<bfloat16>(rng, shape);
+    case DType::Float32:
+        return random_array<float>(rng, shape);
+    default:
+        return random_array<double>(rng, shape);
+    }
+}
+
 /// The array's elements in C order, as doubles (floats) or as uint64 (integers and bool: the
 /// value modulo 2^64, which is what wrap-around arithmetic needs).
 inline std::vector<double> host_doubles(const NDArray& x) {

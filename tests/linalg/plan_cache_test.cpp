@@ -65,28 +65,15 @@ struct Case {
     bool tf32 = false;
 };
 
-NDArray operand(std::mt19937_64& rng, DType dtype, const Shape& shape) {
-    switch (dtype) {
-    case DType::Float16:
-        return random_array<float16>(rng, shape);
-    case DType::BFloat16:
-        return random_array<bfloat16>(rng, shape);
-    case DType::Float32:
-        return random_array<float>(rng, shape);
-    default:
-        return random_array<double>(rng, shape);
-    }
-}
-
 struct Prepared {
     NDArray a, b;
     Reference reference;
 };
 
 Prepared prepare(std::mt19937_64& rng, const Case& c) {
-    NDArray a = c.transpose_a ? operand(rng, c.dtype, Shape{c.k, c.m}).transpose()
-                              : operand(rng, c.dtype, Shape{c.m, c.k});
-    NDArray b = operand(rng, c.dtype, Shape{c.k * c.n + 1});
+    NDArray a = c.transpose_a ? random_float_array(rng, c.dtype, Shape{c.k, c.m}).transpose()
+                              : random_float_array(rng, c.dtype, Shape{c.m, c.k});
+    NDArray b = random_float_array(rng, c.dtype, Shape{c.k * c.n + 1});
     const std::int64_t start = c.shift_b ? 1 : 0;
     b = b(gpucc::Slice(start, start + c.k * c.n)).reshape(Shape{c.k, c.n});
     Reference reference = reference_matmul(a, b, c.dtype);

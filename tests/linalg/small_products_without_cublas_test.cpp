@@ -21,19 +21,6 @@ bool library_loaded(const char* soname) {
     return true;
 }
 
-NDArray operand(std::mt19937_64& rng, DType dtype, const Shape& shape) {
-    switch (dtype) {
-    case DType::Float16:
-        return random_array<float16>(rng, shape);
-    case DType::BFloat16:
-        return random_array<bfloat16>(rng, shape);
-    case DType::Float32:
-        return random_array<float>(rng, shape);
-    default:
-        return random_array<double>(rng, shape);
-    }
-}
-
 TEST(MatmulSmallRoute, SmallProductsAloneNeverLoadCublas) {
     LINALG_SKIP_WITHOUT_DEVICE();
     ASSERT_FALSE(library_loaded("libcublas.so.13")) << "cuBLAS was loaded before any product";
@@ -41,8 +28,8 @@ TEST(MatmulSmallRoute, SmallProductsAloneNeverLoadCublas) {
     const DType dtypes[] = {DType::Float16, DType::BFloat16, DType::Float32, DType::Float64};
     for (const DType dtype : dtypes) {
         const std::string name(gpucc::dtype_name(dtype));
-        const NDArray a = operand(rng, dtype, Shape{64, 48});
-        const NDArray b = operand(rng, dtype, Shape{48, 33});
+        const NDArray a = random_float_array(rng, dtype, Shape{64, 48});
+        const NDArray b = random_float_array(rng, dtype, Shape{48, 33});
         const NDArray out = gpucc::empty(Shape{64, 33}, dtype, device_under_test());
         expect_matches(gpucc::matmul(a, b), reference_matmul(a, b, dtype), dtype, name);
         gpucc::matmul(a, b, out);
@@ -56,8 +43,8 @@ TEST(MatmulSmallRoute, SmallProductsAloneNeverLoadCublas) {
     }
     // Above the crossover: cuBLAS, now loaded.
     const std::int64_t m = gpucc::linalg::detail::kSmallGemmMaxRows + 1;
-    const NDArray a = operand(rng, DType::Float32, Shape{m, 16});
-    const NDArray b = operand(rng, DType::Float32, Shape{16, 8});
+    const NDArray a = random_float_array(rng, DType::Float32, Shape{m, 16});
+    const NDArray b = random_float_array(rng, DType::Float32, Shape{16, 8});
     expect_matches(gpucc::matmul(a, b), reference_matmul(a, b, DType::Float32), DType::Float32,
                    "above the crossover");
     EXPECT_TRUE(library_loaded("libcublas.so.13")) << "the product above the crossover ran "

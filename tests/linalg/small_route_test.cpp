@@ -22,19 +22,6 @@ using gpucc::linalg::detail::kSmallGemmMaxInner;
 using gpucc::linalg::detail::kSmallGemmMaxRows;
 using gpucc::linalg::detail::MatmulRoute;
 
-NDArray operand(std::mt19937_64& rng, DType dtype, const Shape& shape) {
-    switch (dtype) {
-    case DType::Float16:
-        return random_array<float16>(rng, shape);
-    case DType::BFloat16:
-        return random_array<bfloat16>(rng, shape);
-    case DType::Float32:
-        return random_array<float>(rng, shape);
-    default:
-        return random_array<double>(rng, shape);
-    }
-}
-
 NDArray product_on(MatmulRoute route, const NDArray& a, const NDArray& b) {
     const ForcedMatmulRoute forced(route);
     return gpucc::matmul(a, b);
@@ -94,13 +81,13 @@ TEST(MatmulSmallRoute, EveryFloatDtypeAtTheEdgesAndAcrossTheCrossover) {
         for (std::size_t i = 0; i < extents.size(); ++i) {
             const Extents& e = extents[i];
             const bool small = e.m <= rows && e.n <= cols && e.k <= inner;
-            const NDArray a = operand(rng, dtype, Shape{e.m, e.k});
-            const NDArray b = operand(rng, dtype, Shape{e.k, e.n});
+            const NDArray a = random_float_array(rng, dtype, Shape{e.m, e.k});
+            const NDArray b = random_float_array(rng, dtype, Shape{e.k, e.n});
             check_routed(a, b, small, describe(dtype, e, "contiguous"));
             // Transposed views, and b stepped along its columns.
-            const NDArray at = operand(rng, dtype, Shape{e.k, e.m}).transpose();
+            const NDArray at = random_float_array(rng, dtype, Shape{e.k, e.m}).transpose();
             const NDArray bs =
-                operand(rng, dtype, Shape{e.k, 2 * e.n})(Slice(), Slice(0, 2 * e.n, 2));
+                random_float_array(rng, dtype, Shape{e.k, 2 * e.n})(Slice(), Slice(0, 2 * e.n, 2));
             check_routed(at, bs, small, describe(dtype, e, "a transposed, b column-stepped"));
         }
     }
@@ -112,17 +99,17 @@ TEST(MatmulSmallRoute, GivenOutputsOneDOperandsUnitBatchesAndMixedDtypes) {
     const DType dtypes[] = {DType::Float16, DType::BFloat16, DType::Float32, DType::Float64};
     for (const DType dtype : dtypes) {
         const std::string name(gpucc::dtype_name(dtype));
-        const NDArray a = operand(rng, dtype, Shape{33, 40});
-        const NDArray b = operand(rng, dtype, Shape{40, 31});
+        const NDArray a = random_float_array(rng, dtype, Shape{33, 40});
+        const NDArray b = random_float_array(rng, dtype, Shape{40, 31});
         const Reference ref = reference_matmul(a, b, dtype);
         // A given output, contiguous and as a column-stepped view of a larger array (random
         // first, so every element must be written; the gaps must stay).
-        const NDArray out = operand(rng, dtype, Shape{33, 31});
+        const NDArray out = random_float_array(rng, dtype, Shape{33, 31});
         gpucc::matmul(a, b, out);
         expect_matches(out, ref, dtype, name + " given output");
         EXPECT_EQ(host_doubles(out), host_doubles(product_on(MatmulRoute::SmallGemm, a, b)))
             << name << " given output";
-        const NDArray wide = operand(rng, dtype, Shape{33, 62});
+        const NDArray wide = random_float_array(rng, dtype, Shape{33, 62});
         const std::vector<double> wide_before = host_doubles(wide);
         const NDArray stepped = wide(Slice(), Slice(0, 62, 2));
         gpucc::matmul(a, b, stepped);
@@ -136,24 +123,25 @@ TEST(MatmulSmallRoute, GivenOutputsOneDOperandsUnitBatchesAndMixedDtypes) {
         const NDArray a_reversed = a(Slice(gpucc::none, gpucc::none, -1), Slice());
         const NDArray b_reversed = b(Slice(), Slice(gpucc::none, gpucc::none, -1));
         check_routed(a_reversed, b_reversed, true, name + " reversed views");
-        const NDArray out_reversed =
-            operand(rng, dtype, Shape{33, 31})(Slice(gpucc::none, gpucc::none, -1), Slice());
+        const NDArray out_reversed = random_float_array(rng, dtype, Shape{33, 31})(
+            Slice(gpucc::none, gpucc::none, -1), Slice());
         gpucc::matmul(a, b, out_reversed);
         expect_matches(out_reversed, ref, dtype, name + " reversed given output");
         // 1-d operands (the added axis removed) and batch axes of extent 1 (kept).
-        const NDArray v = operand(rng, dtype, Shape{40});
+        const NDArray v = random_float_array(rng, dtype, Shape{40});
         check_routed(v, b, true, name + " (40,) @ (40,31)");
-        check_routed(a, operand(rng, dtype, Shape{40}), true, name + " (33,40) @ (40,)");
-        check_routed(operand(rng, dtype, Shape{1, 33, 40}), b, true, name + " (1,33,40) @ (40,31)");
-        check_routed(operand(rng, dtype, Shape{1, 1, 33, 40}),
-                     operand(rng, dtype, Shape{1, 40, 31}), true,
+        check_routed(a, random_float_array(rng, dtype, Shape{40}), true, name + " (33,40) @ (40,)");
+        check_routed(random_float_array(rng, dtype, Shape{1, 33, 40}), b, true,
+                     name + " (1,33,40) @ (40,31)");
+        check_routed(random_float_array(rng, dtype, Shape{1, 1, 33, 40}),
+                     random_float_array(rng, dtype, Shape{1, 40, 31}), true,
                      name + " (1,1,33,40) @ (1,40,31)");
     }
     // Mixed dtypes: converted to the result dtype first, then routed.
-    check_routed(operand(rng, DType::Float16, Shape{20, 24}),
-                 operand(rng, DType::Float32, Shape{24, 9}), true, "float16 @ float32");
-    check_routed(operand(rng, DType::BFloat16, Shape{20, 24}),
-                 operand(rng, DType::Float64, Shape{24, 9}), true, "bfloat16 @ float64");
+    check_routed(random_float_array(rng, DType::Float16, Shape{20, 24}),
+                 random_float_array(rng, DType::Float32, Shape{24, 9}), true, "float16 @ float32");
+    check_routed(random_float_array(rng, DType::BFloat16, Shape{20, 24}),
+                 random_float_array(rng, DType::Float64, Shape{24, 9}), true, "bfloat16 @ float64");
 }
 
 TEST(MatmulSmallRoute, RunsOnTheCurrentStreamAndInAGraph) {
@@ -163,15 +151,15 @@ TEST(MatmulSmallRoute, RunsOnTheCurrentStreamAndInAGraph) {
         GTEST_SKIP() << "streams and graphs are the GPU's";
     }
     std::mt19937_64 rng(2219);
-    const NDArray a = operand(rng, DType::BFloat16, Shape{48, 40});
-    const NDArray b = operand(rng, DType::BFloat16, Shape{40, 56});
+    const NDArray a = random_float_array(rng, DType::BFloat16, Shape{48, 40});
+    const NDArray b = random_float_array(rng, DType::BFloat16, Shape{40, 56});
     const Reference ref = reference_matmul(a, b, DType::BFloat16);
     gpucc::Stream stream(dev, gpucc::StreamKind::NonBlocking);
     gpucc::StreamGuard on(stream);
     const NDArray c = gpucc::matmul(a, b);
     stream.synchronize();
     expect_matches(c, ref, DType::BFloat16, "on a stream");
-    const NDArray out = operand(rng, DType::BFloat16, Shape{48, 56});
+    const NDArray out = random_float_array(rng, DType::BFloat16, Shape{48, 56});
     stream.ref().begin_capture();
     gpucc::matmul(a, b, out);
     gpucc::Graph graph = stream.ref().end_capture();
@@ -184,8 +172,8 @@ TEST(MatmulSmallRoute, RunsOnTheCurrentStreamAndInAGraph) {
 TEST(MatmulSmallRoute, Tf32AndRealBatchesKeepCublas) {
     LINALG_SKIP_WITHOUT_DEVICE();
     std::mt19937_64 rng(2119);
-    const NDArray a = operand(rng, DType::Float32, Shape{64, 64});
-    const NDArray b = operand(rng, DType::Float32, Shape{64, 64});
+    const NDArray a = random_float_array(rng, DType::Float32, Shape{64, 64});
+    const NDArray b = random_float_array(rng, DType::Float32, Shape{64, 64});
     {
         const gpucc::linalg::Tf32Guard tf32(true);
         const NDArray routed = gpucc::matmul(a, b);
@@ -195,7 +183,7 @@ TEST(MatmulSmallRoute, Tf32AndRealBatchesKeepCublas) {
         }
     }
     // A batch of two: cuBLAS's strided-batched GEMM, checked against the reference.
-    const NDArray stack = operand(rng, DType::Float32, Shape{2, 64, 64});
+    const NDArray stack = random_float_array(rng, DType::Float32, Shape{2, 64, 64});
     const Reference ref = reference_matmul(stack, b, DType::Float32);
     const NDArray routed = gpucc::matmul(stack, b);
     expect_matches(routed, ref, DType::Float32, "(2,64,64) @ (64,64)");
