@@ -7,7 +7,8 @@
 // strided-batched call covers as much of the batch as possible and the rest is a loop. On the GPU
 // a single small product goes to the library's own kernel instead (matmul_route.h, small_gemm.h):
 // no BLAS layout, plan, handle or workspace is looked at on that path, so its host time is one
-// launch's.
+// launch's; two matrices of one dtype take it before the general shape work
+// (small_route_applies).
 #include "gpucc/linalg/matmul.h"
 
 #include "gpucc/errors.h"
@@ -234,31 +235,33 @@ NDArray last_two_axes(NDArray x) {
 // as TF32, and the extents within the crossover unless a test forces the kernel.
 bool ran_small_gemm(const NDArray& a2, const NDArray& b2, const NDArray& c_full,
                     const MatmulShapes& shapes) {
-    using linalg::detail::MatmulRoute;
-    const MatmulRoute route = linalg::detail::forced_matmul_route();
-    const DType dtype = c_full.dtype();
-    if (c_full.device().is_cpu() || route == MatmulRoute::Blas ||
-        (dtype != DType::Float16 && dtype != DType::BFloat16 && dtype != DType::Float32 &&
-         dtype != DType::Float64) ||
-        (dtype == DType::Float32 && linalg::tf32_enabled())) {
-        return false;
-    }
     for (int i = 0; i < shapes.batch.ndim(); ++i) {
         if (shapes.batch[i] != 1) {
             return false;
         }
     }
+    const DType dtype = c_full.dtype();
     const int nd = c_full.ndim();
     const std::int64_t m = c_full.shape()[nd - 2];
     const std::int64_t n = c_full.shape()[nd - 1];
     const std::int64_t k = a2.shape()[a2.ndim() - 1];
-    if (route == MatmulRoute::Automatic && !linalg::detail::small_gemm_preferred(m, n, k)) {
+    if (!linalg::detail::small_gemm_route(dtype, c_full.device(), m, n, k)) {
         return false;
     }
     linalg::detail::small_gemm(last_two_axes(a2.dtype() == dtype ? a2 : a2.astype(dtype)),
                                last_two_axes(b2.dtype() == dtype ? b2 : b2.astype(dtype)),
                                last_two_axes(c_full));
     return true;
+}
+
+// The small-product route's common case taken before any of the general path's shape work: two
+// matrices of one dtype on one device that the route sends to the kernel (small_gemm_route). Any
+// other call, a bad one included, returns false and takes the general path, which checks it.
+bool small_route_applies(const NDArray& a, const NDArray& b) {
+    return a.ndim() == 2 && b.ndim() == 2 && a.dtype() == b.dtype() && a.device() == b.device() &&
+           a.shape()[1] == b.shape()[0] &&
+           linalg::detail::small_gemm_route(a.dtype(), a.device(), a.shape()[0], b.shape()[1],
+                                            a.shape()[1]);
 }
 
 // Computes a @ b into `c_full` (the result with 1-d operands' axes kept, of the result dtype).
@@ -289,6 +292,11 @@ void matmul_into(const NDArray& a2, const NDArray& b2, const NDArray& c_full,
 } // namespace
 
 NDArray matmul(const NDArray& a, const NDArray& b) {
+    if (small_route_applies(a, b)) {
+        NDArray c = empty(Shape{a.shape()[0], b.shape()[1]}, a.dtype(), a.device());
+        linalg::detail::small_gemm(a, b, c);
+        return c;
+    }
     const MatmulShapes shapes = linalg::detail::matmul_shapes(a, b, "matmul");
     const NDArray c_full = empty(shapes.full, shapes.dtype, a.device());
     matmul_into(shapes.a2, shapes.b2, c_full, shapes);
@@ -296,6 +304,13 @@ NDArray matmul(const NDArray& a, const NDArray& b) {
 }
 
 void matmul(const NDArray& a, const NDArray& b, const NDArray& out) {
+    if (small_route_applies(a, b) && out.ndim() == 2 && out.dtype() == a.dtype() &&
+        out.device() == a.device() && out.shape()[0] == a.shape()[0] &&
+        out.shape()[1] == b.shape()[1] && !linalg::detail::may_overlap(out, a) &&
+        !linalg::detail::may_overlap(out, b)) {
+        linalg::detail::small_gemm(a, b, out);
+        return;
+    }
     const MatmulShapes shapes = linalg::detail::matmul_shapes(a, b, "matmul");
     linalg::detail::check_out(out, a, b, shapes, "matmul");
     matmul_into(shapes.a2, shapes.b2, linalg::detail::with_added_axes(out, shapes), shapes);

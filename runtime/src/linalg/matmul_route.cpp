@@ -1,6 +1,7 @@
 // The calling thread's forced matmul route and the crossover test (matmul_route.h).
 #include "linalg/matmul_route.h"
 
+#include "gpucc/linalg/compute_type.h"
 #include "linalg/small_gemm.h"
 
 namespace gpucc::linalg::detail {
@@ -24,6 +25,18 @@ ForcedMatmulRoute::~ForcedMatmulRoute() {
 
 bool small_gemm_preferred(std::int64_t m, std::int64_t n, std::int64_t k) noexcept {
     return m <= kSmallGemmMaxRows && n <= kSmallGemmMaxColumns && k <= kSmallGemmMaxInner;
+}
+
+bool small_gemm_route(DType dtype, Device device, std::int64_t m, std::int64_t n,
+                      std::int64_t k) noexcept {
+    const MatmulRoute route = forced_route;
+    if (device.is_cpu() || route == MatmulRoute::Blas ||
+        (dtype != DType::Float16 && dtype != DType::BFloat16 && dtype != DType::Float32 &&
+         dtype != DType::Float64) ||
+        (dtype == DType::Float32 && tf32_enabled())) {
+        return false;
+    }
+    return route == MatmulRoute::SmallGemm || small_gemm_preferred(m, n, k);
 }
 
 } // namespace gpucc::linalg::detail

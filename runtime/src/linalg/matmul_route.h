@@ -6,6 +6,9 @@
 // on the same operands; this is deliberately no user-visible setting. Private to the runtime.
 #pragma once
 
+#include "gpucc/array/dtype.h"
+#include "gpucc/device/device.h"
+
 #include <cstdint>
 
 namespace gpucc::linalg::detail {
@@ -34,5 +37,11 @@ private:
 /// True when matmul's automatic route takes the kernel for an m x k by k x n product
 /// (small_gemm.h's crossover).
 bool small_gemm_preferred(std::int64_t m, std::int64_t n, std::int64_t k) noexcept;
+
+/// True when one product (no batch) of `dtype` on `device`, m x k by k x n, goes to the kernel:
+/// a GPU, a floating dtype, float32 not as TF32, no cuBLAS route forced, and the extents within
+/// the crossover unless the kernel is forced.
+bool small_gemm_route(DType dtype, Device device, std::int64_t m, std::int64_t n,
+                      std::int64_t k) noexcept;
 
 } // namespace gpucc::linalg::detail
