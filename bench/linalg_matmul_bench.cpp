@@ -22,14 +22,14 @@
 // a, b and c share their low 21 address bits) and where NumPy's malloc puts them (16 bytes past a
 // page, the pages of the three apart), alternating round by round: the question is whether
 // OpenBLAS's dgemm runs slower on operands that alias in the caches.
-// Usage: linalg_matmul_bench gpu|cpu|cpu-sweep|floors|host|cpu-host|cpu-placement [repeat]
-// [rounds] (cpu-sweep: the n^3 sizes alone, floors: the GPU host times alone, back to back; host:
-// the GPU host times per call and back to back; cpu-host: the CPU host time of a 4 x 4 call, per
-// call; cpu-placement: see above, `rounds` rounds, 5 by default). The host mode also times, at
-// 64 x 64 and at 16..512 (the crossover, small_gemm.h's rule), matmul as routed (the library's
-// small-product kernel within the crossover, cuBLAS above: linalg/matmul_route.h), matmul with
-// the cuBLAS route forced, and the kernel called directly, each by GPU time (events around one
-// call) and by per-call host time.
+// Usage: linalg_matmul_bench gpu|cpu|cpu-sweep|floors|host|crossover|cpu-host|cpu-placement
+// [repeat] [rounds] (cpu-sweep: the n^3 sizes alone, floors: the GPU host times alone, back to
+// back; host: the GPU host times per call and back to back, at 64 x 64 matmul as routed (the
+// library's small-product kernel within the crossover, cuBLAS above: linalg/matmul_route.h), with
+// the cuBLAS route forced, and the kernel called directly; crossover: small_gemm.h's crossover,
+// per dtype, by GPU time and per-call host time of both routes (small_gemm_crossover);
+// cpu-host: the CPU host time of a 4 x 4 call, per call; cpu-placement: see above, `rounds`
+// rounds, 5 by default).
 #include "bench_support.h"
 #include "linalg/matmul_route.h"
 #include "linalg/small_gemm.h"
@@ -123,15 +123,19 @@ void host_time(gpucc::Device dev, const char* device_name, const char* name, std
 
 // The host time of ONE `call` on `dev` (see the top of this file): 200 untimed calls, then 2000
 // timed ones, each followed by a synchronize of the current stream that the clock does not see.
-// Prints the median and the 10th and 90th percentiles in microseconds.
-void per_call_host_time(gpucc::Device dev, const char* device_name, const std::string& name,
-                        std::int64_t n, const std::function<void()>& call) {
+// The median and the 10th and 90th percentiles in microseconds.
+struct PerCallUs {
+    double median, p10, p90;
+    static constexpr int kCalls = 2000;
+};
+
+PerCallUs per_call_us(gpucc::Device dev, const std::function<void()>& call) {
     const gpucc::StreamRef stream = gpucc::current_stream(dev);
     for (int i = 0; i < 200; ++i) {
         call();
         stream.synchronize();
     }
-    constexpr int kCalls = 2000;
+    constexpr int kCalls = PerCallUs::kCalls;
     std::vector<double> us;
     us.reserve(kCalls);
     for (int i = 0; i < kCalls; ++i) {
@@ -142,13 +146,55 @@ void per_call_host_time(gpucc::Device dev, const char* device_name, const std::s
         us.push_back(std::chrono::duration<double, std::micro>(stop - start).count());
     }
     std::sort(us.begin(), us.end());
+    return {us[kCalls / 2], us[kCalls / 10], us[kCalls * 9 / 10]};
+}
+
+// per_call_us of `call`, printed as one line.
+void per_call_host_time(gpucc::Device dev, const char* device_name, const std::string& name,
+                        std::int64_t n, const std::function<void()>& call) {
+    const PerCallUs us = per_call_us(dev, call);
     bench_support::gpucc_line(device_name, name, "float32")
         .integer("n", n)
-        .number("us", us[kCalls / 2], 3)
-        .number("p10_us", us[kCalls / 10], 3)
-        .number("p90_us", us[kCalls * 9 / 10], 3)
-        .integer("calls", kCalls)
+        .number("us", us.median, 3)
+        .number("p10_us", us.p10, 3)
+        .number("p90_us", us.p90, 3)
+        .integer("calls", PerCallUs::kCalls)
         .print();
+}
+
+// The floors under matmul's host time (linalg_matmul_floor.h), each timed by `time` under its
+// name: <prefix>floor_lt_matmul_us_<n> and <prefix>floor_lt_matmul_alloc_us_<n>, a bare
+// cublasLtMatmul of a @ b with its plan made once into `out` and into an output gpucc's pool
+// allocates; <prefix>floor_cu_launch_kernel_us, a bare cuLaunchKernel of an empty kernel.
+using Timer = std::function<void(const std::string& name, const std::function<void()>& call)>;
+
+void time_floors(const std::string& prefix, std::int64_t n, const NDArray& a, const NDArray& b,
+                 const NDArray& out, const Timer& time) {
+    const gpucc::Device dev = out.device();
+    const NDArray workspace = gpucc::empty(Shape{std::int64_t{32} << 20}, DType::UInt8, dev);
+    void* stream = gpucc::current_stream(dev).handle();
+    const std::string size = std::to_string(n);
+    std::string error;
+    const auto lt =
+        matmul_floor::RawLtGemm::make(n, workspace.data(), workspace.nbytes(), stream, error);
+    if (lt) {
+        time(prefix + "floor_lt_matmul_us_" + size,
+             [&] { lt->run(a.data(), b.data(), out.data()); });
+        time(prefix + "floor_lt_matmul_alloc_us_" + size, [&] {
+            const NDArray c = gpucc::empty(Shape{n, n}, DType::Float32, dev);
+            lt->run(a.data(), b.data(), c.data());
+        });
+    } else {
+        std::fprintf(stderr, "linalg_matmul_bench: no raw cublasLtMatmul floor: %s\n",
+                     error.c_str());
+    }
+    const auto empty_kernel = matmul_floor::RawLaunch::make(stream, error);
+    if (empty_kernel) {
+        time(prefix + "floor_cu_launch_kernel_us", [&] { empty_kernel->run(); });
+    } else {
+        std::fprintf(stderr, "linalg_matmul_bench: no raw cuLaunchKernel floor: %s\n",
+                     error.c_str());
+    }
 }
 
 // Per-call host times (per_call_host_time) of what host_overhead and host_floors time back to
@@ -165,30 +211,10 @@ void per_call_gpu(std::int64_t n) {
     per_call_host_time(dev, "gpu", "percall_us_" + size, n, [&] { (void)gpucc::matmul(a, b); });
     per_call_host_time(dev, "gpu", "percall_us_" + size + "_out", n,
                        [&] { gpucc::matmul(a, b, out); });
-    const NDArray workspace = gpucc::empty(Shape{std::int64_t{32} << 20}, DType::UInt8, dev);
-    void* stream = gpucc::current_stream(dev).handle();
-    std::string error;
-    const auto lt =
-        matmul_floor::RawLtGemm::make(n, workspace.data(), workspace.nbytes(), stream, error);
-    if (lt) {
-        per_call_host_time(dev, "gpu", "percall_floor_lt_matmul_us_" + size, n,
-                           [&] { lt->run(a.data(), b.data(), out.data()); });
-        per_call_host_time(dev, "gpu", "percall_floor_lt_matmul_alloc_us_" + size, n, [&] {
-            const NDArray c = gpucc::empty(Shape{n, n}, DType::Float32, dev);
-            lt->run(a.data(), b.data(), c.data());
-        });
-    } else {
-        std::fprintf(stderr, "linalg_matmul_bench: no raw cublasLtMatmul floor: %s\n",
-                     error.c_str());
-    }
-    const auto empty_kernel = matmul_floor::RawLaunch::make(stream, error);
-    if (empty_kernel) {
-        per_call_host_time(dev, "gpu", "percall_floor_cu_launch_kernel_us", n,
-                           [&] { empty_kernel->run(); });
-    } else {
-        std::fprintf(stderr, "linalg_matmul_bench: no raw cuLaunchKernel floor: %s\n",
-                     error.c_str());
-    }
+    time_floors("percall_", n, a, b, out,
+                [&](const std::string& name, const std::function<void()>& call) {
+                    per_call_host_time(dev, "gpu", name, n, call);
+                });
     per_call_host_time(dev, "gpu", "percall_gpucc_add_us_" + size, n,
                        [&] { (void)gpucc::add(a, b); });
     // matmul with the cuBLAS route forced (what it cost before the small-product route), and
@@ -209,37 +235,65 @@ void per_call_gpu(std::int64_t n) {
 }
 
 // The crossover (small_gemm.h's rule: below it the kernel may be slower on the GPU than cuBLAS by
-// at most the host time it saves): for n^3 float32 at 16..512, the GPU time of one call (events
-// around it, the median of 51) and the per-call host time (allocated output) of matmul as
-// routed, matmul with cuBLAS forced, and the kernel called directly.
+// at most the host time it saves), per dtype (float32, float16, bfloat16, float64) for n^3 at
+// 16..512 and for non-square products: for matmul with the kernel forced and with cuBLAS forced,
+// the GPU time of one call into a given output (events around it, the median of 51) and the
+// per-call host time with the output allocated (per_call_us). One line per dtype, shape and
+// route: case crossover_<route>_<m>x<n>x<k>, `us` the host time, `gpu_us` the GPU time
+// (bench/crossover_linalg_matmul.py reads them).
 void small_gemm_crossover() {
     const gpucc::Device dev = gpucc::Device::cuda(0);
-    for (std::int64_t n : {16, 32, 64, 96, 128, 160, 192, 256, 384, 512}) {
-        const NDArray a = random_operand(Shape{n, n}, DType::Float32, dev);
-        const NDArray b = random_operand(Shape{n, n}, DType::Float32, dev);
-        const NDArray c = gpucc::empty(Shape{n, n}, DType::Float32, dev);
-        const auto both = [&](const std::string& name, MatmulRoute route, auto&& given,
-                              auto&& allocated) {
-            const ForcedMatmulRoute forced(route);
-            bench_support::gpucc_line("gpu", "crossover_gpu_" + name, "float32")
-                .integer("n", n)
-                .number("us", 1e3 * bench_support::median_ms(given, 2, 51), 3)
-                .print();
-            per_call_host_time(dev, "gpu", "crossover_host_" + name, n, allocated);
-        };
-        both(
-            "matmul_routed", MatmulRoute::Automatic, [&] { gpucc::matmul(a, b, c); },
-            [&] { (void)gpucc::matmul(a, b); });
-        both(
-            "matmul_cublas_forced", MatmulRoute::Blas, [&] { gpucc::matmul(a, b, c); },
-            [&] { (void)gpucc::matmul(a, b); });
-        both(
-            "small_gemm_kernel", MatmulRoute::Automatic,
-            [&] { gpucc::linalg::detail::small_gemm(a, b, c); },
-            [&] {
-                const NDArray fresh = gpucc::empty(Shape{n, n}, DType::Float32, dev);
-                gpucc::linalg::detail::small_gemm(a, b, fresh);
-            });
+    struct Extents {
+        std::int64_t m, n, k;
+    };
+    std::vector<Extents> shapes;
+    for (std::int64_t e : {16, 32, 64, 96, 128, 192, 256, 384, 512}) {
+        shapes.push_back({e, e, e});
+    }
+    // Long inner dimensions (the kernel walks k in one block), wide outputs over a short k, and
+    // one long extent of three.
+    for (Extents e : std::initializer_list<Extents>{{64, 64, 512},
+                                                    {64, 64, 1024},
+                                                    {32, 32, 2048},
+                                                    {256, 256, 32},
+                                                    {512, 512, 32},
+                                                    {512, 512, 64},
+                                                    {512, 64, 64},
+                                                    {64, 512, 64},
+                                                    {128, 128, 512},
+                                                    {256, 256, 512}}) {
+        shapes.push_back(e);
+    }
+    const std::pair<DType, const char*> dtypes[] = {{DType::Float32, "float32"},
+                                                    {DType::Float16, "float16"},
+                                                    {DType::BFloat16, "bfloat16"},
+                                                    {DType::Float64, "float64"}};
+    for (const auto& [dtype, dtype_text] : dtypes) {
+        for (const Extents& e : shapes) {
+            const NDArray a = random_operand(Shape{e.m, e.k}, dtype, dev);
+            const NDArray b = random_operand(Shape{e.k, e.n}, dtype, dev);
+            const NDArray c = gpucc::empty(Shape{e.m, e.n}, dtype, dev);
+            const std::string shape =
+                std::to_string(e.m) + "x" + std::to_string(e.n) + "x" + std::to_string(e.k);
+            for (const auto& [route, route_text] :
+                 {std::pair<MatmulRoute, const char*>{MatmulRoute::SmallGemm, "small_gemm"},
+                  {MatmulRoute::Blas, "cublas"}}) {
+                const ForcedMatmulRoute forced(route);
+                const double gpu_ms =
+                    bench_support::median_ms([&] { gpucc::matmul(a, b, c); }, 2, 51);
+                const PerCallUs host = per_call_us(dev, [&] { (void)gpucc::matmul(a, b); });
+                bench_support::gpucc_line(
+                    "gpu", std::string("crossover_") + route_text + "_" + shape, dtype_text)
+                    .integer("m", e.m)
+                    .integer("n", e.n)
+                    .integer("k", e.k)
+                    .number("gpu_us", 1e3 * gpu_ms, 3)
+                    .number("us", host.median, 3)
+                    .number("p10_us", host.p10, 3)
+                    .number("p90_us", host.p90, 3)
+                    .print();
+            }
+        }
     }
 }
 
@@ -271,30 +325,10 @@ void host_floors(std::int64_t n) {
     const NDArray a = random_operand(Shape{n, n}, DType::Float32, dev);
     const NDArray b = random_operand(Shape{n, n}, DType::Float32, dev);
     const NDArray out = gpucc::empty(Shape{n, n}, DType::Float32, dev);
-    const NDArray workspace = gpucc::empty(Shape{std::int64_t{32} << 20}, DType::UInt8, dev);
-    void* stream = gpucc::current_stream(dev).handle();
+    time_floors("", n, a, b, out, [&](const std::string& name, const std::function<void()>& call) {
+        host_time(dev, "gpu", name.c_str(), n, call);
+    });
     const std::string size = std::to_string(n);
-    std::string error;
-    const auto lt =
-        matmul_floor::RawLtGemm::make(n, workspace.data(), workspace.nbytes(), stream, error);
-    if (lt) {
-        host_time(dev, "gpu", ("floor_lt_matmul_us_" + size).c_str(), n,
-                  [&] { lt->run(a.data(), b.data(), out.data()); });
-        host_time(dev, "gpu", ("floor_lt_matmul_alloc_us_" + size).c_str(), n, [&] {
-            const NDArray c = gpucc::empty(Shape{n, n}, DType::Float32, dev);
-            lt->run(a.data(), b.data(), c.data());
-        });
-    } else {
-        std::fprintf(stderr, "linalg_matmul_bench: no raw cublasLtMatmul floor: %s\n",
-                     error.c_str());
-    }
-    const auto empty_kernel = matmul_floor::RawLaunch::make(stream, error);
-    if (empty_kernel) {
-        host_time(dev, "gpu", "floor_cu_launch_kernel_us", n, [&] { empty_kernel->run(); });
-    } else {
-        std::fprintf(stderr, "linalg_matmul_bench: no raw cuLaunchKernel floor: %s\n",
-                     error.c_str());
-    }
     host_time(dev, "gpu", ("gpucc_add_us_" + size).c_str(), n, [&] { (void)gpucc::add(a, b); });
 }
 
@@ -412,6 +446,7 @@ int main(int argc, char** argv) {
         per_call_gpu(64);
         host_overhead(gpucc::Device::cuda(0), "gpu", 64);
         host_floors(64);
+    } else if (mode == "crossover") {
         small_gemm_crossover();
     } else if (mode == "cpu-placement") {
         run_cpu_placement(argc > 3 ? std::atoi(argv[3]) : 5);
