@@ -22,18 +22,20 @@
 // a, b and c share their low 21 address bits) and where NumPy's malloc puts them (16 bytes past a
 // page, the pages of the three apart), alternating round by round: the question is whether
 // OpenBLAS's dgemm runs slower on operands that alias in the caches.
-// Usage: linalg_matmul_bench gpu|cpu|cpu-sweep|floors|host|crossover|cpu-host|cpu-placement
-// [repeat] [rounds] (cpu-sweep: the n^3 sizes alone, floors: the GPU host times alone, back to
-// back; host: the GPU host times per call and back to back, at 64 x 64 matmul as routed (the
-// library's small-product kernel within the crossover, cuBLAS above: linalg/matmul_route.h), with
-// the cuBLAS route forced, and the kernel called directly; crossover: small_gemm.h's crossover,
-// per dtype, by GPU time and per-call host time of both routes (small_gemm_crossover);
-// cpu-host: the CPU host time of a 4 x 4 call, per call; cpu-placement: see above, `rounds`
-// rounds, 5 by default).
+// Usage: linalg_matmul_bench
+// gpu|cpu|cpu-sweep|floors|host|crossover|host-pieces|cpu-host|cpu-placement [repeat] [rounds]
+// (cpu-sweep: the n^3 sizes alone, floors: the GPU host times alone, back to back; host: the GPU
+// host times per call and back to back, at 64 x 64 matmul as routed (the library's small-product
+// kernel within the crossover, cuBLAS above: linalg/matmul_route.h), with the cuBLAS route forced,
+// and the kernel called directly; crossover: small_gemm.h's crossover, per dtype, by GPU time and
+// per-call host time of both routes (small_gemm_crossover); host-pieces: the small route's
+// host-side pieces on the CPU (linalg_matmul_host_pieces.h); cpu-host: the CPU host time of a 4 x 4
+// call, per call; cpu-placement: see above, `rounds` rounds, 5 by default).
 #include "bench_support.h"
 #include "linalg/matmul_route.h"
 #include "linalg/small_gemm.h"
 #include "linalg_matmul_floor.h"
+#include "linalg_matmul_host_pieces.h"
 
 #include <algorithm>
 #include <chrono>
@@ -446,6 +448,8 @@ int main(int argc, char** argv) {
         per_call_gpu(64);
         host_overhead(gpucc::Device::cuda(0), "gpu", 64);
         host_floors(64);
+    } else if (mode == "host-pieces") {
+        host_pieces::run();
     } else if (mode == "crossover") {
         small_gemm_crossover();
     } else if (mode == "cpu-placement") {

@@ -1,9 +1,9 @@
 // What matmul keeps and shares between calls: the cuBLAS workspace of each stream goes when its
-// gpucc::Stream is destroyed (unless a graph captured on it may replay with it), so making and
-// destroying streams does not grow memory; and OpenBLAS's one thread count, which products on
-// several caller threads at once set to different values (one thread for small matrices, the
-// pool's width for large), never changes under a running product, nor under a decomposition on
-// the CPU (which takes the same lease). The workspace of an external stream (another library's
+// gpucc::Stream is destroyed, on every thread that ran products on it (unless a graph captured on
+// it may replay with it), so making and destroying streams does not grow memory; and OpenBLAS's
+// one thread count, which products on several caller threads at once set to different values (one
+// thread for small matrices, the pool's width for large), never changes under a running product,
+// nor under a decomposition on the CPU (which takes the same lease). The workspace of an external stream (another library's
 // CUstream) stays until linalg::release_workspace frees it. Every result is checked against the
 // host reference. In the CPU build the stream cases run through OpenBLAS.
 #include "cpu/thread_pool.h"
@@ -15,6 +15,7 @@
 #include <atomic>
 #include <chrono>
 #include <dlfcn.h>
+#include <future>
 #include <optional>
 #include <thread>
 
@@ -39,17 +40,78 @@ TEST(MatmulGpu, WorkspacesOfDestroyedStreamsAreDropped) {
     const std::size_t before =
         dev.is_cuda() ? gpucc::linalg::detail::cublas_workspace_count(dev) : 0;
     for (int i = 0; i < 12; ++i) {
-        gpucc::Stream stream(dev, gpucc::StreamKind::NonBlocking);
-        gpucc::StreamGuard on(stream);
-        const NDArray c = gpucc::matmul(a, b);
-        stream.synchronize();
-        expect_matches(c, ref, DType::Float32, "stream " + std::to_string(i));
+        {
+            gpucc::Stream stream(dev, gpucc::StreamKind::NonBlocking);
+            gpucc::StreamGuard on(stream);
+            const NDArray c = gpucc::matmul(a, b);
+            stream.synchronize();
+            expect_matches(c, ref, DType::Float32, "stream " + std::to_string(i));
+            if (dev.is_cuda()) {
+                EXPECT_EQ(gpucc::linalg::detail::cublas_workspace_count(dev), before + 1)
+                    << "stream " << i << " has no workspace of its own";
+            }
+        }
         if (dev.is_cuda()) {
-            // This stream's workspace replaced the one of the stream before (destroyed).
-            EXPECT_LE(gpucc::linalg::detail::cublas_workspace_count(dev), before + 1)
-                << "stream " << i;
+            // Gone with the stream, not when the next stream needs one.
+            EXPECT_EQ(gpucc::linalg::detail::cublas_workspace_count(dev), before)
+                << "stream " << i << " was destroyed, its workspace stayed";
         }
     }
+}
+
+// A stream that another thread ran a product on: that thread's workspace for it goes when the
+// stream is destroyed here, while the thread still runs (each thread keeps its own table).
+TEST(MatmulGpu, AnotherThreadsWorkspaceGoesWhenTheStreamIsDestroyed) {
+    LINALG_SKIP_WITHOUT_DEVICE();
+    const Device dev = device_under_test();
+    if (dev.is_cpu()) {
+        GTEST_SKIP() << "cuBLAS workspaces are the GPU's";
+    }
+    std::mt19937_64 rng(59);
+    const NDArray a = random_array<float>(rng, Shape{56, 40});
+    const NDArray b = random_array<float>(rng, Shape{40, 48});
+    const Reference ref = reference_matmul(a, b, DType::Float32);
+    std::optional<gpucc::Stream> stream(std::in_place, dev, gpucc::StreamKind::NonBlocking);
+    std::promise<std::size_t> made; // the worker's workspaces beside its table's first
+    std::promise<void> destroyed;
+    std::promise<std::size_t> left;
+    std::future<std::size_t> made_count = made.get_future();
+    std::future<std::size_t> left_count = left.get_future();
+    NDArray c;
+    std::thread worker([&] {
+        const BlasRoute blas; // the route is per thread
+        const std::size_t before = gpucc::linalg::detail::cublas_workspace_count(dev);
+        {
+            gpucc::StreamGuard on(*stream);
+            c = gpucc::matmul(a, b);
+            stream->synchronize();
+        }
+        made.set_value(gpucc::linalg::detail::cublas_workspace_count(dev) - before);
+        destroyed.get_future().wait();
+        left.set_value(gpucc::linalg::detail::cublas_workspace_count(dev) - before);
+    });
+    EXPECT_EQ(made_count.get(), 1U) << "the worker's product made no workspace for the stream";
+    stream.reset();
+    destroyed.set_value();
+    EXPECT_EQ(left_count.get(), 0U) << "the worker kept the destroyed stream's workspace";
+    worker.join();
+    expect_matches(c, ref, DType::Float32, "product on the worker thread");
+}
+
+// A graph of the cuBLAS product a @ b into `out`, captured on a gpucc::Stream that ran a product
+// before the capture (so that the workspace is the stream's own) and that is destroyed on
+// return; its handle goes to `handle`.
+gpucc::Graph capture_on_a_destroyed_stream(const NDArray& a, const NDArray& b, const NDArray& out,
+                                           void*& handle) {
+    gpucc::Stream capturing(out.device(), gpucc::StreamKind::NonBlocking);
+    gpucc::StreamGuard on(capturing);
+    (void)gpucc::matmul(a, b); // the stream's workspace, before the capture
+    capturing.synchronize();
+    capturing.ref().begin_capture();
+    gpucc::matmul(a, b, out);
+    gpucc::Graph graph = capturing.ref().end_capture();
+    handle = capturing.handle();
+    return graph;
 }
 
 TEST(MatmulGpu, AGraphKeepsItsWorkspaceAfterItsStreamIsDestroyed) {
@@ -64,16 +126,8 @@ TEST(MatmulGpu, AGraphKeepsItsWorkspaceAfterItsStreamIsDestroyed) {
     const NDArray b = random_array<float>(rng, Shape{64, 72});
     const Reference ref = reference_matmul(a, b, DType::Float32);
     const NDArray out = gpucc::empty(Shape{96, 72}, DType::Float32, dev);
-    gpucc::Graph graph;
-    {
-        gpucc::Stream capturing(dev, gpucc::StreamKind::NonBlocking);
-        gpucc::StreamGuard on(capturing);
-        (void)gpucc::matmul(a, b); // the stream's workspace, before the capture
-        capturing.synchronize();
-        capturing.ref().begin_capture();
-        gpucc::matmul(a, b, out);
-        graph = capturing.ref().end_capture();
-    }
+    void* handle = nullptr;
+    gpucc::Graph graph = capture_on_a_destroyed_stream(a, b, out, handle);
     // Streams made and destroyed since, with products of their own: the captured workspace stays.
     const NDArray other_a = random_array<float>(rng, Shape{96, 64});
     for (int i = 0; i < 4; ++i) {
@@ -182,18 +236,8 @@ TEST(MatmulGpu, ANewStreamOnAReusedHandleDoesNotTakeACapturedWorkspace) {
     const NDArray b = random_array<float>(rng, Shape{48, 64});
     const Reference ref = reference_matmul(a, b, DType::Float32);
     const NDArray out = gpucc::empty(Shape{80, 64}, DType::Float32, dev);
-    gpucc::Graph graph;
     void* old_handle = nullptr;
-    {
-        gpucc::Stream capturing(dev, gpucc::StreamKind::NonBlocking);
-        gpucc::StreamGuard on(capturing);
-        (void)gpucc::matmul(a, b); // the stream's workspace, before the capture
-        capturing.synchronize();
-        capturing.ref().begin_capture();
-        gpucc::matmul(a, b, out);
-        graph = capturing.ref().end_capture();
-        old_handle = capturing.handle();
-    }
+    gpucc::Graph graph = capture_on_a_destroyed_stream(a, b, out, old_handle);
     const ExternalCuStream external;
     ASSERT_NE(external.handle(), nullptr) << "the driver made no stream";
     if (external.handle() != old_handle) {

@@ -1,7 +1,8 @@
 // Owned streams: creation (with a kind and a priority) and destruction, the registry of live
 // owned streams that lets memory outlive the Stream it came from, the named streams (legacy null,
-// per-thread default) and the priority range of a GPU. On the CPU a Stream owns a CpuStream
-// (device/cpu_stream.h) and its handle is that object's address.
+// per-thread default), the priority range of a GPU, and the hooks other subsystems' caches run
+// when a Stream is destroyed. On the CPU a Stream owns a CpuStream (device/cpu_stream.h) and its
+// handle is that object's address.
 #include "gpucc/device/stream.h"
 
 #include "device/cpu_stream.h"
@@ -10,7 +11,10 @@
 #include "driver/driver.h"
 #include "gpucc/errors.h"
 
+#include <atomic>
 #include <mutex>
+#include <stdexcept>
+#include <string>
 #include <unordered_set>
 #include <utility>
 
@@ -27,9 +31,23 @@ LiveStreams& live_streams() {
     return *live;
 }
 
+// The hooks of add_stream_destroyed_hook; a slot once set keeps its hook.
+std::atomic<detail::StreamDestroyedHook> destroyed_hooks[detail::kMaxStreamDestroyedHooks];
+
 } // namespace
 
 namespace detail {
+
+void add_stream_destroyed_hook(StreamDestroyedHook hook) {
+    for (auto& slot : destroyed_hooks) {
+        StreamDestroyedHook empty = nullptr;
+        if (slot.compare_exchange_strong(empty, hook) || empty == hook) {
+            return;
+        }
+    }
+    throw std::logic_error("add_stream_destroyed_hook: more than " +
+                           std::to_string(kMaxStreamDestroyedHooks) + " hooks");
+}
 
 void free_async_on_owned_stream(CUdeviceptr ptr, CUstream stream) noexcept {
     LiveStreams& live = live_streams();
@@ -129,6 +147,11 @@ void Stream::destroy() noexcept {
     // Finish the stream's work first, so memory freed later on the null stream instead of this
     // one is no longer in use by it.
     GPUCC_CU_NOTHROW(cuStreamSynchronize, stream);
+    for (const auto& slot : destroyed_hooks) {
+        if (const detail::StreamDestroyedHook hook = slot.load(std::memory_order_acquire)) {
+            hook(stream);
+        }
+    }
     {
         LiveStreams& live = live_streams();
         std::lock_guard<std::mutex> lock(live.mutex);

@@ -40,6 +40,17 @@ private:
 /// GPU `ordinal` (made so by use()), the default stream becomes current again.
 void forget_current_stream(int ordinal, void* handle) noexcept;
 
+/// What runs when a gpucc::Stream on a GPU is destroyed, after its work finished and before its
+/// handle goes back to the driver (the stream is still valid; no lock of the stream sources is
+/// held): the runtime's caches keyed by stream free what was the stream's (cuBLAS's workspaces,
+/// linalg/cublas.cpp). Must not throw.
+using StreamDestroyedHook = void (*)(CUstream stream) noexcept;
+
+/// Adds `hook` to those every GPU Stream's destruction calls (at most kMaxStreamDestroyedHooks,
+/// each added once by its subsystem on first use; a further one is a std::logic_error).
+inline constexpr int kMaxStreamDestroyedHooks = 4;
+void add_stream_destroyed_hook(StreamDestroyedHook hook);
+
 /// DeviceError with CuPy's message unless `stream` is on default_device().
 void require_stream_on_current_device(StreamRef stream);
 

@@ -2,13 +2,14 @@
 // then in the toolkit gpucc was built against ($CUDA_PATH/lib64 first when set); the handles and
 // their per-stream workspaces in a thread-local table, with the last stream's workspace and
 // binding remembered so that a call on the same stream as the one before does no more than look
-// its device up. Workspaces of destroyed gpucc::Streams are dropped when a new stream needs one;
-// those of external streams when the program says so (linalg::release_workspace). The driver
-// gives a destroyed stream's handle to later streams, so a workspace is matched by handle and by
-// the driver's stream id (cuStreamGetId): outside a capture a new stream never inherits a
-// workspace that a graph captured on an old one, nor one an external stream's queued work may
-// still use. While a stream captures, the driver refuses cuStreamGetId and the match is by handle
-// alone (workspace_while_capturing says what that allows).
+// its device up. Workspaces of a gpucc::Stream are dropped when it is destroyed, on every thread
+// (a hook of the stream's destruction; each thread's table has a lock for it), unless a graph
+// captured them; those of external streams when the program says so (linalg::release_workspace).
+// The driver gives a destroyed stream's handle to later streams, so a workspace is matched by
+// handle and by the driver's stream id (cuStreamGetId): outside a capture a new stream never
+// inherits a workspace that a graph captured on an old one, nor one an external stream's queued
+// work may still use. While a stream captures, the driver refuses cuStreamGetId and the match is by
+// handle alone (workspace_while_capturing says what that allows).
 #include "linalg/cublas.h"
 
 #include "device/stream_internal.h"
@@ -24,6 +25,7 @@
 #include <cuda.h>
 #include <dlfcn.h>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -102,10 +104,40 @@ struct DeviceHandle {
     std::size_t last_index = 0;
 };
 
-// Kept until the process ends (leaked on purpose): a cuBLAS handle destroyed during static
-// destruction may find the driver gone, and graphs may still replay with these workspaces.
-std::vector<DeviceHandle>& thread_handles() {
-    thread_local auto* handles = new std::vector<DeviceHandle>();
+// One thread's handles, an entry per GPU. The thread takes its lock around each lookup; a Stream's
+// destruction on any thread takes it to drop that stream's workspaces
+// (drop_workspaces_of_destroyed_stream).
+struct ThreadHandles {
+    std::mutex mutex;
+    std::vector<DeviceHandle> devices;
+};
+
+// Every thread's table. Kept until the process ends (leaked on purpose), the tables too: a cuBLAS
+// handle destroyed during static destruction may find the driver gone, and graphs may still
+// replay with these workspaces.
+struct AllThreadHandles {
+    std::mutex mutex;
+    std::vector<ThreadHandles*> tables;
+};
+
+AllThreadHandles& all_thread_handles() {
+    static auto* const all = new AllThreadHandles();
+    return *all;
+}
+
+void drop_workspaces_of_destroyed_stream(CUstream stream) noexcept;
+
+ThreadHandles& thread_handles() {
+    thread_local ThreadHandles* const handles = [] {
+        static const bool hooked =
+            (gpucc::detail::add_stream_destroyed_hook(&drop_workspaces_of_destroyed_stream), true);
+        (void)hooked;
+        auto* table = new ThreadHandles();
+        AllThreadHandles& all = all_thread_handles();
+        const std::lock_guard<std::mutex> lock(all.mutex);
+        all.tables.push_back(table);
+        return table;
+    }();
     return *handles;
 }
 
@@ -153,6 +185,27 @@ void drop_workspace(DeviceHandle& entry, std::size_t index) {
     entry.last_stream = nullptr;
     entry.last_workspace = nullptr;
     entry.last_index = 0;
+}
+
+// The hook of every GPU Stream's destruction (device/stream_internal.h): the workspaces of
+// `stream` (its handle and driver id) on every thread go back to the pool at once, in the
+// stream's order (its work has finished), except those a graph captured (it may replay with them).
+void drop_workspaces_of_destroyed_stream(CUstream stream) noexcept {
+    const std::uint64_t id = stream_id(stream);
+    AllThreadHandles& all = all_thread_handles();
+    const std::lock_guard<std::mutex> lock(all.mutex);
+    for (ThreadHandles* table : all.tables) {
+        const std::lock_guard<std::mutex> table_lock(table->mutex);
+        for (DeviceHandle& entry : table->devices) {
+            for (std::size_t i = entry.workspaces.size(); i-- > 0;) {
+                const DeviceHandle::Workspace& workspace = entry.workspaces[i];
+                if (workspace.stream == stream && workspace.stream_id == id &&
+                    !workspace.captured && !workspace.orphaned) {
+                    drop_workspace(entry, i);
+                }
+            }
+        }
+    }
 }
 
 // A workspace whose stream is gone though its handle names a live stream again (the driver
@@ -288,15 +341,15 @@ Buffer& workspace_for(DeviceHandle& entry, StreamRef stream) {
     return *entry.last_workspace;
 }
 
-// The calling thread's entry for `device`, made current.
-DeviceHandle& device_entry(Device device) {
+// The calling thread's entry for `device` in `handles` (whose lock the caller holds), made
+// current.
+DeviceHandle& device_entry(ThreadHandles& handles, Device device) {
     gpucc::detail::make_current(device.ordinal());
-    std::vector<DeviceHandle>& handles = thread_handles();
     const auto index = static_cast<std::size_t>(device.ordinal());
-    if (handles.size() <= index) [[unlikely]] {
-        handles.resize(index + 1);
+    if (handles.devices.size() <= index) [[unlikely]] {
+        handles.devices.resize(index + 1);
     }
-    return handles[index];
+    return handles.devices[index];
 }
 
 } // namespace
@@ -322,7 +375,9 @@ void check_cublas(cublasStatus_t status, const char* api) {
 
 GemmContext gemm_context(Device device, StreamRef stream) {
     const CublasApi& library = cublas();
-    DeviceHandle& entry = device_entry(device);
+    ThreadHandles& handles = thread_handles();
+    const std::lock_guard<std::mutex> lock(handles.mutex);
+    DeviceHandle& entry = device_entry(handles, device);
     if (entry.lt == nullptr) [[unlikely]] {
         check_cublas(library.lt.create(&entry.lt), "cublasLtCreate");
     }
@@ -332,14 +387,17 @@ GemmContext gemm_context(Device device, StreamRef stream) {
 }
 
 std::size_t cublas_workspace_count(Device device) {
-    const std::vector<DeviceHandle>& handles = thread_handles();
+    ThreadHandles& handles = thread_handles();
+    const std::lock_guard<std::mutex> lock(handles.mutex);
     const auto index = static_cast<std::size_t>(device.ordinal());
-    return index < handles.size() ? handles[index].workspaces.size() : 0;
+    return index < handles.devices.size() ? handles.devices[index].workspaces.size() : 0;
 }
 
 cublasHandle_t cublas_handle(Device device, StreamRef stream) {
     const CublasApi& library = cublas();
-    DeviceHandle& entry = device_entry(device);
+    ThreadHandles& handles = thread_handles();
+    const std::lock_guard<std::mutex> lock(handles.mutex);
+    DeviceHandle& entry = device_entry(handles, device);
     if (entry.handle == nullptr) {
         check_cublas(library.create(&entry.handle), "cublasCreate");
     }
@@ -370,12 +428,13 @@ bool release_workspace(StreamRef stream) {
         return false;
     }
     // Only this thread's table is read: nothing loads cuBLAS here.
-    std::vector<detail::DeviceHandle>& handles = detail::thread_handles();
+    detail::ThreadHandles& handles = detail::thread_handles();
+    const std::lock_guard<std::mutex> lock(handles.mutex);
     const auto index = static_cast<std::size_t>(device.ordinal());
-    if (index >= handles.size()) {
+    if (index >= handles.devices.size()) {
         return false;
     }
-    detail::DeviceHandle& entry = handles[index];
+    detail::DeviceHandle& entry = handles.devices[index];
     // A workspace under the same handle but another stream id belonged to a destroyed stream:
     // find_workspace retires it, and this stream has none.
     const std::ptrdiff_t found =

@@ -12,9 +12,11 @@
 // that exits leaves its handles). Each stream gets a workspace of its own, taken from gpucc's
 // memory pool rather than left to cuBLAS's internal cudaMallocAsync: so a product captured into a
 // gpucc::Graph uses memory the handle keeps for as long as the process runs, and every replay
-// finds it (the workspace of PyTorch's graph bugs, pytorch/pytorch#83461, #99196). The cuBLAS
-// handle is bound to a stream and its workspace (cublasSetStream, cublasSetWorkspace) only when
-// the stream differs from the last call's; cuBLASLt takes both per call. Private to the runtime.
+// finds it (the workspace of PyTorch's graph bugs, pytorch/pytorch#83461, #99196). A
+// gpucc::Stream's workspaces go back to the pool when it is destroyed (every thread's; not those a
+// graph captured); an external stream's when linalg::release_workspace says so. The cuBLAS handle
+// is bound to a stream and its workspace (cublasSetStream, cublasSetWorkspace) only when the stream
+// differs from the last call's; cuBLASLt takes both per call. Private to the runtime.
 #pragma once
 
 #include "gpucc/device/device.h"

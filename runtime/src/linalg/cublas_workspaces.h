@@ -10,7 +10,8 @@
 namespace gpucc::linalg::detail {
 
 /// The workspaces the calling thread keeps for GPU `device`: one per stream it ran products on,
-/// less those of gpucc::Streams destroyed since (dropped when another stream needs one).
+/// less those of gpucc::Streams destroyed since (dropped by the stream's destruction, on every
+/// thread, unless a graph captured them).
 std::size_t cublas_workspace_count(Device device);
 
 } // namespace gpucc::linalg::detail

@@ -118,12 +118,13 @@ auto Array<T>::matmul(const Array<B>& b) const {
 namespace linalg {
 /// Frees the cuBLAS workspace (32 MiB from the memory pool) that the calling thread keeps for GPU
 /// products on `stream`; returns whether there was one to free. Workspaces of gpucc::Streams go
-/// by themselves once the stream is destroyed, but gpucc cannot tell when an external stream
-/// (StreamRef over another library's CUstream) ends, so each one's workspace stays until this is
-/// called: call it on every thread that ran products on the stream, before the stream is
-/// destroyed (the memory is freed in the stream's order, after the products queued on it). A
-/// workspace that a graph captured stays (the graph may replay with it): false. A later product on
-/// the stream makes a new one. Does nothing for the CPU or a stream that never ran a product.
+/// by themselves when the stream is destroyed (every thread's, except those a graph captured),
+/// but gpucc cannot tell when an external stream (StreamRef over another library's CUstream)
+/// ends, so each one's workspace stays until this is called: call it on every thread that ran
+/// products on the stream, before the stream is destroyed (the memory is freed in the stream's
+/// order, after the products queued on it). A workspace that a graph captured stays (the graph
+/// may replay with it): false. A later product on the stream makes a new one. Does nothing for
+/// the CPU or a stream that never ran a product.
 bool release_workspace(StreamRef stream);
 } // namespace linalg
 
