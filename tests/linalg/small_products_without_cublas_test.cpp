@@ -7,6 +7,7 @@
 #include "linalg/small_gemm.h"
 #include "linalg_test_support.h"
 
+#include <algorithm>
 #include <dlfcn.h>
 
 namespace linalg_test {
@@ -42,7 +43,9 @@ TEST(MatmulSmallRoute, SmallProductsAloneNeverLoadCublas) {
         return;
     }
     // Above the crossover: cuBLAS, now loaded.
-    const std::int64_t m = gpucc::linalg::detail::kSmallGemmMaxRows + 1;
+    const std::int64_t m = std::max(gpucc::linalg::detail::small_gemm_cube(DType::Float32).rows,
+                                    gpucc::linalg::detail::kSmallGemmWide.rows) +
+                           1;
     const NDArray a = random_float_array(rng, DType::Float32, Shape{m, 16});
     const NDArray b = random_float_array(rng, DType::Float32, Shape{16, 8});
     expect_matches(gpucc::matmul(a, b), reference_matmul(a, b, DType::Float32), DType::Float32,

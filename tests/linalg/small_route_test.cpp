@@ -17,10 +17,10 @@ namespace {
 
 using gpucc::Slice;
 using gpucc::linalg::detail::ForcedMatmulRoute;
-using gpucc::linalg::detail::kSmallGemmMaxColumns;
-using gpucc::linalg::detail::kSmallGemmMaxInner;
-using gpucc::linalg::detail::kSmallGemmMaxRows;
+using gpucc::linalg::detail::kSmallGemmWide;
 using gpucc::linalg::detail::MatmulRoute;
+using gpucc::linalg::detail::small_gemm_cube;
+using gpucc::linalg::detail::SmallGemmBox;
 
 NDArray product_on(MatmulRoute route, const NDArray& a, const NDArray& b) {
     const ForcedMatmulRoute forced(route);
@@ -47,6 +47,7 @@ void check_routed(const NDArray& a, const NDArray& b, bool kernel_expected,
 
 struct Extents {
     std::int64_t m, k, n;
+    bool kernel; // the automatic route takes the kernel
 };
 
 std::string describe(DType dtype, const Extents& e, const char* layout) {
@@ -55,40 +56,48 @@ std::string describe(DType dtype, const Extents& e, const char* layout) {
            layout;
 }
 
+// The crossover's two boxes (small_gemm.h) at their corners and one past each edge: the cube of
+// `dtype` (deeper than the wide box) and the wide box (wider than the cube), then small shapes.
+std::vector<Extents> crossover_cases(DType dtype) {
+    const SmallGemmBox cube = small_gemm_cube(dtype);
+    const SmallGemmBox wide = kSmallGemmWide;
+    EXPECT_GT(cube.inner, wide.inner) << "the cases below need the cube deeper";
+    EXPECT_GT(wide.rows, cube.rows) << "and the wide box wider";
+    EXPECT_GT(wide.columns, cube.columns);
+    return {
+        {1, 1, 1, true},
+        {31, 31, 31, true},
+        {33, 33, 33, true},
+        {64, 64, 64, true},
+        {1, 64, 33, true},
+        {31, 128, 1, true},
+        {7, 3, 5, true},
+        {cube.rows - 1, cube.inner - 1, cube.columns - 1, true},
+        {cube.rows, cube.inner, cube.columns, true},
+        {cube.rows + 1, cube.inner, cube.columns, false},
+        {cube.rows, cube.inner + 1, cube.columns, false},
+        {cube.rows, cube.inner, cube.columns + 1, false},
+        {wide.rows, wide.inner, wide.columns, true},
+        {wide.rows + 1, wide.inner, wide.columns, false},
+        {wide.rows, wide.inner + 1, wide.columns, false},
+        {wide.rows, wide.inner, wide.columns + 1, false},
+    };
+}
+
 TEST(MatmulSmallRoute, EveryFloatDtypeAtTheEdgesAndAcrossTheCrossover) {
     LINALG_SKIP_WITHOUT_DEVICE();
     std::mt19937_64 rng(1919);
-    const std::int64_t rows = kSmallGemmMaxRows;
-    const std::int64_t cols = kSmallGemmMaxColumns;
-    const std::int64_t inner = kSmallGemmMaxInner;
-    const std::vector<Extents> extents = {
-        {1, 1, 1},
-        {31, 31, 31},
-        {33, 33, 33},
-        {64, 64, 64},
-        {128, 128, 128},
-        {1, 64, 33},
-        {31, 128, 1},
-        {rows - 1, inner - 1, cols - 1},
-        {rows, inner, cols},
-        {rows + 1, inner, cols},
-        {rows, inner + 1, cols},
-        {rows, inner, cols + 1},
-        {7, 3, 5},
-    };
     const DType dtypes[] = {DType::Float16, DType::BFloat16, DType::Float32, DType::Float64};
     for (const DType dtype : dtypes) {
-        for (std::size_t i = 0; i < extents.size(); ++i) {
-            const Extents& e = extents[i];
-            const bool small = e.m <= rows && e.n <= cols && e.k <= inner;
+        for (const Extents& e : crossover_cases(dtype)) {
             const NDArray a = random_float_array(rng, dtype, Shape{e.m, e.k});
             const NDArray b = random_float_array(rng, dtype, Shape{e.k, e.n});
-            check_routed(a, b, small, describe(dtype, e, "contiguous"));
+            check_routed(a, b, e.kernel, describe(dtype, e, "contiguous"));
             // Transposed views, and b stepped along its columns.
             const NDArray at = random_float_array(rng, dtype, Shape{e.k, e.m}).transpose();
             const NDArray bs =
                 random_float_array(rng, dtype, Shape{e.k, 2 * e.n})(Slice(), Slice(0, 2 * e.n, 2));
-            check_routed(at, bs, small, describe(dtype, e, "a transposed, b column-stepped"));
+            check_routed(at, bs, e.kernel, describe(dtype, e, "a transposed, b column-stepped"));
         }
     }
 }

@@ -23,8 +23,8 @@ ForcedMatmulRoute::~ForcedMatmulRoute() {
     forced_route = previous_;
 }
 
-bool small_gemm_preferred(std::int64_t m, std::int64_t n, std::int64_t k) noexcept {
-    return m <= kSmallGemmMaxRows && n <= kSmallGemmMaxColumns && k <= kSmallGemmMaxInner;
+bool small_gemm_preferred(DType dtype, std::int64_t m, std::int64_t n, std::int64_t k) noexcept {
+    return small_gemm_cube(dtype).holds(m, n, k) || kSmallGemmWide.holds(m, n, k);
 }
 
 bool small_gemm_route(DType dtype, Device device, std::int64_t m, std::int64_t n,
@@ -36,7 +36,7 @@ bool small_gemm_route(DType dtype, Device device, std::int64_t m, std::int64_t n
         (dtype == DType::Float32 && tf32_enabled())) {
         return false;
     }
-    return route == MatmulRoute::SmallGemm || small_gemm_preferred(m, n, k);
+    return route == MatmulRoute::SmallGemm || small_gemm_preferred(dtype, m, n, k);
 }
 
 } // namespace gpucc::linalg::detail

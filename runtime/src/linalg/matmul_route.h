@@ -34,9 +34,9 @@ private:
     MatmulRoute previous_;
 };
 
-/// True when matmul's automatic route takes the kernel for an m x k by k x n product
+/// True when matmul's automatic route takes the kernel for an m x k by k x n product of `dtype`
 /// (small_gemm.h's crossover).
-bool small_gemm_preferred(std::int64_t m, std::int64_t n, std::int64_t k) noexcept;
+bool small_gemm_preferred(DType dtype, std::int64_t m, std::int64_t n, std::int64_t k) noexcept;
 
 /// True when one product (no batch) of `dtype` on `device`, m x k by k x n, goes to the kernel:
 /// a GPU, a floating dtype, float32 not as TF32, no cuBLAS route forced, and the extents within
