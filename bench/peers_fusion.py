@@ -5,8 +5,8 @@ works; then language.md's sum_of_products, sum(x * y, axis = -1) over a 2^(k/2) 
 float32 pair, as cupy.fuse, CuPy unfused, PyTorch eager and torch.compile. CUDA events, warm-up,
 median; then softmax and log-sum-exp over the rows of 16384x1024 float32 (CuPy unfused,
 torch.softmax / torch.logsumexp, torch.compile). CPU (argument cpu): NumPy's unfused
-expressions, median wall time. Inputs uniform in
-[-8, 8) and [-1, 1). One JSON object per line."""
+expressions, median wall time (a fourth argument `softmax`: only the softmax rows). Inputs
+uniform in [-8, 8) and [-1, 1). One JSON object per line."""
 import json
 import sys
 import time
@@ -245,11 +245,15 @@ def run_numpy_softmax():
                        result_bytes)
 
 
+# A fourth argument `softmax` runs only the softmax and log-sum-exp rows.
+only_softmax = len(sys.argv) > 4 and sys.argv[4] == "softmax"
 if target == "cpu":
-    run_numpy()
+    if not only_softmax:
+        run_numpy()
     run_numpy_softmax()
 else:
-    for peer in (run_cupy, run_torch, run_cupy_softmax, run_torch_softmax):
+    peers = (run_cupy, run_torch, run_cupy_softmax, run_torch_softmax)
+    for peer in peers[2:] if only_softmax else peers:
         try:
             peer()
         except Exception as error:  # a missing peer is reported, not hidden
