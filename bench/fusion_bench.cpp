@@ -5,11 +5,13 @@
 // one fused call on a tiny array next to one elementwise kernel call's (add32). Then language.md
 // section 5's sum_of_products, sum(x * y, axis = -1), over a 2^(k/2) x 2^(k/2) float32 pair
 // (16384^2 at k = 28), against the unfused gpucc::sum(x * y, -1), its rows checked against a double
-// loop. Usage: fusion_bench gpu|cpu [log2_size] [repeat]. Prints one JSON object per line;
+// loop. Then softmax and log-sum-exp over the rows of 16384x1024 float32 (fusion_rows_bench.h).
+// Usage: fusion_bench gpu|cpu [log2_size] [repeat]. Prints one JSON object per line;
 // bench/peers_fusion.py measures cupy.fuse, CuPy unfused, PyTorch and torch.compile (GPU) or NumPy
 // (CPU) in the same run, and bench/run_fusion_bench.sh puts them side by side.
 #include "bench_support.h"
 #include "fusion_kernels.gpucc.h"
+#include "fusion_rows_bench.h"
 
 #include <algorithm>
 #include <chrono>
@@ -167,6 +169,8 @@ int main(int argc, char** argv) {
         check_rows("unfused sum_of_products", unfused_rows.to_host());
         emit_rows("sum(x * y, axis = -1) unfused (standard library, 2 kernels)", unfused_rows_ms);
     }
+
+    fusion_rows_bench::run(target, device, time); // softmax and log-sum-exp rows
 
     gpucc::Array<float> tiny = gpucc::asarray<float>(std::vector<float>(256, 1.5f), {256}, device);
     gpucc::Array<float> tiny_out = gpucc::empty<float>({256}, device);

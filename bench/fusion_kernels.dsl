@@ -1,6 +1,7 @@
 // The fused functions of bench/fusion_bench.cpp: language.md section 5's softplus and
 // sum_of_products verbatim, softplus over float32 only (one instance), and a fused copy (the
-// ceiling measured through the same generated path).
+// ceiling measured through the same generated path); softmax and log-sum-exp over rows (several
+// reductions over one axis: one kernel, a block per row).
 module fb;
 
 fuse softplus(x) = maximum(0, x) + log1p(exp(-abs(x)));
@@ -10,6 +11,17 @@ fuse softplus32(float32 x) = maximum(0, x) + log1p(exp(-abs(x)));
 fuse copy32(float32 x) = x;
 
 fuse sum_of_products(x, y) = sum(x * y, axis = -1);
+
+fuse softmax(float32 x) {
+    m = max(x, axis = -1, keepdims = true);
+    e = exp(x - m);
+    return e / sum(e, axis = -1, keepdims = true);
+}
+
+fuse logsumexp(float32 x) {
+    m = max(x, axis = -1, keepdims = true);
+    return log(sum(exp(x - m), axis = -1)) + max(x, axis = -1);
+}
 
 // An elementwise kernel, for the host time of one call next to a fused one.
 elementwise add32(float32 a, float32 b) -> (float32 c) {

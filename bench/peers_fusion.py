@@ -3,8 +3,10 @@ GPU (argument gpu): softplus over 2^k float32 as cupy.fuse, as CuPy's unfused ex
 CuPy copy (the ceiling), as the same expression in PyTorch, and through torch.compile where it
 works; then language.md's sum_of_products, sum(x * y, axis = -1) over a 2^(k/2) x 2^(k/2)
 float32 pair, as cupy.fuse, CuPy unfused, PyTorch eager and torch.compile. CUDA events, warm-up,
-median. CPU (argument cpu): NumPy's unfused expressions, median wall time. Inputs uniform in
-[-8, 8) and [-1, 1). One JSON object per line."""
+median; then softmax and log-sum-exp over the rows of 16384x1024 float32 (CuPy unfused,
+torch.softmax / torch.logsumexp, torch.compile). CPU (argument cpu): NumPy's unfused
+expressions, median wall time (a fourth argument `softmax`: only the softmax rows). Inputs
+uniform in [-8, 8) and [-1, 1). One JSON object per line."""
 import json
 import sys
 import time
@@ -150,10 +152,108 @@ def run_numpy():
     report_rows("numpy.einsum", "sum(x * y, axis = -1)", sorted(times)[len(times) // 2])
 
 
+SOFTMAX_ROWS, SOFTMAX_COLS = 16384, 1024
+
+
+def report_softmax(impl, work, ms, result_bytes):
+    matrix = 4.0 * SOFTMAX_ROWS * SOFTMAX_COLS
+    emit(target=target, work=f"{work} {SOFTMAX_ROWS}x{SOFTMAX_COLS} float32", impl=impl,
+         ms=round(ms, 4), GBps=round((matrix + result_bytes) / ms / 1e6, 1))
+
+
+def run_cupy_softmax():
+    """CuPy's softmax and log-sum-exp as NumPy code (max, subtract, exp, sum, divide: one kernel
+    each). cupy.fuse cannot express them in one kernel: it fuses at most one reduction, and an
+    operation reading the reduced value with another array falls back (CuPy issue 9008)."""
+    import cupy as cp
+    x = cp.random.uniform(-8, 8, (SOFTMAX_ROWS, SOFTMAX_COLS), dtype=cp.float32)
+
+    def timed(run):
+        return cuda_median_ms(cp.cuda.Event, cp.cuda.get_elapsed_time,
+                              cp.cuda.Device().synchronize, run)
+
+    def softmax():
+        e = cp.exp(x - cp.max(x, axis=-1, keepdims=True))
+        return e / cp.sum(e, axis=-1, keepdims=True)
+
+    def logsumexp():
+        m = cp.max(x, axis=-1, keepdims=True)
+        return cp.log(cp.sum(cp.exp(x - m), axis=-1)) + cp.max(x, axis=-1)
+
+    report_softmax("cupy, unfused", "softmax(x, axis = -1)", timed(softmax),
+                   4.0 * SOFTMAX_ROWS * SOFTMAX_COLS)
+    report_softmax("cupy, unfused", "logsumexp(x, axis = -1)", timed(logsumexp),
+                   4.0 * SOFTMAX_ROWS)
+
+
+def run_torch_softmax():
+    import torch
+    x = torch.rand(SOFTMAX_ROWS, SOFTMAX_COLS, device="cuda", dtype=torch.float32) * 16 - 8
+
+    def timed(run):
+        return cuda_median_ms(lambda: torch.cuda.Event(enable_timing=True),
+                              lambda a, b: a.elapsed_time(b), torch.cuda.synchronize, run)
+
+    full = 4.0 * SOFTMAX_ROWS * SOFTMAX_COLS
+    report_softmax("torch.softmax", "softmax(x, axis = -1)",
+                   timed(lambda: torch.softmax(x, dim=-1)), full)
+    report_softmax("torch.logsumexp", "logsumexp(x, axis = -1)",
+                   timed(lambda: torch.logsumexp(x, dim=-1)), 4.0 * SOFTMAX_ROWS)
+
+    def softmax(v):
+        e = torch.exp(v - torch.amax(v, dim=-1, keepdim=True))
+        return e / torch.sum(e, dim=-1, keepdim=True)
+
+    def logsumexp(v):
+        m = torch.amax(v, dim=-1, keepdim=True)
+        return torch.log(torch.sum(torch.exp(v - m), dim=-1)) + torch.amax(v, dim=-1)
+
+    for name, function, result_bytes in (("softmax", softmax, full),
+                                          ("logsumexp", logsumexp, 4.0 * SOFTMAX_ROWS)):
+        try:
+            compiled = torch.compile(function)
+            compiled(x)
+            report_softmax("torch.compile", f"{name}(x, axis = -1)", timed(lambda: compiled(x)),
+                           result_bytes)
+        except Exception as error:  # reported, not hidden
+            emit(tool=f"torch.compile {name}", error=str(error)[:300])
+
+
+def run_numpy_softmax():
+    import numpy as np
+    rng = np.random.default_rng(23)
+    x = rng.uniform(-8, 8, (SOFTMAX_ROWS, SOFTMAX_COLS)).astype(np.float32)
+
+    def softmax():
+        e = np.exp(x - np.max(x, axis=-1, keepdims=True))
+        return e / np.sum(e, axis=-1, keepdims=True)
+
+    def logsumexp():
+        m = np.max(x, axis=-1, keepdims=True)
+        return np.log(np.sum(np.exp(x - m), axis=-1)) + np.max(x, axis=-1)
+
+    for name, function, result_bytes in (("softmax", softmax, 4.0 * x.size),
+                                          ("logsumexp", logsumexp, 4.0 * SOFTMAX_ROWS)):
+        for _ in range(3):
+            function()
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            function()
+            times.append((time.perf_counter() - start) * 1e3)
+        report_softmax("numpy, unfused", f"{name}(x, axis = -1)", sorted(times)[len(times) // 2],
+                       result_bytes)
+
+
+# A fourth argument `softmax` runs only the softmax and log-sum-exp rows.
+only_softmax = len(sys.argv) > 4 and sys.argv[4] == "softmax"
 if target == "cpu":
-    run_numpy()
+    if not only_softmax:
+        run_numpy()
+    run_numpy_softmax()
 else:
-    for peer in (run_cupy, run_torch):
+    peers = (run_cupy, run_torch, run_cupy_softmax, run_torch_softmax)
+    for peer in peers[2:] if only_softmax else peers:
         try:
             peer()
         except Exception as error:  # a missing peer is reported, not hidden

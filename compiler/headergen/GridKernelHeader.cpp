@@ -67,7 +67,7 @@ void write_static_checks(std::ostream& out, const kir::GridKernel& kernel) {
                 << quoted(name + ": " + param.name + " must be a scalar convertible to " +
                           described)
                 << ");\n";
-        } else if (std::holds_alternative<ScalarType>(param.type)) {
+        } else if (std::holds_alternative<ScalarType>(param.type) && param.instance_types.empty()) {
             out << "    static_assert(gpucc::detail::is_grid_array_of_v<" << type << ", "
                 << argument << ">, "
                 << quoted(name + ": " + param.name + " must be an Array of " + described +
@@ -260,6 +260,12 @@ void write_grid_includes(std::ostream& out, const kir::Module& module) {
     if (!module.grid_kernels.empty()) {
         out << "#include <gpucc/detail/grid_kernel_launch.h>\n"
             << "#include <gpucc/launch/grid.h>\n";
+    }
+    for (const kir::GridKernel& kernel : module.grid_kernels) {
+        if (kernel.fused_rows) {
+            out << "#include <gpucc/detail/fused_rows_launch.h>\n";
+            break;
+        }
     }
 }
 

@@ -303,6 +303,7 @@ void HeaderWriter::write(const std::string& header_name) {
     headergen::write_reduction_wrappers(out_, module_);
     headergen::write_raw_wrappers(out_, module_);
     headergen::write_grid_wrappers(out_, module_);
+    headergen::write_fused_rows_wrappers(out_, module_);
     out_ << "} // namespace " << module_.name << "\n\n";
     write_plumbing();
 }

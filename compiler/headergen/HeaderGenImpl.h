@@ -104,5 +104,8 @@ void write_grid_declarations(std::ostream& out, const kir::Module& module);
 /// Inside namespace gpucc_kernels, at the end: a KernelRef table per kernel and what keeps each
 /// instance on the GPU.
 void write_grid_tables(std::ostream& out, const kir::Module& module);
+/// In the module's namespace, after the launchers: the typed functions of each fused function
+/// with several reductions (FusedRowsHeader.cpp).
+void write_fused_rows_wrappers(std::ostream& out, const kir::Module& module);
 
 } // namespace gpucc::headergen

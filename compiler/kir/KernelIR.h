@@ -629,12 +629,24 @@ struct GridKernelInstance {
 };
 
 /// language.md section 3: `kernel name<T: ...>(params) { body }`.
+/// A jit-style kernel made from a fused function with several reductions over one axis
+/// (compiler/sema/FusePersistent.h): a block per row of its inputs seen as (rows, length).
+struct FusedRows {
+    std::string function;        ///< the fused function's name (the kernel's is `NAME__rows`)
+    int axis = -1;               ///< the reduced axis as written (negative: from the end)
+    bool keepdims = false;       ///< a result of the reduced shape keeps the axis with extent 1
+    bool full_result = false;    ///< the result has the inputs' shape (else one value per row)
+    bool needs_elements = false; ///< min or max: a row of no elements is a ValueError
+    std::vector<std::string> reductions; ///< in the order the passes run
+};
+
 struct GridKernel {
     std::string name;
     SourceLocation loc;
     std::vector<Placeholder> placeholders;
     std::vector<ParamSignature> params;        ///< arrays have is_raw set
     std::vector<GridKernelInstance> instances; ///< as ElementwiseKernel::instances
+    std::optional<FusedRows> fused_rows;       ///< set for a persistent fused function
 };
 
 struct Module {

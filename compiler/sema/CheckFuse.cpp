@@ -6,6 +6,7 @@
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/sema/BodyChecker.h"
 #include "compiler/sema/FuseLowering.h"
+#include "compiler/sema/FusePersistent.h"
 #include "compiler/sema/FuseReduction.h"
 #include "compiler/sema/FuseSyntax.h"
 #include "compiler/sema/Instantiation.h"
@@ -68,7 +69,9 @@ std::vector<ast::TypeName> implicit_types(const ast::FuseDef& def,
                 kir::Param{param.name, *fixed, kir::ParamRole::Input, false, param.loc});
         }
         bool lowered = false;
-        if (fuse_has_reduction(def)) {
+        if (fuse_is_persistent(def)) {
+            lowered = persistent_instance_lowers(def, params, module_kernels);
+        } else if (fuse_has_reduction(def)) {
             FuseReductionLowering reduction;
             lowered = lower_fuse_reduction_instance(def, params, module_kernels, nullptr, "out",
                                                     reduction);

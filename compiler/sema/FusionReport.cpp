@@ -116,6 +116,39 @@ void write_reduction(std::ostream& out, const ast::FuseDef& def,
     }
 }
 
+/// A fused function with several reductions: its kernel's passes over each row.
+void write_rows(std::ostream& out, const ast::FuseDef& def, const kir::GridKernel& kernel) {
+    const kir::FusedRows& rows = *kernel.fused_rows;
+    write_head(out, def, "persistent");
+    std::size_t passes = rows.reductions.size() + (rows.full_result ? 1 : 0);
+    out << "  " << kernel.name << ": a block per row of axis " << rows.axis << ", "
+        << rows.reductions.size() << " reductions (";
+    for (std::size_t k = 0; k < rows.reductions.size(); ++k) {
+        out << (k == 0 ? "" : ", ") << rows.reductions[k];
+    }
+    out << "); " << passes << " passes over each row, each reading it again (from the caches "
+        << "while it fits them); the result "
+        << (rows.full_result ? "of the inputs' shape"
+            : rows.keepdims  ? "of the reduced shape, keepdims"
+                             : "of the reduced shape")
+        << "\n";
+    for (const kir::GridKernelInstance& instance : kernel.instances) {
+        std::string reads;
+        int read_bytes = 0;
+        for (std::size_t k = 0; k + 1 < instance.params.size(); ++k) {
+            const kir::Param& param = instance.params[k];
+            reads += (reads.empty() ? "" : ", ") + param.name.substr(8) + " " +
+                     std::string(numpy_name(param.type));
+            read_bytes += size_in_bytes(param.type);
+        }
+        const kir::Param& result = instance.params.back();
+        out << "  " << instance.symbol << ": reads " << reads << " (" << read_bytes
+            << " bytes per element, per pass); writes out " << numpy_name(result.type) << " ("
+            << size_in_bytes(result.type) << " bytes per " << (rows.full_result ? "element" : "row")
+            << ")\n";
+    }
+}
+
 } // namespace
 
 std::string fusion_report(const ast::Module& syntax, const kir::Module& kernels) {
@@ -130,6 +163,11 @@ std::string fusion_report(const ast::Module& syntax, const kir::Module& kernels)
         for (const kir::ReductionKernel& candidate : kernels.reductions) {
             if (candidate.name == def.name && candidate.fused) {
                 write_reduction(out, def, candidate);
+            }
+        }
+        for (const kir::GridKernel& candidate : kernels.grid_kernels) {
+            if (candidate.fused_rows && candidate.fused_rows->function == def.name) {
+                write_rows(out, def, candidate);
             }
         }
         if (kernel == nullptr) {

@@ -11,6 +11,7 @@
 #include "compiler/sema/CheckFuse.h"
 #include "compiler/sema/CppNames.h"
 #include "compiler/sema/DefiniteAssignment.h"
+#include "compiler/sema/FusePersistent.h"
 #include "compiler/sema/FuseReduction.h"
 #include "compiler/sema/GridKernelChecker.h"
 #include "compiler/sema/Instantiation.h"
@@ -161,6 +162,11 @@ std::optional<kir::Module> analyze_module(const ast::Module& module, const SemaO
             if (std::optional<kir::ReductionKernel> kernel =
                     sema::check_reduction(*def.reduction, options, diags)) {
                 result.reductions.push_back(std::move(*kernel));
+            }
+        } else if (def.fuse != nullptr && sema::fuse_is_persistent(*def.fuse)) {
+            if (std::optional<kir::GridKernel> kernel =
+                    sema::check_fuse_persistent(*def.fuse, module, options, diags)) {
+                result.grid_kernels.push_back(std::move(*kernel));
             }
         } else if (def.fuse != nullptr && sema::fuse_has_reduction(*def.fuse)) {
             if (std::optional<kir::ReductionKernel> kernel =

@@ -1,0 +1,143 @@
+// The launch of a fused function with several reductions over one axis (softmax, log-sum-exp,
+// variance; dsl/reference.md "Fused functions"), used by the generated header: its kernel,
+// `NAME__rows`, runs a block per row of the inputs seen as a (rows, length) matrix whose last axis
+// is the reduced one. This class broadcasts the inputs together (NumPy's rules), moves the
+// reduced axis last and views each input as that matrix (a view where NumPy's no-copy reshape
+// finds strides, which the kernel reads with any strides, else a C-contiguous copy), checks or
+// allocates the output, views it the same way (or writes a temporary copied into it afterwards),
+// and picks the block: a multiple of 32 threads, about four elements per thread, at most 1024.
+#pragma once
+
+#include "gpucc/array/ndarray.h"
+#include "gpucc/array/transfer.h"
+#include "gpucc/errors.h"
+#include "gpucc/launch/grid.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpucc::detail {
+
+class FusedRowsLaunch {
+public:
+    /// `axis` as written in the definition (negative: from the end); `full_result`: the result
+    /// has the broadcast shape, else the reduced one (with the axis of extent 1 when
+    /// `keepdims`); `needs_elements`: min or max, which a row of no elements cannot compute.
+    FusedRowsLaunch(const char* function, int axis, bool keepdims, bool full_result,
+                    bool needs_elements, std::vector<NDArray> inputs)
+        : function_(function), keepdims_(keepdims), full_result_(full_result),
+          inputs_(std::move(inputs)) {
+        int ndim = 0;
+        for (const NDArray& input : inputs_) {
+            ndim = std::max(ndim, input.ndim());
+        }
+        shape_ = Shape();
+        for (int k = 0; k < ndim; ++k) {
+            std::int64_t extent = 1;
+            for (const NDArray& input : inputs_) {
+                int at = k - (ndim - input.ndim());
+                std::int64_t each = at < 0 ? 1 : input.shape()[at];
+                if (each != 1 && extent != 1 && each != extent) {
+                    throw ShapeError(function_ +
+                                     ": the inputs' shapes do not broadcast together "
+                                     "(axis " +
+                                     std::to_string(k) + ": " + std::to_string(extent) + " and " +
+                                     std::to_string(each) + ")");
+                }
+                extent = each != 1 ? each : extent;
+            }
+            shape_.push_back(extent);
+        }
+        if (axis < -ndim || axis >= ndim) {
+            throw IndexError(function_ + ": axis " + std::to_string(axis) +
+                             " is out of range for an array of " + std::to_string(ndim) +
+                             " dimensions");
+        }
+        axis_ = axis < 0 ? axis + ndim : axis;
+        length_ = shape_[axis_];
+        rows_ = 1;
+        for (int k = 0; k < ndim; ++k) {
+            if (k != axis_) {
+                order_.push_back(k);
+                rows_ *= shape_[k];
+            }
+        }
+        order_.push_back(axis_);
+        if (needs_elements && length_ == 0 && rows_ != 0) {
+            throw ValueError(function_ + ": the reduced axis has no elements, and min or max of "
+                                         "no elements has no value (NumPy raises ValueError)");
+        }
+        for (NDArray& input : inputs_) {
+            input = input.broadcast_to(shape_).transpose(order_).reshape(matrix_shape());
+        }
+        for (int k = 0; k < ndim; ++k) {
+            if (k != axis_) {
+                result_shape_.push_back(shape_[k]);
+            } else if (full_result_) {
+                result_shape_.push_back(length_);
+            } else if (keepdims_) {
+                result_shape_.push_back(1);
+            }
+        }
+    }
+
+    const Shape& result_shape() const noexcept { return result_shape_; }
+    Device device() const { return inputs_.front().device(); }
+    const NDArray& input(std::size_t k) const { return inputs_[k]; }
+    /// Whether there is a row to compute.
+    bool has_rows() const noexcept { return rows_ > 0; }
+
+    /// The output's view the kernel writes: (rows, length) for a full result, (rows) otherwise;
+    /// a temporary when `out` cannot be viewed so (finish() then copies it into `out`).
+    NDArray output_rows(const NDArray& out) {
+        if (!(out.shape() == result_shape_)) {
+            throw ShapeError(function_ + ": the output must have shape " +
+                             result_shape_.to_string() + ", got " + out.shape().to_string());
+        }
+        target_ = full_result_ ? out.transpose(order_) : out;
+        Shape rows_shape = full_result_ ? matrix_shape() : Shape(rows_);
+        NDArray view = target_->reshape(rows_shape);
+        if (view.data() == target_->data() || rows_ * (full_result_ ? length_ : 1) == 0) {
+            target_.reset();
+            return view;
+        }
+        temporary_ = empty(rows_shape, out.dtype(), out.device());
+        return *temporary_;
+    }
+
+    /// The launch: a block per row (grid-strided past 2^31 - 1 rows).
+    LaunchConfig config() const {
+        std::int64_t threads = (std::max<std::int64_t>(length_, 1) + 3) / 4;
+        threads = std::clamp<std::int64_t>((threads + 31) / 32 * 32, 32, 1024);
+        std::int64_t blocks = std::min<std::int64_t>(rows_, 2147483647);
+        return LaunchConfig{Dim3(static_cast<std::uint32_t>(blocks)),
+                            Dim3(static_cast<std::uint32_t>(threads)),
+                            0,
+                            {}};
+    }
+
+    /// Copies a temporary output into the given one.
+    void finish() {
+        if (temporary_) {
+            copyto(*target_, temporary_->reshape(target_->shape()));
+        }
+    }
+
+private:
+    Shape matrix_shape() const { return Shape(rows_, length_); }
+
+    std::string function_;
+    bool keepdims_;
+    bool full_result_;
+    std::vector<NDArray> inputs_;
+    Shape shape_, result_shape_;
+    std::vector<int> order_;
+    int axis_ = 0;
+    std::int64_t length_ = 0, rows_ = 0;
+    std::optional<NDArray> target_, temporary_;
+};
+
+} // namespace gpucc::detail

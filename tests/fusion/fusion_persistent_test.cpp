@@ -1,0 +1,224 @@
+// Differential tests of fused functions with several reductions over one axis
+// (fusion_persistent.dsl: softmax, log-sum-exp, variance, one kernel with a block per row): each
+// fused call is compared with the same computation done unfused through the standard library
+// (max, sum, mean with keepdims, exp, log, the operators), on random inputs (never zeros) over
+// float16, bfloat16, float32, float64 and integer types; row lengths 1, 7, 31, 1024, 5000 and
+// 20000; 1-D, 2-D and 3-D arrays; transposed and sliced inputs; a reduced axis that is not the
+// last; keepdims; given outputs (contiguous and not); rows holding inf and NaN. The result types
+// must agree exactly (static_assert); values within a tolerance of the result type. One test body,
+// two devices: built for the CPU target and for the GPU (label gpu).
+#include "fusion_persistent.gpucc.h"
+#include "kernels/kernel_test_support.h"
+
+#include <cmath>
+#include <cstdint>
+#include <gpucc/gpucc.h>
+#include <gtest/gtest.h>
+#include <limits>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+using gpucc::Array;
+
+template <class T>
+double tolerance() {
+    if constexpr (std::is_same_v<T, gpucc::float16>) {
+        return 4e-3;
+    } else if constexpr (std::is_same_v<T, gpucc::bfloat16>) {
+        return 3e-2;
+    } else if constexpr (std::is_same_v<T, float>) {
+        return 2e-5;
+    } else {
+        return 1e-11;
+    }
+}
+
+/// Same shape; each element within tolerance * (|want| + scale) of the reference; NaN and inf
+/// exactly where the reference has them.
+template <class T>
+void expect_matches(const Array<T>& got, const Array<T>& want, const std::string& what,
+                    double scale = 1) {
+    ASSERT_EQ(got.shape(), want.shape()) << what;
+    std::vector<T> g = got.to_host();
+    std::vector<T> w = want.to_host();
+    for (std::size_t i = 0; i < w.size(); ++i) {
+        double a = static_cast<double>(g[i]);
+        double b = static_cast<double>(w[i]);
+        if (std::isnan(b)) {
+            ASSERT_TRUE(std::isnan(a)) << what << ": element " << i << " is " << a << ", not NaN";
+        } else if (std::isinf(b)) {
+            ASSERT_EQ(a, b) << what << ": element " << i;
+        } else {
+            ASSERT_LE(std::fabs(a - b), tolerance<T>() * (std::fabs(b) + scale))
+                << what << ": element " << i << " is " << a << ", expected " << b;
+        }
+    }
+}
+
+template <class T>
+auto unfused_softmax(const Array<T>& x, int axis = -1) {
+    auto e = gpucc::exp(x - gpucc::max(x, axis, true));
+    return e / gpucc::sum(e, axis, true);
+}
+
+template <class T>
+auto unfused_logsumexp(const Array<T>& x) {
+    auto m = gpucc::max(x, -1, true);
+    return gpucc::log(gpucc::sum(gpucc::exp(x - m), -1)) + gpucc::max(x, -1);
+}
+
+template <class T>
+auto unfused_variance(const Array<T>& x, int axis = -1, bool keepdims = false) {
+    auto d = x - gpucc::mean(x, axis, true);
+    return gpucc::mean(d * d, axis, keepdims);
+}
+
+template <class T>
+class FusionPersistent : public kernel_test::KernelTest<> {
+protected:
+    Array<T> random(const gpucc::Shape& shape, double low = -8, double high = 8) {
+        std::int64_t n = 1;
+        for (std::int64_t extent : shape) {
+            n *= extent;
+        }
+        return this->on_device(this->template random_vector<T>(n, low, high), shape);
+    }
+};
+
+using FloatTypes = ::testing::Types<gpucc::float16, gpucc::bfloat16, float, double>;
+TYPED_TEST_SUITE(FusionPersistent, FloatTypes);
+
+/// The shapes of the row-length sweep: lengths 1, 7, 31, 1024, 5000 and one past a block's
+/// 1024 threads times four elements (20000), under 1, 2 and 3 leading extents.
+std::vector<gpucc::Shape> row_shapes() {
+    return {{1}, {7}, {3, 31}, {5, 1024}, {2, 3, 5000}, {2, 20000}, {4, 1, 7}, {0, 7}};
+}
+
+TYPED_TEST(FusionPersistent, SoftmaxRows) {
+    using T = TypeParam;
+    for (const gpucc::Shape& shape : row_shapes()) {
+        Array<T> x = this->random(shape);
+        auto fused = persistent::softmax(x);
+        auto unfused = unfused_softmax(x);
+        static_assert(std::is_same_v<decltype(fused), decltype(unfused)>);
+        expect_matches(fused, unfused, "softmax " + shape.to_string());
+    }
+}
+
+TYPED_TEST(FusionPersistent, LogsumexpRows) {
+    using T = TypeParam;
+    for (const gpucc::Shape& shape : row_shapes()) {
+        Array<T> x = this->random(shape);
+        auto fused = persistent::logsumexp(x);
+        auto unfused = unfused_logsumexp(x);
+        static_assert(std::is_same_v<decltype(fused), decltype(unfused)>);
+        expect_matches(fused, unfused, "logsumexp " + shape.to_string(), 10);
+    }
+}
+
+TYPED_TEST(FusionPersistent, VarianceRows) {
+    using T = TypeParam;
+    for (const gpucc::Shape& shape : row_shapes()) {
+        Array<T> x = this->random(shape);
+        auto fused = persistent::variance(x);
+        auto unfused = unfused_variance(x);
+        static_assert(std::is_same_v<decltype(fused), decltype(unfused)>);
+        expect_matches(fused, unfused, "variance " + shape.to_string(), 30);
+    }
+}
+
+TYPED_TEST(FusionPersistent, StridedInputsAndOutputs) {
+    using T = TypeParam;
+    Array<T> base = this->random({40, 33});
+    Array<T> transposed = base.transpose(); // rows of stride 33 elements
+    expect_matches(persistent::softmax(transposed), unfused_softmax(transposed), "transposed");
+    Array<T> sliced = base(gpucc::Slice(1, 39, 3), gpucc::Slice(32, 0, -2));
+    expect_matches(persistent::softmax(sliced), unfused_softmax(sliced), "sliced, reversed");
+    expect_matches(persistent::variance(sliced), unfused_variance(sliced), "variance sliced", 30);
+    // Into given outputs: contiguous, and a transposed view (written through a copy).
+    auto out = gpucc::empty<T>({40, 33}, this->device_);
+    persistent::softmax(base, out);
+    expect_matches(out, unfused_softmax(base), "into a given output");
+    auto wide = gpucc::empty<T>({33, 40}, this->device_);
+    Array<T> out_view = wide.transpose();
+    persistent::softmax(base, out_view);
+    expect_matches(out_view, unfused_softmax(base), "into a transposed output");
+    auto rows_out = gpucc::empty<T>({40}, this->device_);
+    persistent::variance(base, rows_out);
+    expect_matches(rows_out, unfused_variance(base), "variance into a given output", 30);
+    auto wrong = gpucc::empty<T>({40, 32}, this->device_);
+    EXPECT_THROW(persistent::softmax(base, wrong), gpucc::ShapeError);
+}
+
+TYPED_TEST(FusionPersistent, OtherAxisAndKeepdims) {
+    using T = TypeParam;
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        for (const gpucc::Shape& shape : {gpucc::Shape(33, 5), gpucc::Shape(7, 4, 3)}) {
+            Array<T> x = this->random(shape);
+            expect_matches(persistent::softmax_axis0(x), unfused_softmax(x, 0), "axis 0");
+        }
+        Array<T> x = this->random({6, 50, 3});
+        auto kept = persistent::variance_kept(x);
+        EXPECT_EQ(kept.shape(), gpucc::Shape(6, 1, 3));
+        expect_matches(kept, unfused_variance(x, 1, true), "keepdims", 30);
+        Array<T> flat = this->random({9});
+        EXPECT_THROW(persistent::variance_kept(flat), gpucc::IndexError);
+    }
+}
+
+TYPED_TEST(FusionPersistent, InfAndNanRows) {
+    using T = TypeParam;
+    const double inf = std::numeric_limits<double>::infinity();
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    std::vector<T> values = this->template random_vector<T>(5 * 6, -4, 4);
+    values[0 * 6 + 2] = T(inf);  // one +inf: NaN where inf - inf, as NumPy
+    values[1 * 6 + 4] = T(-inf); // one -inf: exp gives 0 there
+    values[2 * 6 + 1] = T(nan);  // NaN: the whole row NaN
+    for (int k = 0; k < 6; ++k) {
+        values[3 * 6 + k] = T(-inf); // every element -inf: NaN (-inf - -inf)
+    }
+    Array<T> x = this->on_device(values, {5, 6});
+    expect_matches(persistent::softmax(x), unfused_softmax(x), "softmax with inf and NaN");
+    expect_matches(persistent::logsumexp(x), unfused_logsumexp(x), "logsumexp with inf, NaN", 10);
+    expect_matches(persistent::variance(x), unfused_variance(x), "variance with inf, NaN", 30);
+}
+
+TEST(FusionPersistentErrors, EmptyRowOfMax) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    auto x = gpucc::empty<float>({3, 0}, gpucc_test::device_under_test());
+    EXPECT_THROW(persistent::softmax(x), gpucc::ValueError);
+    auto v = persistent::variance(x); // mean of nothing: NaN, as NumPy (with a warning there)
+    std::vector<float> got = v.to_host();
+    ASSERT_EQ(got.size(), 3u);
+    EXPECT_TRUE(std::isnan(got[0]));
+}
+
+template <class T>
+class FusionPersistentIntegers : public FusionPersistent<T> {};
+using IntegerTypes = ::testing::Types<std::int8_t, std::int32_t, std::uint16_t, std::int64_t>;
+TYPED_TEST_SUITE(FusionPersistentIntegers, IntegerTypes);
+
+// Integers: softmax and log-sum-exp compute in the float NumPy picks (int8: float16, int32 and
+// int64: float64), the variance's mean in float64.
+TYPED_TEST(FusionPersistentIntegers, AgainstTheStandardLibrary) {
+    using T = TypeParam;
+    double low = std::is_unsigned_v<T> ? 1 : -9;
+    for (const gpucc::Shape& shape : {gpucc::Shape(3, 31), gpucc::Shape(2, 1500)}) {
+        Array<T> x = this->random(shape, low, 9);
+        auto soft = persistent::softmax(x);
+        auto unfused = unfused_softmax(x);
+        static_assert(std::is_same_v<decltype(soft), decltype(unfused)>);
+        expect_matches(soft, unfused, "softmax");
+        auto lse = persistent::logsumexp(x);
+        static_assert(std::is_same_v<decltype(lse), decltype(unfused_logsumexp(x))>);
+        expect_matches(lse, unfused_logsumexp(x), "logsumexp", 10);
+        auto var = persistent::variance(x);
+        static_assert(std::is_same_v<decltype(var), decltype(unfused_variance(x))>);
+        expect_matches(var, unfused_variance(x), "variance", 30);
+    }
+}
+
+} // namespace
