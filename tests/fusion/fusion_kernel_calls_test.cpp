@@ -116,18 +116,25 @@ TYPED_TEST(FusionKernelCalls, KernelInReductionOperand) {
 }
 
 // fuse horner_of_binding(x) { acc = x * 0.5; return horner(acc) - acc; }: the kernel's local
-// `acc` and the fused body's; integers become float64 by `* 0.5`, which binds horner's T.
+// `acc` and the fused body's; integers become float64 by `* 0.5`, which binds horner's T
+// (float16 and bfloat16 stay 16-bit, which horner does not list: no instance).
 TYPED_TEST(FusionKernelCalls, KernelLocalsRenamed) {
     using T = TypeParam;
-    const std::vector<gpucc::Shape> shapes = {{0}, {1}, {7}, {1031}, {33, 65}};
-    for (const gpucc::Shape& shape : shapes) {
-        // Positive values: no cancellation, so a contracted multiply-add changes little.
-        Array<T> x = this->random(shape, 1, 6);
-        auto fused = fzk::horner_of_binding(x);
-        auto acc = x * 0.5;
-        auto unfused = fzk::horner(acc) - acc;
-        static_assert(std::is_same_v<decltype(fused), decltype(unfused)>);
-        expect_matches(fused, unfused, "horner_of_binding");
+    if constexpr (std::is_same_v<T, gpucc::float16> || std::is_same_v<T, gpucc::bfloat16>) {
+        // x * 0.5 stays float16 (bfloat16), which horner does not list: no instance (the header's
+        // static_assert would refuse the call).
+        GTEST_SKIP() << "horner_of_binding has no 16-bit float instance";
+    } else {
+        const std::vector<gpucc::Shape> shapes = {{0}, {1}, {7}, {1031}, {33, 65}};
+        for (const gpucc::Shape& shape : shapes) {
+            // Positive values: no cancellation, so a contracted multiply-add changes little.
+            Array<T> x = this->random(shape, 1, 6);
+            auto fused = fzk::horner_of_binding(x);
+            auto acc = x * 0.5;
+            auto unfused = fzk::horner(acc) - acc;
+            static_assert(std::is_same_v<decltype(fused), decltype(unfused)>);
+            expect_matches(fused, unfused, "horner_of_binding");
+        }
     }
 }
 
@@ -156,14 +163,14 @@ TYPED_TEST(FusionKernelCallsFloat, KernelAfterReduction) {
     for (const gpucc::Shape& shape : std::vector<gpucc::Shape>{{5, 7}, {33, 1031}, {4, 0}}) {
         Array<T> x = this->random(shape, -10, 10);
         auto fused = fzk::row_soft_norm(x);
-        auto unfused = fzk::soft_sqrt(gpucc::sum(gpucc::square(x), 1));
+        auto unfused = fzk::soft_sqrt(gpucc::sum(x * x, 1));
         static_assert(std::is_same_v<decltype(fused), decltype(unfused)>);
         expect_matches(fused, unfused, "row_soft_norm", 100.0 * 1031);
     }
     Array<T> other = this->random({30, 40}, -10, 10);
     Array<T> transposed = other.transpose();
     expect_matches(fzk::row_soft_norm(transposed),
-                   fzk::soft_sqrt(gpucc::sum(gpucc::square(transposed), 1)), "transposed",
+                   fzk::soft_sqrt(gpucc::sum(transposed * transposed, 1)), "transposed",
                    100.0 * 40);
 }
 
