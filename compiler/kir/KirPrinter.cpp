@@ -211,7 +211,10 @@ private:
             instance_head(kernel.placeholders, instance.symbol, instance.bindings, instance.params,
                           instance.locals);
             out_ << "    reduce_type " << numpy_name(instance.reduce_type)
-                 << (kernel.reduce_type_declared ? " (declared)" : " (first output)") << "\n";
+                 << (kernel.fused                  ? " (fused: NumPy's for the reduction)"
+                     : kernel.reduce_type_declared ? " (declared)"
+                                                   : " (first output)")
+                 << "\n";
             if (instance.identity) {
                 piece("identity", instance.identity.get());
             } else {

@@ -42,7 +42,7 @@ std::set<std::string> module_kernel_names(const ast::Module& module) {
 /// definition declares placeholders of its own (each instance must then be valid).
 std::vector<ast::TypeName> implicit_types(const ast::FuseDef& def,
                                           const std::set<std::string>& module_kernels,
-                                          const SemaOptions& options) {
+                                          const ast::Module& module, const SemaOptions& options) {
     std::vector<ScalarType> defaults = options.default_dtypes;
     if (defaults.empty()) {
         for (int k = 0; k < kNumScalarTypes; ++k) {
@@ -73,14 +73,14 @@ std::vector<ast::TypeName> implicit_types(const ast::FuseDef& def,
             lowered = persistent_instance_lowers(def, params, module_kernels);
         } else if (fuse_has_reduction(def)) {
             FuseReductionLowering reduction;
-            lowered = lower_fuse_reduction_instance(def, params, module_kernels, nullptr, "out",
-                                                    reduction);
+            lowered = lower_fuse_reduction_instance(def, params, module_kernels, nullptr,
+                                                    fuse_output_names(def), reduction, &module);
         } else {
             ast::BlockStmt body(def.loc);
             std::vector<ScalarType> types;
             std::vector<std::string> outputs(def.results.size(), "out");
-            lowered =
-                lower_fuse_instance(def, params, module_kernels, nullptr, body, outputs, types);
+            lowered = lower_fuse_instance(def, params, module_kernels, nullptr, body, outputs,
+                                          types, &module);
         }
         if (lowered) {
             accepted.push_back(type_name(type, def.name_loc));
@@ -139,8 +139,9 @@ std::optional<FuseSignature> check_fuse_signature(const ast::FuseDef& def,
                          DiagKind::FuseNoPlaceholderName);
             return std::nullopt;
         }
-        placeholders.push_back(ast::Placeholder{
-            implicit, def.name_loc, implicit_types(def, module_kernel_names(module), options)});
+        placeholders.push_back(
+            ast::Placeholder{implicit, def.name_loc,
+                             implicit_types(def, module_kernel_names(module), module, options)});
         for (ast::Param& param : inputs) {
             if (param.type.spelling.empty()) {
                 param.type.spelling = implicit;
@@ -198,7 +199,7 @@ std::optional<kir::ElementwiseKernel> check_fuse(const ast::FuseDef& def, const 
             ast::BlockStmt body(def.loc);
             std::vector<ScalarType> types;
             if (!lower_fuse_instance(def, instance.params, module_kernels, &diags, body, outputs,
-                                     types)) {
+                                     types, &module)) {
                 lowered_every_instance = false;
                 return;
             }

@@ -29,8 +29,9 @@ std::optional<kir::ReductionKernel> check_fuse_reduction(const ast::FuseDef& def
     kernel.params = std::move(checked->signature.params);
     kernel.reduce_type_declared = false;
     kernel.post_is_default = false;
-    const std::string output = fuse_output_names(def).front();
-    std::vector<ScalarType> result_types, reduce_types;
+    const std::vector<std::string> outputs = fuse_output_names(def);
+    std::vector<std::vector<ScalarType>> result_types(outputs.size());
+    std::vector<ScalarType> reduce_types;
     std::vector<std::vector<ScalarType>> bindings;
     bool lowered_every_instance = true;
     for_each_instance(
@@ -46,20 +47,25 @@ std::optional<kir::ReductionKernel> check_fuse_reduction(const ast::FuseDef& def
             }
             FuseReductionLowering lowered;
             if (!lower_fuse_reduction_instance(def, instance.params, checked->module_kernels,
-                                               &diags, output, lowered)) {
+                                               &diags, outputs, lowered, &module)) {
                 lowered_every_instance = false;
                 return;
             }
-            instance.params.push_back(kir::Param{output, lowered.result_type,
-                                                 kir::ParamRole::Output, false, def.name_loc});
+            std::vector<ast::Param> output_params;
+            for (std::size_t k = 0; k < outputs.size(); ++k) {
+                ScalarType type = lowered.result_types[k];
+                instance.params.push_back(
+                    kir::Param{outputs[k], type, kir::ParamRole::Output, false, def.name_loc});
+                ast::Param output_param;
+                output_param.name = outputs[k];
+                output_param.loc = def.name_loc;
+                output_param.type = type_name(type, def.name_loc);
+                output_params.push_back(std::move(output_param));
+                result_types[k].push_back(type);
+            }
             instance.reduce_type = lowered.reduce_type;
             kernel.fused = kir::ReductionKernel::FusedAxes{lowered.axes, lowered.keepdims};
-            ast::Param output_param;
-            output_param.name = output;
-            output_param.loc = def.name_loc;
-            output_param.type = type_name(lowered.result_type, def.name_loc);
-            std::vector<ast::Param> outputs{output_param};
-            KernelView view{def.name, checked->inputs, outputs};
+            KernelView view{def.name, checked->inputs, output_params};
             auto checker = [&](Piece piece) {
                 return BodyChecker(view, piece, key.bindings, instance.params, instance.locals,
                                    diags, lowered.reduce_type);
@@ -83,7 +89,6 @@ std::optional<kir::ReductionKernel> check_fuse_reduction(const ast::FuseDef& def
                 instance.reduce = BodyChecker::convert(std::move(combine), lowered.reduce_type);
             }
             instance.post = checker(Piece::Post).check_body(*lowered.post);
-            result_types.push_back(lowered.result_type);
             reduce_types.push_back(lowered.reduce_type);
             bindings.push_back(key.types);
             kernel.instances.push_back(std::move(instance));
@@ -91,7 +96,10 @@ std::optional<kir::ReductionKernel> check_fuse_reduction(const ast::FuseDef& def
     if (!lowered_every_instance || kernel.instances.empty()) {
         return std::nullopt;
     }
-    kernel.params.push_back(fuse_output_signature(output, def.name_loc, result_types, bindings));
+    for (std::size_t k = 0; k < outputs.size(); ++k) {
+        kernel.params.push_back(
+            fuse_output_signature(outputs[k], def.name_loc, result_types[k], bindings));
+    }
     kernel.reduce_type = reduce_types.front(); // each instance has its own (reduce_type)
     return kernel;
 }

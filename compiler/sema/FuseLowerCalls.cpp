@@ -55,8 +55,7 @@ std::optional<Value> FuseLowering::lower_call(const ast::CallExpr& call) {
         return lower_reduction(call, name, span);
     }
     if (module_kernels_.count(name) != 0) {
-        report(span, DiagKind::FuseKernelCallNotImplemented, name);
-        return std::nullopt;
+        return lower_kernel_call(call, name);
     }
     if (name == "astype") {
         return lower_astype(call);

@@ -99,8 +99,14 @@ std::optional<Value> FuseLowering::lower_name(const ast::NameExpr& name) {
     }
     if (auto bound = bindings_.find(name.name); bound != bindings_.end()) {
         if (reduction_ != nullptr && after_reduction_ && !bound->second.after_reduction) {
-            report(name_span, DiagKind::FuseArrayAfterReduction, name.name);
-            return std::nullopt;
+            if (bound->second.constant == nullptr) {
+                report(name_span, DiagKind::FuseArrayAfterReduction, name.name);
+                return std::nullopt;
+            }
+            if (!bound->second.declared_in_post &&
+                !declare_constant_in_post(name.name, bound->second)) {
+                return std::nullopt;
+            }
         }
         if (reduction_ != nullptr && !after_reduction_ && bound->second.after_reduction) {
             report(name_span, DiagKind::FuseNestedReduction, name.name);

@@ -88,9 +88,13 @@ std::optional<Value> FuseLowering::lower_reduction(const ast::CallExpr& call,
         return std::nullopt;
     }
     if (reduced_) {
-        report(span, DiagKind::FuseSecondReduction, name);
+        bool other_result = reduction_result_ >= 0 && reduction_result_ != current_result_;
+        report(span,
+               other_result ? DiagKind::FuseReductionPerResult : DiagKind::FuseSecondReduction,
+               name);
         return std::nullopt;
     }
+    reduction_result_ = current_result_;
     std::optional<ReductionArguments> args = read_reduction_arguments(call, name, diags_, failed_);
     if (!args) {
         return std::nullopt;
@@ -124,6 +128,31 @@ std::optional<Value> FuseLowering::lower_reduction(const ast::CallExpr& call,
     ast::ExprPtr reduced =
         function == "mean" ? mean_of_sum(types.reduce_type, loc) : make_name("a", loc);
     return Value{make_cast(std::move(reduced), types.result_type, loc), types.result_type};
+}
+
+bool FuseLowering::is_constant_expr(const ast::Expr& expr) const {
+    bool constant = true;
+    visit(expr, [&](const ast::Expr& node) {
+        if (node.kind != ast::ExprKind::Name) {
+            return;
+        }
+        const std::string& name = static_cast<const ast::NameExpr&>(node).name;
+        auto bound = bindings_.find(name);
+        bool constant_binding = bound != bindings_.end() && bound->second.constant != nullptr;
+        constant = constant && (constant_binding || name == "inf" || name == "nan");
+    });
+    return constant && !expr_calls_reduction(expr);
+}
+
+bool FuseLowering::declare_constant_in_post(const std::string& name, Bound& bound) {
+    // Lowered into post (statements_ is post's while a post-operation is lowered).
+    std::optional<Value> value = lower_expr(*bound.constant);
+    if (!value) {
+        return false;
+    }
+    declare(name, std::move(*value), bound.constant->loc);
+    bound.declared_in_post = true;
+    return true;
 }
 
 } // namespace gpucc::sema::fuse

@@ -168,6 +168,15 @@ std::string FuseLowering::fresh_name() {
     return name;
 }
 
+std::string FuseLowering::fresh_name(const std::string& base) {
+    std::string name = base;
+    while (taken_.count(name) != 0) {
+        name = base + std::to_string(next_temporary_++);
+    }
+    taken_.insert(name);
+    return name;
+}
+
 Value FuseLowering::local(ast::ExprPtr expr, ScalarType type, SourceLocation loc) {
     return hoist(Value{make_cast(std::move(expr), type, loc), type}, loc);
 }

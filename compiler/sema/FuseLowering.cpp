@@ -3,6 +3,7 @@
 // call are in the FuseLower*.cpp files (FuseLoweringImpl.h).
 #include "compiler/sema/FuseLowering.h"
 
+#include "compiler/sema/CheckFuse.h"
 #include "compiler/sema/FuseLoweringImpl.h"
 #include "compiler/sema/FuseSyntax.h"
 
@@ -10,8 +11,9 @@ namespace gpucc::sema {
 namespace fuse {
 
 FuseLowering::FuseLowering(const ast::FuseDef& def, const std::vector<kir::Param>& params,
-                           const std::set<std::string>& module_kernels, DiagnosticEngine* diags)
-    : def_(def), params_(params), module_kernels_(module_kernels), diags_(diags) {
+                           const std::set<std::string>& module_kernels, DiagnosticEngine* diags,
+                           const ast::Module* module)
+    : def_(def), params_(params), module_kernels_(module_kernels), module_(module), diags_(diags) {
     for (const kir::Param& param : params) {
         taken_.insert(param.name);
     }
@@ -64,25 +66,23 @@ bool FuseLowering::lower(ast::BlockStmt& body, const std::vector<std::string>& o
     return !failed_;
 }
 
-bool FuseLowering::lower_reduced(FuseReductionLowering& lowered, const std::string& output) {
+bool FuseLowering::lower_reduced(FuseReductionLowering& lowered,
+                                 const std::vector<std::string>& outputs) {
     reduction_ = &lowered;
     lowered.prelude = std::make_unique<ast::BlockStmt>(def_.loc);
     lowered.post = std::make_unique<ast::BlockStmt>(def_.loc);
     prelude_ = &lowered.prelude->statements;
     post_ = &lowered.post->statements;
-    if (def_.results.size() != 1) {
-        report(SourceSpan(def_.name_loc, length_of(def_.name)), DiagKind::FuseReductionResults,
-               std::to_string(def_.results.size()));
-        return false;
-    }
     for (const ast::FuseBinding& binding : def_.bindings) {
         if (!check_binding_name(binding)) {
             return false;
         }
         // A binding before the reduction feeds it (map statements); one computed from the
-        // reduced value, or after it, is a post-operation.
+        // reduced value, or after it, is a post-operation. A constant one may be read by both
+        // (it is declared again in post where it is read there: lower_name).
         after_reduction_ = reduced_ || binding_calls_reduction(*binding.value);
         statements_ = after_reduction_ ? post_ : prelude_;
+        bool constant = !after_reduction_ && is_constant_expr(*binding.value);
         std::optional<Value> value = lower_expr(*binding.value);
         if (!value) {
             return false;
@@ -90,21 +90,28 @@ bool FuseLowering::lower_reduced(FuseReductionLowering& lowered, const std::stri
         ScalarType type = value->type;
         WeakKind weak = value->weak;
         declare(binding.name, std::move(*value), binding.loc);
-        bindings_.emplace(binding.name, Bound{type, weak, after_reduction_});
+        bindings_.emplace(binding.name, Bound{type, weak, after_reduction_,
+                                              constant ? binding.value.get() : nullptr});
     }
-    after_reduction_ = true;
-    statements_ = post_;
-    const ast::Expr& result = *def_.results.front();
-    std::optional<Value> value = lower_expr(result);
-    if (!value) {
-        return false;
+    for (std::size_t k = 0; k < def_.results.size(); ++k) {
+        after_reduction_ = true;
+        statements_ = post_;
+        current_result_ = static_cast<int>(k);
+        const ast::Expr& result = *def_.results[k];
+        std::optional<Value> value = lower_expr(result);
+        if (!value) {
+            return false;
+        }
+        ScalarType type = value->type;
+        if (k == 0) {
+            lowered.result_type = type;
+        }
+        lowered.result_types.push_back(type);
+        auto assign = std::make_unique<ast::AssignExpr>(
+            std::nullopt, make_name(outputs[k], result.loc),
+            as_type(std::move(*value), type, result.loc), result.loc);
+        statements_->push_back(std::make_unique<ast::ExprStmt>(std::move(assign), result.loc));
     }
-    ScalarType type = value->type;
-    lowered.result_type = type;
-    auto assign =
-        std::make_unique<ast::AssignExpr>(std::nullopt, make_name(output, result.loc),
-                                          as_type(std::move(*value), type, result.loc), result.loc);
-    statements_->push_back(std::make_unique<ast::ExprStmt>(std::move(assign), result.loc));
     return !failed_;
 }
 
@@ -113,16 +120,27 @@ bool FuseLowering::lower_reduced(FuseReductionLowering& lowered, const std::stri
 bool lower_fuse_instance(const ast::FuseDef& def, const std::vector<kir::Param>& params,
                          const std::set<std::string>& module_kernels, DiagnosticEngine* diags,
                          ast::BlockStmt& body, const std::vector<std::string>& outputs,
-                         std::vector<ScalarType>& result_types) {
-    return fuse::FuseLowering(def, params, module_kernels, diags)
+                         std::vector<ScalarType>& result_types, const ast::Module* module) {
+    return fuse::FuseLowering(def, params, module_kernels, diags, module)
         .lower(body, outputs, result_types);
 }
 
 bool lower_fuse_reduction_instance(const ast::FuseDef& def, const std::vector<kir::Param>& params,
                                    const std::set<std::string>& module_kernels,
+                                   DiagnosticEngine* diags, const std::vector<std::string>& outputs,
+                                   FuseReductionLowering& lowered, const ast::Module* module) {
+    return fuse::FuseLowering(def, params, module_kernels, diags, module)
+        .lower_reduced(lowered, outputs);
+}
+
+bool lower_fuse_reduction_instance(const ast::FuseDef& def, const std::vector<kir::Param>& params,
+                                   const std::set<std::string>& module_kernels,
                                    DiagnosticEngine* diags, const std::string& output,
-                                   FuseReductionLowering& lowered) {
-    return fuse::FuseLowering(def, params, module_kernels, diags).lower_reduced(lowered, output);
+                                   FuseReductionLowering& lowered, const ast::Module* module) {
+    std::vector<std::string> outputs =
+        def.results.size() == 1 ? std::vector<std::string>{output} : fuse_output_names(def);
+    return lower_fuse_reduction_instance(def, params, module_kernels, diags, outputs, lowered,
+                                         module);
 }
 
 } // namespace gpucc::sema

@@ -42,16 +42,17 @@ struct Value {
 class FuseLowering {
 public:
     FuseLowering(const ast::FuseDef& def, const std::vector<kir::Param>& params,
-                 const std::set<std::string>& module_kernels, DiagnosticEngine* diags);
+                 const std::set<std::string>& module_kernels, DiagnosticEngine* diags,
+                 const ast::Module* module = nullptr);
 
     /// Appends to `body` the statements computing every result into the outputs named
     /// `outputs`; `result_types` gets each result's type. False after an error (reported).
     bool lower(ast::BlockStmt& body, const std::vector<std::string>& outputs,
                std::vector<ScalarType>& result_types);
 
-    /// Lowers a definition with a reduction into `lowered`'s pieces, the result assigned to the
-    /// output named `output`. False after an error (reported).
-    bool lower_reduced(FuseReductionLowering& lowered, const std::string& output);
+    /// Lowers a definition with a reduction into `lowered`'s pieces, the results assigned to the
+    /// outputs named `outputs`. False after an error (reported).
+    bool lower_reduced(FuseReductionLowering& lowered, const std::vector<std::string>& outputs);
 
 private:
     template <class... Args>
@@ -66,6 +67,10 @@ private:
         ScalarType type;
         WeakKind weak;
         bool after_reduction = false; ///< computed from the reduced value (a post-operation)
+        /// A binding before the reduction computed from literals only: its expression, lowered
+        /// again into post where post reads it (`declared_in_post` then).
+        const ast::Expr* constant = nullptr;
+        bool declared_in_post = false;
     };
 
     // The drivers (FuseLowering.cpp).
@@ -91,6 +96,8 @@ private:
     static Value literal_value(Value kind, const ast::Expr& literal);
     /// A fresh local name (not a parameter's or a binding's).
     std::string fresh_name();
+    /// `base`, or `base` and a number, not yet taken.
+    std::string fresh_name(const std::string& base);
     /// A hoisted value of `type` computed by `expr`.
     Value local(ast::ExprPtr expr, ScalarType type, SourceLocation loc);
     /// An integer literal of the body (int32 unless wider), converted to `type`.
@@ -147,7 +154,14 @@ private:
     /// minimum(maximum(x, low), high), NaN in any argument propagating (NumPy's clip).
     Value clip(std::vector<Value> args, SourceLocation loc);
 
+    // A call of the module's elementwise kernel, inlined (FuseLowerKernelCall.cpp).
+    std::optional<Value> lower_kernel_call(const ast::CallExpr& call, const std::string& name);
+
     // The reduction (FuseLowerReduction.cpp).
+    /// Whether `expr` reads only literals, `inf`, `nan` and constant bindings.
+    bool is_constant_expr(const ast::Expr& expr) const;
+    /// Declares the constant binding `name` in post (the first time post reads it).
+    bool declare_constant_in_post(const std::string& name, Bound& bound);
     /// Whether `expr` calls a reduction or reads a binding computed from one.
     bool binding_calls_reduction(const ast::Expr& expr) const;
     static bool expr_calls_reduction(const ast::Expr& expr);
@@ -161,7 +175,8 @@ private:
     const ast::FuseDef& def_;
     const std::vector<kir::Param>& params_;
     const std::set<std::string>& module_kernels_;
-    DiagnosticEngine* diags_; ///< null: errors are only noted (implicit_types tries types)
+    const ast::Module* module_; ///< the kernels a body may call (null: none, calls are reported)
+    DiagnosticEngine* diags_;   ///< null: errors are only noted (implicit_types tries types)
     std::vector<ast::StmtPtr>* statements_ = nullptr;
     std::map<std::string, Bound> bindings_;
     std::set<std::string> taken_;
@@ -174,6 +189,8 @@ private:
     std::vector<ast::StmtPtr>* post_ = nullptr;
     bool after_reduction_ = false;
     bool reduced_ = false;
+    int current_result_ = -1;   ///< the result being lowered (-1: a binding)
+    int reduction_result_ = -1; ///< the result the reduction is in (-1: a binding)
 };
 
 } // namespace gpucc::sema::fuse

@@ -26,13 +26,14 @@ struct FuseReductionLowering {
     std::string function; ///< "sum", "prod", "min", "max", "mean", "all" or "any"
     SourceLocation loc;   ///< the reduction's call
     ScalarType reduce_type = ScalarType::Float32; ///< the type of the partial results
-    ScalarType result_type = ScalarType::Float32; ///< the fused function's result
+    ScalarType result_type = ScalarType::Float32; ///< the fused function's (first) result
+    std::vector<ScalarType> result_types;         ///< every result's, in order
     /// The statements of the chain before the reduction (temporaries, bindings), then `map`.
     std::unique_ptr<ast::BlockStmt> prelude;
     ast::ExprPtr map;
     ast::ExprPtr identity; ///< null: none (min and max of nothing is an error, as in NumPy)
     ast::ExprPtr combine;  ///< of `a` and `b`
-    /// The post-operations on the reduced value `a`, ending with the output's assignment.
+    /// The post-operations on the reduced value `a`, ending with the outputs' assignments.
     std::unique_ptr<ast::BlockStmt> post;
     std::optional<std::vector<int>> axes; ///< nullopt: every axis
     bool keepdims = false;

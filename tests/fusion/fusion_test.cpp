@@ -6,7 +6,7 @@
 // the result type (the fused kernel may contract a*b+c into one rounding; integers exactly). One
 // test body, two devices: built for the CPU target and for the GPU (label gpu).
 #include "fusion.gpucc.h"
-#include "kernels/kernel_test_support.h"
+#include "fusion_test_support.h"
 
 #include <cmath>
 #include <cstdint>
@@ -41,38 +41,11 @@ double tolerance() {
 /// reference; NaN only where the reference has NaN.
 template <class T>
 void expect_matches(const Array<T>& got, const Array<T>& want, const std::string& what) {
-    ASSERT_EQ(got.shape(), want.shape()) << what;
-    std::vector<T> g = got.to_host();
-    std::vector<T> w = want.to_host();
-    double tol = tolerance<T>();
-    for (std::size_t i = 0; i < w.size(); ++i) {
-        double a = static_cast<double>(g[i]);
-        double b = static_cast<double>(w[i]);
-        if (std::isnan(b)) {
-            ASSERT_TRUE(std::isnan(a)) << what << ": element " << i << " is " << a << ", not NaN";
-            continue;
-        }
-        if (std::isinf(b)) {
-            ASSERT_EQ(a, b) << what << ": element " << i;
-            continue;
-        }
-        ASSERT_LE(std::fabs(a - b), tol * (1 + std::fabs(b)))
-            << what << ": element " << i << " is " << a << ", expected " << b;
-    }
+    fusion_test::expect_within(got, want, what, tolerance<T>(), 0);
 }
 
 template <class T>
-class Fusion : public kernel_test::KernelTest<> {
-protected:
-    /// Random values of T in [low, high] (integers: inclusive), shaped.
-    Array<T> random(const gpucc::Shape& shape, double low, double high) {
-        std::int64_t n = 1;
-        for (std::int64_t extent : shape) {
-            n *= extent;
-        }
-        return this->on_device(this->template random_vector<T>(n, low, high), shape);
-    }
-};
+class Fusion : public fusion_test::FusionTest<T> {};
 
 using AllTypes = ::testing::Types<std::int8_t, std::int32_t, std::int64_t, std::uint8_t,
                                   std::uint16_t, gpucc::float16, gpucc::bfloat16, float, double>;

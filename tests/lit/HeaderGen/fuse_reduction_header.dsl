@@ -14,3 +14,14 @@ fuse total_kept(float64 x) = sum(x, keepdims = true);
 // CHECK: // fuse total_kept(float64 x) -> (float64 out)
 // CHECK: inline auto total_kept(const In_x& x) {
 // CHECK: gpucc_launch.axes(gpucc::Axis{}, true);
+
+// Several results from one reduction: a std::tuple, or as many given outputs.
+fuse sum_and_root(float32 x) {
+    s = sum(x, axis = 1);
+    return s, sqrt(s);
+}
+// CHECK: // fuse sum_and_root(float32 x) -> (float32 out0, float32 out1)
+// CHECK: gpucc::Array<float> out0 = gpucc_launch.output<float>("out0");
+// CHECK-NEXT: gpucc::Array<float> out1 = gpucc_launch.output<float>("out1");
+// CHECK: return std::make_tuple(out0, out1);
+// CHECK: inline void sum_and_root(const In_x& x, const Out_out0& out0, const Out_out1& out1) {

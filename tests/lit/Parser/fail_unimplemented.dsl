@@ -1,6 +1,6 @@
 // RUN: %gpucc --verify %s
-// Every kind of language.md is parsed; what is not implemented yet (a fused function calling the
-// module's own kernel) is reported once, and the kernels around it are still checked.
+// Every kind of language.md is parsed; what is not implemented yet (a fused function calling
+// another fused function) is reported once, and the kernels around it are still checked.
 // (Reductions, jit-style kernels and raw CUDA, sections 2 to 4: see ast_reduction.dsl,
 // ast_kernel.dsl and ../RawCuda; the two kernels below and section 5's softplus and
 // sum_of_products check cleanly.)
@@ -29,6 +29,6 @@ kernel block_sum(float32[] x, float32[] out, int32 n) {
 
 fuse softplus(x) = maximum(0, x) + log1p(exp(-abs(x)));
 fuse sum_of_products(x, y) = sum(x * y, axis = -1);
-fuse calls_kernel(float32 x) = before(x) + 1; // expected-error {{calling the module's kernel 'before' from a fused function is not implemented yet}}
+fuse calls_fused(float32 x) = softplus(x) + 1; // expected-error {{calling the module's fused function 'softplus' from a fused function is not implemented yet}}
 
 elementwise after(float32 x) -> (float32 y) { y = undefined_name; } // expected-error {{use of undeclared identifier 'undefined_name'}}

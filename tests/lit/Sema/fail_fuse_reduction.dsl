@@ -3,7 +3,7 @@
 // fail_fuse_persistent.dsl): an axis
 // that is not a constant or out of every array's range, a keepdims that is not true or false, an
 // unknown argument, an array of the inputs' shape read after the reduction (not supported yet),
-// several results.
+// in any of several results, and a reduction per result (not supported yet).
 fuse axis_name(x, y) = sum(x, axis = y); // expected-error {{'axis' of 'sum' must be an integer constant (or None for every axis)}}
 fuse axis_range(x) = sum(x, axis = 32); // expected-error {{axis 32 is out of range: arrays have at most 32 dimensions (NumPy raises an AxisError)}}
 fuse axis_negative_range(x) = mean(x, axis = -33); // expected-error {{axis -33 is out of range: arrays have at most 32 dimensions (NumPy raises an AxisError)}}
@@ -16,6 +16,18 @@ fuse binding_after(x) {
     s = sum(t, axis = 0);
     return s + t; // expected-error {{'t' is an array of the inputs' shape: reading it after the reduction (broadcast to the reduced shape) is not supported yet}}
 }
-fuse several(x) { // expected-error {{a fused function with a reduction has one result; this one has 2}}
-    return sum(x), x;
+fuse several(x) {
+    return sum(x), x; // expected-error {{'x' is an array of the inputs' shape: reading it after the reduction (broadcast to the reduced shape) is not supported yet}}
+}
+fuse one_reduction_per_result(x) {
+    return sum(x, axis = 1), max(x, axis = 1); // expected-error {{'max' is a second reduction, in another result: several results with a reduction each (one pass with a tuple reduce type) are not supported yet; compute them in separate fused functions, or derive every result from one reduction}}
+}
+fuse second_in_same_result(x) {
+    return 1, sum(x, axis = 0) + max(x, axis = 0); // expected-error {{a fused function computes at most one reduction; 'max' is a second one}}
+}
+fuse bound_array_read_after(x) {
+    c = 2;
+    t = x * c;
+    s = sum(t, axis = 0);
+    return s * c, s + t; // expected-error {{'t' is an array of the inputs' shape}}
 }
