@@ -11,7 +11,9 @@ when either grows by more than its bound per kernel:
     takes over the process and the children it waited for).
 When gpucc held every part's NVPTX IR and ran one ptxas on the whole PTX (main before the device
 code went part by part), this test measured 473 kB per kernel for the first and 1,068 kB for the
-second (ptxas), and failed; part by part, 74 and 76 kB.
+second (ptxas), and failed; part by part, 74-142 and 76-148 kB (the run-to-run spread of a
+-j2 compile on a loaded machine: hence the own bound's margin). What still grows is the output
+held in memory while it is made (linked cubin, fatbin, host objects before `ld -r`).
 
 Usage: memory_growth.py --gpucc PATH --work DIR [--small N] [--large N] [--jobs J]
 """
@@ -23,7 +25,7 @@ import sys
 import time
 
 # Bounds, in kB per added kernel (one instance, four entry points each).
-OWN_BOUND_KB = 150
+OWN_BOUND_KB = 250
 ALL_BOUND_KB = 400
 
 
