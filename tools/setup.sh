@@ -24,7 +24,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 cuda="${CUDA_PATH:-/usr/local/cuda}"
-for f in include/cuda.h bin/ptxas bin/fatbinary nvvm/libdevice/libdevice.10.bc; do
+for f in include/cuda.h bin/ptxas bin/nvlink bin/fatbinary nvvm/libdevice/libdevice.10.bc; do
     if [ ! -e "$cuda/$f" ]; then
         echo "setup: the CUDA 13 toolkit is missing $cuda/$f (set CUDA_PATH to its root)" >&2
         exit 1

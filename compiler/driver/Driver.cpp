@@ -1,6 +1,7 @@
 // The pipeline, in order, in one function: `compile` reads
 //   tokens -> syntax -> kernels (+ raw CUDA) -> per arch: LLVM IR -> PTX -> SASS
 //          -> fatbin -> host object -> header -> write
+// (a module of several parts goes to PTX and SASS part by part, DeviceParts.h)
 // and `--emit=` stops it with one line per stage, `if (stops_at(EmitKind::X)) return print(x);`
 // (the stops are listed in pipeline order in EmitKind.h). Diagnostics accumulate in one engine so
 // a run reports every error it can find; a phase whose input had errors still runs when its output
@@ -19,6 +20,7 @@
 #include "compiler/sema/FusionReport.h"
 #include "compiler/sema/Sema.h"
 #include "compiler/target/CudaTools.h"
+#include "compiler/target/DeviceParts.h"
 #include "compiler/target/GridDependency.h"
 #include "compiler/target/HostBackend.h"
 #include "compiler/target/KernelParts.h"
@@ -27,6 +29,7 @@
 
 #include <algorithm>
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -239,15 +242,44 @@ int compile(const DriverOptions& options) {
     Progress progress(options.emit == EmitKind::None ? options.progress : ProgressMode::Never,
                       llvm::sys::path::filename(options.input_path).str());
     std::string instances = count_instances(*kernels);
+    // A module of several parts: each part to PTX and a relocatable object on its worker, nvlink
+    // joins them (DeviceParts.h); the PTX image is a file, not held. --emit=llvm prints the
+    // joined module of the whole-module path.
+    const bool in_parts = compiles_in_parts(*kernels) && !stops_at(EmitKind::Llvm);
+    std::vector<std::unique_ptr<TempFile>> ptx_files;
+    auto placed_or_failed = [&](llvm::Error error) {
+        // A void handler consumes the error: its findings were reported at the definitions.
+        error = llvm::handleErrors(std::move(error), [](const ReportedAtDefinitions&) {});
+        return error ? session.fail(std::move(error)) : session.finish();
+    };
     for (int arch : archs) {
+        const bool newest = arch == archs.back();
+        if (in_parts) {
+            progress.stage("PTX and SASS for sm_" + std::to_string(arch) + " (" + instances + ", " +
+                           std::to_string(split_into_parts(*kernels).size()) + " parts)");
+            llvm::Expected<PartedDeviceCode> device =
+                compile_device_in_parts(*kernels, arch, options.cuda_path, &diags, options.jobs,
+                                        newest || stops_at(EmitKind::Ptx), stops_at(EmitKind::Ptx));
+            if (!device) {
+                return placed_or_failed(device.takeError());
+            }
+            if (stops_at(EmitKind::Ptx)) {
+                auto text = llvm::MemoryBuffer::getFile(device->ptx_file->path());
+                return text ? session.print((*text)->getBuffer().str())
+                            : session.fail("cannot read back the PTX");
+            }
+            images.push_back({arch, false, std::move(device->cubin), ""});
+            if (newest) {
+                images.push_back({arch, true, "", device->ptx_file->path()});
+                ptx_files.push_back(std::move(device->ptx_file));
+            }
+            continue;
+        }
         progress.stage("PTX for sm_" + std::to_string(arch) + " (" + instances + ")");
         llvm::Expected<DeviceCode> device = compile_to_ptx(
             *kernels, arch, options.cuda_path, stops_at(EmitKind::Llvm), &diags, options.jobs);
         if (!device) {
-            // A void handler consumes the error: its findings were reported at the definitions.
-            llvm::Error error =
-                llvm::handleErrors(device.takeError(), [](const ReportedAtDefinitions&) {});
-            return error ? session.fail(std::move(error)) : session.finish();
+            return placed_or_failed(device.takeError());
         }
         if (stops_at(EmitKind::Llvm)) {
             return session.print(device->llvm_ir);
@@ -262,13 +294,14 @@ int compile(const DriverOptions& options) {
                                  diags);
             return session.finish();
         }
-        images.push_back({arch, false, std::move(*sass)});
-        if (arch == archs.back()) {
-            images.push_back({arch, true, std::move(device->ptx)});
+        images.push_back({arch, false, std::move(*sass), ""});
+        if (newest) {
+            images.push_back({arch, true, std::move(device->ptx), ""});
         }
     }
     llvm::Expected<std::string> fatbin = run_fatbinary(options.cuda_path, images);
     images = {}; // the PTX and SASS are in the fatbin now: not held through the host stage
+    ptx_files.clear();
     if (!fatbin) {
         return session.fail(fatbin.takeError());
     }

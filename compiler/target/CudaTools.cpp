@@ -1,7 +1,7 @@
-// ptxas, fatbinary and `ld -r` as subprocesses, through temporary files (CudaTools.h). An
+// ptxas, nvlink, fatbinary and `ld -r` as subprocesses, through temporary files (CudaTools.h). An
 // interrupted gpucc leaves neither: each temporary file is registered with LLVM's signal handler,
 // which removes it on SIGINT or SIGTERM (and on a crash), and the interrupt function installed here
-// kills the tool that is running before gpucc exits.
+// kills the tools that are running (several when parts are assembled at once) before gpucc exits.
 #include "compiler/target/CudaTools.h"
 
 #include <atomic>
@@ -16,6 +16,7 @@
 #include <llvm/Support/raw_ostream.h>
 #include <optional>
 #include <sys/types.h>
+#include <thread>
 
 namespace gpucc {
 namespace {
@@ -23,43 +24,6 @@ namespace {
 /// A failure to report as "gpucc: error: <message>".
 llvm::Error tool_error(std::string message) {
     return llvm::createStringError(std::move(message), llvm::inconvertibleErrorCode());
-}
-
-/// A temporary file removed when the object goes away, or by the signal handler when gpucc is
-/// interrupted first.
-class TempFile {
-public:
-    explicit TempFile(const char* suffix) {
-        if (llvm::sys::fs::createTemporaryFile("gpucc", suffix, path_)) {
-            path_.clear();
-        } else {
-            llvm::sys::RemoveFileOnSignal(path_);
-        }
-    }
-    ~TempFile() {
-        if (!path_.empty()) {
-            llvm::sys::DontRemoveFileOnSignal(path_);
-            llvm::sys::fs::remove(path_);
-        }
-    }
-    TempFile(const TempFile&) = delete;
-    TempFile& operator=(const TempFile&) = delete;
-
-    bool ok() const { return !path_.empty(); }
-    std::string path() const { return std::string(path_); }
-
-private:
-    llvm::SmallString<128> path_;
-};
-
-bool write_file(const std::string& path, const std::string& bytes) {
-    std::error_code error;
-    llvm::raw_fd_ostream out(path, error, llvm::sys::fs::OF_None);
-    if (error) {
-        return false;
-    }
-    out << bytes;
-    return !out.has_error();
 }
 
 std::optional<std::string> read_file(const std::string& path) {
@@ -70,29 +34,51 @@ std::optional<std::string> read_file(const std::string& path) {
     return (*buffer)->getBuffer().str();
 }
 
-/// The process id of the tool running now, 0 when none: what the interrupt function kills.
-std::atomic<pid_t> running_tool{0};
+/// The tools running now, one slot each (0: free, kStarting: a tool being started, its process id
+/// not yet known; else its process id): what the interrupt function kills. Parts of a module run
+/// ptxas on several threads at once.
+constexpr pid_t kStarting = -1;
+constexpr std::size_t kToolSlots = 1024;
+std::atomic<pid_t> running_tools[kToolSlots];
 static_assert(std::atomic<pid_t>::is_always_lock_free, "read in a signal handler");
 
-/// Set while a tool is being started (its process id not yet known), and when an interrupt
-/// came then: run_tool stops the new tool and gpucc as soon as it has the id.
-std::atomic<bool> starting_tool{false};
-std::atomic<bool> interrupted_while_starting{false};
+/// Set by the interrupt function: a tool started after it (or while it ran) is stopped by its
+/// starter, which then ends gpucc.
+std::atomic<bool> interrupted{false};
 
 /// The exit status of an interrupted gpucc: the shell's for an interrupt.
 constexpr int kInterruptedStatus = 130;
 
 /// Runs in LLVM's signal handler on SIGINT, SIGTERM and the like, after it removed the
-/// registered files: stops the running tool, then gpucc, as the signal would have.
+/// registered files: stops the running tools, then gpucc, as the signal would have; when a tool
+/// is being started, its starter stops it and gpucc once it has its process id.
 void on_interrupt() {
-    pid_t child = running_tool.load();
-    if (child > 0) {
-        ::kill(child, SIGKILL);
-    } else if (starting_tool.load()) {
-        interrupted_while_starting.store(true);
-        return;
+    interrupted.store(true);
+    bool starting = false;
+    for (std::atomic<pid_t>& slot : running_tools) {
+        pid_t pid = slot.load();
+        if (pid > 0) {
+            ::kill(pid, SIGKILL);
+        } else if (pid == kStarting) {
+            starting = true;
+        }
     }
-    std::_Exit(kInterruptedStatus);
+    if (!starting) {
+        std::_Exit(kInterruptedStatus);
+    }
+}
+
+/// A free slot of running_tools, marked kStarting.
+std::atomic<pid_t>& claim_tool_slot() {
+    for (;;) {
+        for (std::atomic<pid_t>& slot : running_tools) {
+            pid_t free = 0;
+            if (slot.compare_exchange_strong(free, kStarting)) {
+                return slot;
+            }
+        }
+        std::this_thread::yield(); // more tools at once than slots: wait for one to end
+    }
 }
 
 /// Runs `program` (called `tool` in messages) with `args`; on failure `error` holds its messages.
@@ -114,23 +100,21 @@ bool run_program(const std::string& program, const std::string& tool,
     (void)interrupt_installed;
     std::string exec_error;
     bool failed_to_start = false;
-    starting_tool.store(true);
+    std::atomic<pid_t>& slot = claim_tool_slot();
     llvm::sys::ProcessInfo child = llvm::sys::ExecuteNoWait(program, argv, std::nullopt, redirects,
                                                             0, &exec_error, &failed_to_start);
-    if (!failed_to_start && child.Pid > 0) {
-        running_tool.store(child.Pid);
-    }
-    starting_tool.store(false);
-    if (interrupted_while_starting.load()) {
-        if (child.Pid > 0) {
+    bool started = !failed_to_start && child.Pid > 0;
+    slot.store(started ? child.Pid : 0);
+    if (interrupted.load()) {
+        if (started) {
             ::kill(child.Pid, SIGKILL);
         }
         std::_Exit(kInterruptedStatus);
     }
     int status = -1;
-    if (!failed_to_start && child.Pid > 0) {
+    if (started) {
         status = llvm::sys::Wait(child, std::nullopt, &exec_error).ReturnCode;
-        running_tool.store(0);
+        slot.store(0);
     }
     if (status != 0) {
         std::optional<std::string> log = read_file(messages_path);
@@ -163,6 +147,66 @@ bool run_tool(const std::string& cuda_path, const std::string& tool,
 }
 
 } // namespace
+
+TempFile::TempFile(const char* suffix) {
+    if (llvm::sys::fs::createTemporaryFile("gpucc", suffix, path_)) {
+        path_.clear();
+    } else {
+        llvm::sys::RemoveFileOnSignal(path_);
+    }
+}
+
+TempFile::~TempFile() {
+    if (!path_.empty()) {
+        llvm::sys::DontRemoveFileOnSignal(path_);
+        llvm::sys::fs::remove(path_);
+    }
+}
+
+bool write_file(const std::string& path, const std::string& bytes) {
+    std::error_code error;
+    llvm::raw_fd_ostream out(path, error, llvm::sys::fs::OF_None);
+    if (error) {
+        return false;
+    }
+    out << bytes;
+    out.close();
+    if (out.has_error()) {
+        out.clear_error();
+        return false;
+    }
+    return true;
+}
+
+llvm::Error assemble_relocatable(const std::string& cuda_path, const std::string& ptx_path,
+                                 int arch, const std::string& object_path) {
+    std::string error;
+    if (!run_tool(cuda_path, "ptxas",
+                  {"-arch=sm_" + std::to_string(arch), "-O3", "-c", ptx_path, "-o", object_path},
+                  error, ptx_path)) {
+        return tool_error(std::move(error));
+    }
+    return llvm::Error::success();
+}
+
+llvm::Expected<std::string> link_cubins(const std::string& cuda_path,
+                                        const std::vector<std::string>& object_paths, int arch) {
+    TempFile output(".cubin");
+    if (!output.ok()) {
+        return tool_error("cannot create temporary files for nvlink");
+    }
+    std::vector<std::string> args{"-arch=sm_" + std::to_string(arch), "-o", output.path()};
+    args.insert(args.end(), object_paths.begin(), object_paths.end());
+    std::string error;
+    if (!run_tool(cuda_path, "nvlink", args, error)) {
+        return tool_error(std::move(error));
+    }
+    std::optional<std::string> cubin = read_file(output.path());
+    if (!cubin) {
+        return tool_error("nvlink wrote no output");
+    }
+    return std::move(*cubin);
+}
 
 llvm::Expected<std::string> link_relocatable(const std::vector<std::string>& objects) {
     llvm::ErrorOr<std::string> linker = llvm::sys::findProgramByName("ld");
@@ -219,12 +263,16 @@ llvm::Expected<std::string> run_fatbinary(const std::string& cuda_path,
     // and the standard library's images shrink tenfold (7.0 MB to 0.65 MB for math.dsl).
     std::vector<std::string> args{"-64", "--compress-all", "--create=" + output.path()};
     for (const FatbinImage& image : images) {
-        inputs.push_back(std::make_unique<TempFile>(image.is_ptx ? ".ptx" : ".cubin"));
-        if (!inputs.back()->ok() || !write_file(inputs.back()->path(), image.bytes)) {
-            return tool_error("cannot create temporary files for fatbinary");
+        std::string path = image.path;
+        if (path.empty()) {
+            inputs.push_back(std::make_unique<TempFile>(image.is_ptx ? ".ptx" : ".cubin"));
+            if (!inputs.back()->ok() || !write_file(inputs.back()->path(), image.bytes)) {
+                return tool_error("cannot create temporary files for fatbinary");
+            }
+            path = inputs.back()->path();
         }
         args.push_back("--image3=kind=" + std::string(image.is_ptx ? "ptx" : "elf") +
-                       ",sm=" + std::to_string(image.arch) + ",file=" + inputs.back()->path());
+                       ",sm=" + std::to_string(image.arch) + ",file=" + path);
     }
     std::string error;
     if (!run_tool(cuda_path, "fatbinary", args, error)) {

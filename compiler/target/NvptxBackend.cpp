@@ -18,13 +18,6 @@
 #include <llvm/Support/raw_ostream.h>
 
 namespace gpucc {
-namespace {
-
-/// libdevice's bitcode, read once per compile and parsed by every part that calls into it.
-struct Libdevice {
-    std::unique_ptr<llvm::MemoryBuffer> bitcode;
-    std::string read_error; ///< why it could not be read, said only if a part needs it
-};
 
 Libdevice read_libdevice(const std::string& cuda_path) {
     llvm::SmallString<256> path(cuda_path);
@@ -36,6 +29,8 @@ Libdevice read_libdevice(const std::string& cuda_path) {
     }
     return {std::move(*buffer), ""};
 }
+
+namespace {
 
 /// Links the libdevice functions `module` calls. Returns an error message, or "" on success.
 std::string link_libdevice(llvm::Module& module, const Libdevice& libdevice_file) {
@@ -105,6 +100,79 @@ std::string link_raw_cuda(llvm::Module& module, const kir::Module& kernels, int 
 
 char ReportedAtDefinitions::ID = 0;
 
+llvm::Expected<std::unique_ptr<llvm::Module>>
+build_nvptx_part(const kir::Module& kernels, int arch, InstanceRange range,
+                 const Libdevice& libdevice, llvm::LLVMContext& context,
+                 std::vector<ParamOverflow>& overflows) {
+    auto failure = [](std::string message) {
+        return llvm::createStringError(std::move(message), llvm::inconvertibleErrorCode());
+    };
+    std::string error;
+    std::unique_ptr<llvm::TargetMachine> machine = create_nvptx_machine(arch, error);
+    if (!machine) {
+        return failure(std::move(error));
+    }
+    std::unique_ptr<llvm::Module> module = build_kernel_module(
+        kernels, CodegenTarget::Nvptx, *machine, context, HostIsa::X86_64, range);
+    // Before any optimization: a kernel over the parameter limit fails ptxas in any case, and
+    // optimizing it can take minutes.
+    overflows = find_param_overflows(*module, arch);
+    if (!overflows.empty()) {
+        return nullptr;
+    }
+    if (arch >= kGridDependencyMinArch) {
+        insert_grid_dependency_control(*module);
+    }
+    // libdevice asks __nvvm_reflect("__CUDA_FTZ"); 0 keeps denormals, as nvcc without
+    // --use_fast_math.
+    module->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", std::uint32_t{0});
+    error = link_libdevice(*module, libdevice);
+    if (!error.empty()) {
+        return failure(std::move(error));
+    }
+    optimize_module(*module, *machine, CodegenTarget::Nvptx);
+    return module;
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
+build_raw_cuda_module(const kir::Module& kernels, int arch, const std::string& cuda_path,
+                      llvm::LLVMContext& context, DiagnosticEngine* diags) {
+    if (kernels.raw_cuda.empty()) {
+        return nullptr;
+    }
+    std::string error;
+    std::unique_ptr<llvm::TargetMachine> machine = create_nvptx_machine(arch, error);
+    if (!machine) {
+        return llvm::createStringError(std::move(error), llvm::inconvertibleErrorCode());
+    }
+    auto module = std::make_unique<llvm::Module>(kernels.name + ".raw_cuda", context);
+    module->setTargetTriple(machine->getTargetTriple());
+    module->setDataLayout(machine->createDataLayout());
+    error = link_raw_cuda(*module, kernels, arch, cuda_path, diags);
+    if (!error.empty()) {
+        return llvm::createStringError(std::move(error), llvm::inconvertibleErrorCode());
+    }
+    return module;
+}
+
+llvm::Error emit_ptx(llvm::Module& module, int arch, std::string& ptx) {
+    std::string error;
+    std::unique_ptr<llvm::TargetMachine> machine = create_nvptx_machine(arch, error);
+    if (!machine) {
+        return llvm::createStringError(std::move(error), llvm::inconvertibleErrorCode());
+    }
+    llvm::SmallString<0> text;
+    llvm::raw_svector_ostream stream(text);
+    llvm::legacy::PassManager emit;
+    if (machine->addPassesToEmitFile(emit, stream, nullptr, llvm::CodeGenFileType::AssemblyFile)) {
+        return llvm::createStringError(std::string("the NVPTX back end cannot emit PTX"),
+                                       llvm::inconvertibleErrorCode());
+    }
+    emit.run(module);
+    ptx = std::string(text);
+    return llvm::Error::success();
+}
+
 llvm::Expected<DeviceCode> compile_to_ptx(const kir::Module& kernels, int arch,
                                           const std::string& cuda_path, bool want_llvm_ir,
                                           DiagnosticEngine* diags, unsigned jobs) {
@@ -112,11 +180,6 @@ llvm::Expected<DeviceCode> compile_to_ptx(const kir::Module& kernels, int arch,
         return llvm::createStringError(std::move(message), llvm::inconvertibleErrorCode());
     };
     DeviceCode result;
-    std::string error;
-    std::unique_ptr<llvm::TargetMachine> machine = create_nvptx_machine(arch, error);
-    if (!machine) {
-        return failure(std::move(error));
-    }
     const Libdevice libdevice = read_libdevice(cuda_path);
     // Each part: build, check the parameter space, link libdevice, optimize (ParallelModules.h).
     std::vector<InstanceRange> parts = split_into_parts(kernels);
@@ -124,31 +187,7 @@ llvm::Expected<DeviceCode> compile_to_ptx(const kir::Module& kernels, int arch,
     auto build_part =
         [&](std::size_t part,
             llvm::LLVMContext& context) -> llvm::Expected<std::unique_ptr<llvm::Module>> {
-        std::string part_error;
-        std::unique_ptr<llvm::TargetMachine> part_machine = create_nvptx_machine(arch, part_error);
-        if (!part_machine) {
-            return failure(std::move(part_error));
-        }
-        std::unique_ptr<llvm::Module> module = build_kernel_module(
-            kernels, CodegenTarget::Nvptx, *part_machine, context, HostIsa::X86_64, parts[part]);
-        // Before any optimization: a kernel over the parameter limit fails ptxas in any case,
-        // and optimizing it can take minutes.
-        overflows[part] = find_param_overflows(*module, arch);
-        if (!overflows[part].empty()) {
-            return nullptr;
-        }
-        if (arch >= kGridDependencyMinArch) {
-            insert_grid_dependency_control(*module);
-        }
-        // libdevice asks __nvvm_reflect("__CUDA_FTZ"); 0 keeps denormals, as nvcc without
-        // --use_fast_math.
-        module->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", std::uint32_t{0});
-        part_error = link_libdevice(*module, libdevice);
-        if (!part_error.empty()) {
-            return failure(std::move(part_error));
-        }
-        optimize_module(*module, *part_machine, CodegenTarget::Nvptx);
-        return module;
+        return build_nvptx_part(kernels, arch, parts[part], libdevice, context, overflows[part]);
     };
     llvm::LLVMContext context;
     llvm::Expected<std::unique_ptr<llvm::Module>> joined =
@@ -161,18 +200,12 @@ llvm::Expected<DeviceCode> compile_to_ptx(const kir::Module& kernels, int arch,
         all_overflows.insert(all_overflows.end(), part.begin(), part.end());
     }
     if (!all_overflows.empty()) {
-        if (diags == nullptr) {
-            return failure("a kernel's parameters exceed the " +
-                           std::to_string(kernel_param_limit(arch)) + " bytes of sm_" +
-                           std::to_string(arch));
-        }
-        report_param_overflows(all_overflows, kernels, arch, *diags);
-        return llvm::make_error<ReportedAtDefinitions>();
+        return report_overflows(all_overflows, kernels, arch, diags);
     }
     std::unique_ptr<llvm::Module> module = std::move(*joined);
     // Raw CUDA comes optimized by Clang; it joins after gpucc's kernels were optimized so that
     // neither is optimized twice.
-    error = link_raw_cuda(*module, kernels, arch, cuda_path, diags);
+    std::string error = link_raw_cuda(*module, kernels, arch, cuda_path, diags);
     if (!error.empty()) {
         return failure(std::move(error));
     }
@@ -180,16 +213,22 @@ llvm::Expected<DeviceCode> compile_to_ptx(const kir::Module& kernels, int arch,
         llvm::raw_string_ostream out(result.llvm_ir);
         module->print(out, nullptr);
     }
-    llvm::SmallString<0> ptx;
-    llvm::raw_svector_ostream ptx_stream(ptx);
-    llvm::legacy::PassManager emit;
-    if (machine->addPassesToEmitFile(emit, ptx_stream, nullptr,
-                                     llvm::CodeGenFileType::AssemblyFile)) {
-        return failure("the NVPTX back end cannot emit PTX");
+    if (llvm::Error emitted = emit_ptx(*module, arch, result.ptx)) {
+        return emitted;
     }
-    emit.run(*module);
-    result.ptx = std::string(ptx);
     return result;
+}
+
+llvm::Error report_overflows(const std::vector<ParamOverflow>& overflows,
+                             const kir::Module& kernels, int arch, DiagnosticEngine* diags) {
+    if (diags == nullptr) {
+        return llvm::createStringError("a kernel's parameters exceed the " +
+                                           std::to_string(kernel_param_limit(arch)) +
+                                           " bytes of sm_" + std::to_string(arch),
+                                       llvm::inconvertibleErrorCode());
+    }
+    report_param_overflows(overflows, kernels, arch, *diags);
+    return llvm::make_error<ReportedAtDefinitions>();
 }
 
 } // namespace gpucc
