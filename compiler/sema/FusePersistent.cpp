@@ -172,7 +172,7 @@ public:
     /// Reads every reduction's arguments and checks the rule; false after an error.
     bool check() {
         if (def_.results.size() != 1) {
-            report(SourceSpan(def_.name_loc, length_of(def_.name)), DiagKind::FuseReductionResults,
+            report(SourceSpan(def_.name_loc, length_of(def_.name)), DiagKind::FusePersistentResults,
                    std::to_string(def_.results.size()));
             return false;
         }

@@ -13,7 +13,7 @@ fuse every_axis(x) {
 fuse not_kept(x) = sum(x - max(x, axis = -1), axis = -1); // expected-error {{this combines an array of the inputs' shape with a reduced value without keepdims, which NumPy broadcasts against each other, not along the reduced axis: give the reduction keepdims = true}}
 fuse kept_and_not(x) = max(x, axis = 0, keepdims = true) + sum(x, axis = 0); // expected-error {{this combines a reduced value with keepdims with a reduced value without keepdims, which NumPy broadcasts against each other, not along the reduced axis: give the reduction keepdims = true}}
 fuse reduced_operand(x) = sum(max(x, axis = 0, keepdims = true), axis = 0); // expected-error {{'sum' reduces a reduced value with keepdims; with several reductions, a reduction's operand must have the inputs' shape}}
-fuse several(x) { // expected-error {{a fused function with a reduction has one result; this one has 2}}
+fuse several(x) { // expected-error {{a fused function with several reductions has one result; this one has 2}}
     m = max(x, axis = 0, keepdims = true);
     return sum(x - m, axis = 0), m;
 }
