@@ -10,7 +10,7 @@ fuse nested_binding(x) {
     m = max(x, axis = 1);
     return sum(x - m); // expected-error {{a fused function computes at most one reduction; 'sum' is a second one (compute it with the standard library, or in another fused function)}}
 }
-fuse axis_name(x, y) = sum(x, axis = y); // expected-error {{'axis' of 'sum' must be an integer constant (or None for every axis)}}
+fuse axis_name(x, y) = sum(x, axis = y); // expected-error {{'axis' of 'sum' must be an integer constant, a tuple of them, or None for every axis}}
 fuse axis_range(x) = sum(x, axis = 32); // expected-error {{axis 32 is out of range: arrays have at most 32 dimensions (NumPy raises an AxisError)}}
 fuse axis_negative_range(x) = mean(x, axis = -33); // expected-error {{axis -33 is out of range: arrays have at most 32 dimensions (NumPy raises an AxisError)}}
 fuse keepdims_value(x) = prod(x, keepdims = 1); // expected-error {{'keepdims' of 'prod' must be true or false}}
