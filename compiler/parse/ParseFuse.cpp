@@ -98,9 +98,17 @@ bool Parser::parse_fuse_block(ast::FuseDef& def) {
            expect(TokenKind::RBrace, "closing the fused function");
 }
 
-/// parenthesized ::= '(' expression ')' | '(' expression ',' (expression (',' expression)*)? ')'
+/// parenthesized ::= '(' expression ')' | '(' ')'
+///                   | '(' expression ',' (expression (',' expression)*)? ')'
 /// (the '(' read). A tuple of one element is written `(0,)`, as in Python.
 ast::ExprPtr Parser::parse_fuse_parenthesized(SourceLocation open) {
+    auto tuple = [&](std::vector<ast::ExprPtr> elements) {
+        auto callee = std::make_unique<ast::NameExpr>(std::string(ast::kFuseTupleCallee), open);
+        return std::make_unique<ast::CallExpr>(std::move(callee), std::move(elements), open);
+    };
+    if (consume(TokenKind::RParen)) {
+        return tuple({}); // `()`, the empty tuple
+    }
     ast::ExprPtr first = parse_assignment();
     if (!first) {
         return nullptr;
@@ -126,8 +134,7 @@ ast::ExprPtr Parser::parse_fuse_parenthesized(SourceLocation open) {
     if (!expect(TokenKind::RParen, "closing the tuple")) {
         return nullptr;
     }
-    auto callee = std::make_unique<ast::NameExpr>(std::string(ast::kFuseTupleCallee), open);
-    return std::make_unique<ast::CallExpr>(std::move(callee), std::move(elements), open);
+    return tuple(std::move(elements));
 }
 
 } // namespace gpucc::parse_detail

@@ -2,8 +2,8 @@
 // What a fused function with a reduction cannot do, each at its place: a second reduction, a
 // reduction inside another's operand, an axis
 // that is not a constant or out of every array's range, a keepdims that is not true or false, an
-// unknown argument, an array of the inputs' shape read after the reduction (not supported yet),
-// several results.
+// unknown argument, a value bound before the reduction read after it (not supported yet),
+// several results. (A parameter read after the reduction is a post array: fail_fuse_post_arrays.)
 fuse two(x) = sum(x, axis = 0) + max(x, axis = 0); // expected-error {{a fused function computes at most one reduction; 'max' is a second one (compute it with the standard library, or in another fused function)}}
 fuse nested(x) = sum(max(x, axis = 1), axis = 0); // expected-error {{'max' is inside the operand of a reduction, and is one or reads one's result; a fused function computes at most one reduction}}
 fuse nested_binding(x) {
@@ -16,7 +16,6 @@ fuse axis_negative_range(x) = mean(x, axis = -33); // expected-error {{axis -33 
 fuse keepdims_value(x) = prod(x, keepdims = 1); // expected-error {{'keepdims' of 'prod' must be true or false}}
 fuse unknown_argument(x) = all(x, axes = 0); // expected-error {{'all' takes the array, then 'axis' and 'keepdims'; 'axes' is not one of them}}
 fuse no_operand(x) = any(axis = 0); // expected-error {{'any' needs the array to reduce}}
-fuse array_after(x, b) = sum(x, axis = 1) > b; // expected-error {{'b' is an array of the inputs' shape: reading it after the reduction (broadcast to the reduced shape) is not supported yet}}
 fuse binding_after(x) {
     t = x * 2;
     s = sum(t, axis = 0);
