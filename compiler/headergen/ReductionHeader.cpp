@@ -2,9 +2,10 @@
 // reduction's wrapper differs from an elementwise one in every piece: other host functions
 // (partial, combine, finish; KernelAbi.h "Reduction kernels"), another kernel table
 // (gpucc::detail::ReductionKernelRef), another launch (ReductionLaunch: inputs (post_input for a
-// fused function's arrays read after its reduction), then axes, then outputs), and another calling form: array inputs take arrays only and `scalar` inputs scalars
-// only, and the call ends with CuPy's `axis` and `keepdims`. What the two kinds share (placeholder
-// binding, the instance index, text helpers) is in HeaderGenImpl.h. Each reduction kernel becomes
+// fused function's arrays read after its reduction), then axes, then outputs), and another calling
+// form: array inputs take arrays only and `scalar` inputs scalars only, and the call ends with
+// CuPy's `axis` and `keepdims`. What the two kinds share (placeholder binding, the instance index,
+// text helpers) is in HeaderGenImpl.h. Each reduction kernel becomes
 //
 //   auto k(inputs..., gpucc::Axis axis = {}, bool keepdims = false);           // returns outputs
 //   void k(inputs..., outputs..., gpucc::Axis axis = {}, bool keepdims = false);
@@ -146,7 +147,9 @@ void write_wrapper(std::ostream& out, const kir::ReductionKernel& kernel, bool o
         std::string type = cpp_type_of(kernel.placeholders, param);
         std::string label = quoted(param.name);
         if (param.role == kir::ParamRole::Input) {
-            const char* method = param.is_scalar ? "scalar<" : param.is_post ? "post_input<" : "input<";
+            const char* method = param.is_scalar ? "scalar<"
+                                 : param.is_post ? "post_input<"
+                                                 : "input<";
             out << "    gpucc_launch." << method << type << ">(" << label << ", " << param.name
                 << ");\n";
             continue;

@@ -570,7 +570,8 @@ struct ElementwiseKernel {
 ///   is its element at the output element's coordinates. `break` and `continue` appear only inside
 ///   post's own loops. A finalizer `void post(reduce_type a, output element refs, scalars)`.
 ///
-/// No piece reads an array input outside `map` (post arrays: only in `post`), and no piece but `post` touches an output.
+/// No piece reads an array input outside `map` (post arrays: only in `post`), and no piece but
+/// `post` touches an output.
 struct ReductionInstance {
     /// As ElementwiseInstance::symbol: "l2norm__float32", or the name of a non-generic kernel.
     std::string symbol;

@@ -157,8 +157,7 @@ kir::ExprPtr BodyChecker::check_name(const ast::NameExpr& name) {
     // A map or post reads a parameter named `a` or `b` (only fused functions have them: a
     // reduction kernel's signature reserves the names; a fused post names the reduced value
     // kFusedReducedValue).
-    bool map_param =
-        (piece_ == Piece::Map || piece_ == Piece::Post) && find_param(name.name) >= 0;
+    bool map_param = (piece_ == Piece::Map || piece_ == Piece::Post) && find_param(name.name) >= 0;
     if (in_reduction() && operand >= 0 && !map_param) {
         if (reduce_operand_visible(operand)) {
             return std::make_unique<kir::ReduceOperandExpr>(operand, reduce_type_, name.loc);

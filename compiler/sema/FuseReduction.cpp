@@ -211,26 +211,35 @@ std::optional<ReductionArguments> read_reduction_arguments(const ast::CallExpr& 
         report(SourceSpan(call.loc, length_of(name)), DiagKind::FuseReductionMissingOperand, name);
         ok = false;
     }
+    // One axis: an integer constant within 32 dimensions (beyond the call's rank is the
+    // launcher's error: the rank is the call's).
+    auto read_axis = [&](const ast::Expr& expr) -> std::optional<int> {
+        std::optional<std::int64_t> value = integer_constant(expr);
+        if (!value) {
+            report(SourceSpan(expr.loc, 1), DiagKind::FuseReductionAxis, name);
+            return std::nullopt;
+        }
+        if (*value < -32 || *value >= 32) {
+            report(SourceSpan(expr.loc, 1), DiagKind::FuseReductionAxisRange,
+                   std::to_string(*value));
+            return std::nullopt;
+        }
+        return static_cast<int>(*value);
+    };
     if (axis != nullptr && ast::is_fuse_tuple(*axis)) {
-        // `axis = (0, 2)`: each an integer constant, none twice (NumPy's ValueError); an axis
-        // beyond the arrays' rank is the launcher's error (the rank is the call's).
+        // `axis = (0, 2)`: none twice (NumPy's ValueError), at least one.
         const auto& tuple = static_cast<const ast::CallExpr&>(*axis);
         std::vector<int> axes;
         for (const ast::ExprPtr& element : tuple.args) {
-            std::optional<std::int64_t> value = integer_constant(*element);
-            if (!value) {
-                report(SourceSpan(element->loc, 1), DiagKind::FuseReductionAxis, name);
-                ok = false;
-            } else if (*value < -32 || *value >= 32) {
-                report(SourceSpan(element->loc, 1), DiagKind::FuseReductionAxisRange,
-                       std::to_string(*value));
-                ok = false;
-            } else if (std::find(axes.begin(), axes.end(), *value) != axes.end()) {
+            std::optional<int> value = read_axis(*element);
+            if (value && std::find(axes.begin(), axes.end(), *value) != axes.end()) {
                 report(SourceSpan(element->loc, 1), DiagKind::FuseReductionAxisDuplicate,
                        std::to_string(*value));
-                ok = false;
-            } else {
-                axes.push_back(static_cast<int>(*value));
+                value.reset();
+            }
+            ok = ok && value.has_value();
+            if (value) {
+                axes.push_back(*value);
             }
         }
         if (tuple.args.empty()) {
@@ -238,21 +247,12 @@ std::optional<ReductionArguments> read_reduction_arguments(const ast::CallExpr& 
             ok = false;
         }
         result.axes = std::move(axes);
-    } else if (axis != nullptr) {
-        bool none = axis->kind == ast::ExprKind::Name &&
-                    static_cast<const ast::NameExpr&>(*axis).name == "None";
-        if (!none) {
-            std::optional<std::int64_t> value = integer_constant(*axis);
-            if (!value) {
-                report(SourceSpan(axis->loc, 1), DiagKind::FuseReductionAxis, name);
-                ok = false;
-            } else if (*value < -32 || *value >= 32) {
-                report(SourceSpan(axis->loc, 1), DiagKind::FuseReductionAxisRange,
-                       std::to_string(*value));
-                ok = false;
-            } else {
-                result.axes = std::vector<int>{static_cast<int>(*value)};
-            }
+    } else if (axis != nullptr && !(axis->kind == ast::ExprKind::Name &&
+                                    static_cast<const ast::NameExpr&>(*axis).name == "None")) {
+        std::optional<int> value = read_axis(*axis);
+        ok = ok && value.has_value();
+        if (value) {
+            result.axes = std::vector<int>{*value};
         }
     }
     if (keepdims != nullptr) {

@@ -27,9 +27,9 @@ void ReductionEmitter::begin_function(llvm::Function* function) {
     int next_post = plan_inputs_ + reduction_outputs(instance_);
     for (std::size_t p = 0; p < instance_.params.size(); ++p) {
         if (!instance_.params[p].is_scalar) {
-            int& next = instance_.params[p].is_post                     ? next_post
+            int& next = instance_.params[p].is_post                         ? next_post
                         : instance_.params[p].role == kir::ParamRole::Input ? next_input
-                                                                             : next_output;
+                                                                            : next_output;
             operand_of_param_[p] = next;
             param_of_operand_[static_cast<std::size_t>(next)] = static_cast<int>(p);
             ++next;

@@ -543,13 +543,12 @@ void ReductionLaunch::run() {
     const int outputs = operand_count_ - input_count_;
     if (input_count_ != kernel_.array_inputs() || outputs != kernel_.outputs() ||
         post_count_ != kernel_.post_arrays()) [[unlikely]] {
-        throw ValueError(std::string(kernel_name_) + ": called with " +
-                         std::to_string(input_count_) + " array inputs, " +
-                         std::to_string(post_count_) + " arrays read by post and " +
-                         std::to_string(outputs) + " outputs; the kernel has " +
-                         std::to_string(kernel_.array_inputs()) + ", " +
-                         std::to_string(kernel_.post_arrays()) + " and " +
-                         std::to_string(kernel_.outputs()));
+        throw ValueError(
+            std::string(kernel_name_) + ": called with " + std::to_string(input_count_) +
+            " array inputs, " + std::to_string(post_count_) + " arrays read by post and " +
+            std::to_string(outputs) + " outputs; the kernel has " +
+            std::to_string(kernel_.array_inputs()) + ", " + std::to_string(kernel_.post_arrays()) +
+            " and " + std::to_string(kernel_.outputs()));
     }
     // The trailing slots: the plan, then partials and semaphores. args[plan slot] points at the
     // words themselves on both targets: cuLaunchKernel copies them into the by-value parameter,
