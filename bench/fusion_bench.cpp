@@ -4,7 +4,9 @@
 // runtime's thread pool), outputs checked against a double-precision loop. Then language.md
 // section 5's sum_of_products, sum(x * y, axis = -1), over a 2^(k/2) x 2^(k/2) float32 pair
 // (16384^2 at k = 28), against the unfused gpucc::sum(x * y, -1), its rows checked against a double
-// loop. Then softmax and log-sum-exp over the rows of 16384x1024 float32 (fusion_rows_bench.h).
+// loop. Then CuPy issue 9008's `sum(a, axis = 1) > b` over 357899 x 2 float64 (b of the reduced
+// shape read by the post-operation, one launch) against the plain row sum; softmax and log-sum-exp
+// over the rows of 16384x1024 float32 (fusion_rows_bench.h).
 // Last, the host time of one call on a tiny array: a fused x + y (add32_fused) next to the
 // elementwise kernel doing the same addition (add32), then fused softplus.
 // Usage: fusion_bench gpu|cpu [log2_size] [repeat]. Prints one JSON object per line;
@@ -27,22 +29,6 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-template <class F>
-double median_wall_ms(F&& run, int repeat) {
-    for (int i = 0; i < 3; ++i) {
-        run();
-    }
-    std::vector<double> times;
-    for (int i = 0; i < repeat; ++i) {
-        Clock::time_point start = Clock::now();
-        run();
-        gpucc::synchronize();
-        times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-    }
-    std::sort(times.begin(), times.end());
-    return times[times.size() / 2];
-}
 
 /// Checks `got` against softplus in double on 4096 spread indices; exits on a mismatch.
 void check_softplus(const char* what, const std::vector<float>& x, const std::vector<float>& got) {
@@ -100,7 +86,13 @@ int main(int argc, char** argv) {
     const char* target = on_gpu ? "gpu" : "cpu";
     double bytes = 8.0 * static_cast<double>(n);
     auto time = [&](auto&& run) {
-        return on_gpu ? bench_support::median_ms(run, 5, repeat) : median_wall_ms(run, repeat);
+        return on_gpu ? bench_support::median_ms(run, 5, repeat)
+                      : bench_support::median_wall_ms(
+                            [&] {
+                                run();
+                                gpucc::synchronize();
+                            },
+                            3, repeat);
     };
     auto emit = [&](const char* work, double ms) {
         std::printf("{\"target\": \"%s\", \"work\": \"%s 2^%d float32\", \"impl\": \"gpucc\", "
@@ -171,6 +163,54 @@ int main(int argc, char** argv) {
         emit_rows("sum(x * y, axis = -1) unfused (standard library, 2 kernels)", unfused_rows_ms);
     }
 
+    {
+        // CuPy issue 9008: sum(a, axis = 1) > b over 357899 x 2 float64, one launch, against the
+        // plain row sum (fused and the standard library's) and the unfused pair of kernels.
+        constexpr std::int64_t kRows = 357899;
+        std::vector<float> ha32 = bench_support::random_floats(2 * kRows, 23, -1.0f, 1.0f);
+        std::vector<float> hb32 = bench_support::random_floats(kRows, 24, -1.0f, 1.0f);
+        std::vector<double> ha(ha32.begin(), ha32.end());
+        std::vector<double> hb(hb32.begin(), hb32.end());
+        gpucc::Array<double> a = gpucc::asarray<double>(ha, {kRows, 2}, device);
+        gpucc::Array<double> b = gpucc::asarray<double>(hb, {kRows}, device);
+        gpucc::Array<bool> greater = gpucc::empty<bool>({kRows}, device);
+        gpucc::Array<double> sums = gpucc::empty<double>({kRows}, device);
+        auto emit_9008 = [&](const char* work, double ms, double bytes_moved) {
+            std::printf("{\"target\": \"%s\", \"work\": \"%s 357899x2 float64\", \"impl\": "
+                        "\"gpucc\", \"ms\": %.4f, \"GBps\": %.1f}\n",
+                        target, work, ms, bytes_moved / ms / 1e6);
+            std::fflush(stdout);
+        };
+        auto check_greater = [&](const char* what, const std::vector<bool>& got) {
+            for (std::int64_t row = 0; row < kRows; ++row) {
+                const auto r = static_cast<std::size_t>(row);
+                const double sum = ha[2 * r] + ha[2 * r + 1];
+                if (std::fabs(sum - hb[r]) > 1e-12 && got[r] != (sum > hb[r])) {
+                    std::fprintf(stderr, "%s: row %lld is %d\n", what, static_cast<long long>(row),
+                                 static_cast<int>(got[r]));
+                    std::exit(1);
+                }
+            }
+        };
+        const double sum_bytes = 24.0 * kRows;     // a read, the sums written
+        const double greater_bytes = 25.0 * kRows; // a and b read, one bool written
+        const double plain_ms = time([&] { fb::row_sum(a, sums); });
+        emit_9008("sum(a, axis = 1) fused (the plain sum), into a given output", plain_ms,
+                  sum_bytes);
+        const double library_ms = time([&] { gpucc::sum(a.ndarray(), sums.ndarray(), 1); });
+        emit_9008("sum(a, axis = 1) standard library, into a given output", library_ms, sum_bytes);
+        const double fused_ms = time([&] { fb::row_sum_greater(a, b, greater); });
+        check_greater("fused row_sum_greater", greater.to_host());
+        emit_9008("sum(a, axis = 1) > b fused, into a given output", fused_ms, greater_bytes);
+        gpucc::Array<bool> unfused_greater;
+        const double unfused_ms = time([&] { unfused_greater = gpucc::sum(a, 1) > b; });
+        check_greater("unfused row_sum_greater", unfused_greater.to_host());
+        emit_9008("sum(a, axis = 1) > b unfused (standard library, 2 kernels)", unfused_ms,
+                  greater_bytes);
+        std::printf("{\"target\": \"%s\", \"work\": \"sum(a, axis = 1) > b bandwidth / plain "
+                    "sum's (fused row_sum)\", \"ratio\": %.3f}\n",
+                    target, (greater_bytes / fused_ms) / (sum_bytes / plain_ms));
+    }
     fusion_rows_bench::run(target, device, time); // softmax and log-sum-exp rows
 
     gpucc::Array<float> tiny = gpucc::asarray<float>(std::vector<float>(256, 1.5f), {256}, device);

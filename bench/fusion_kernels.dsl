@@ -1,7 +1,7 @@
 // The fused functions of bench/fusion_bench.cpp: language.md section 5's softplus and
-// sum_of_products verbatim, softplus over float32 only (one instance), and a fused copy (the
-// ceiling measured through the same generated path); softmax and log-sum-exp over rows (several
-// reductions over one axis: one kernel, a block per row).
+// sum_of_products verbatim, CuPy issue 9008's row_sum_greater, softplus over float32 only (one
+// instance), and a fused copy (the ceiling measured through the same generated path); softmax and
+// log-sum-exp over rows (several reductions over one axis: one kernel, a block per row).
 module fb;
 
 fuse softplus(x) = maximum(0, x) + log1p(exp(-abs(x)));
@@ -22,6 +22,11 @@ fuse logsumexp(float32 x) {
     m = max(x, axis = -1, keepdims = true);
     return log(sum(exp(x - m), axis = -1)) + max(x, axis = -1);
 }
+
+// CuPy issue 9008's case: a row sum compared with an array of the reduced shape (one launch), and
+// the plain row sum it is measured against.
+fuse row_sum_greater(a, b) = sum(a, axis = 1) > b;
+fuse row_sum(a) = sum(a, axis = 1);
 
 // An elementwise kernel, for the host time of one call next to a fused one.
 elementwise add32(float32 a, float32 b) -> (float32 c) {

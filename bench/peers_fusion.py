@@ -2,14 +2,18 @@
 GPU (argument gpu): softplus over 2^k float32 as cupy.fuse, as CuPy's unfused expression, as a
 CuPy copy (the ceiling), as the same expression in PyTorch, and through torch.compile where it
 works; then language.md's sum_of_products, sum(x * y, axis = -1) over a 2^(k/2) x 2^(k/2)
-float32 pair, as cupy.fuse, CuPy unfused, PyTorch eager and torch.compile. CUDA events, warm-up,
-median; then softmax and log-sum-exp over the rows of 16384x1024 float32 (CuPy unfused,
-torch.softmax / torch.logsumexp, torch.compile). CPU (argument cpu): NumPy's unfused
-expressions, median wall time (a fourth argument `softmax`: only the softmax rows). Inputs
-uniform in [-8, 8) and [-1, 1). One JSON object per line."""
+float32 pair, as cupy.fuse, CuPy unfused, PyTorch eager and torch.compile; then CuPy issue 9008's
+sum(a, axis=1) > b over 357899 x 2 float64 as cupy.fuse (which takes CuPy's fallback for an array
+read after the reduction), CuPy unfused, PyTorch eager and torch.compile, with each one's plain
+sum(a, axis=1); then softmax and log-sum-exp over the rows of 16384x1024 float32 (CuPy unfused,
+torch.softmax / torch.logsumexp, torch.compile). CUDA events, warm-up, median. CPU (argument
+cpu): NumPy's unfused expressions, median wall time (a fourth argument `softmax`: only the
+softmax rows). Inputs uniform in [-8, 8) and [-1, 1). One JSON object per line."""
 import json
 import sys
 import time
+
+from peers_common import wall_median_ms
 
 target = sys.argv[1] if len(sys.argv) > 1 else "gpu"
 log2_size = int(sys.argv[2]) if len(sys.argv) > 2 else (28 if target == "gpu" else 24)
@@ -33,6 +37,16 @@ def report(impl, work, ms):
 def report_rows(impl, work, ms):
     emit(target=target, work=f"{work} {rows}x{cols} float32", impl=impl, ms=round(ms, 4),
          GBps=round(pair_bytes / ms / 1e6, 1))
+
+
+ROWS_9008 = 357899
+SUM_BYTES_9008 = 24.0 * ROWS_9008      # a read, the sums written
+GREATER_BYTES_9008 = 25.0 * ROWS_9008  # a and b read, one bool written
+
+
+def report_9008(impl, work, ms, nbytes_moved):
+    emit(target=target, work=f"{work} {ROWS_9008}x2 float64", impl=impl, ms=round(ms, 4),
+         GBps=round(nbytes_moved / ms / 1e6, 1))
 
 
 def cuda_median_ms(event, elapsed, sync, run, warmup=5):
@@ -78,6 +92,18 @@ def run_cupy():
     report_rows("cupy.fuse", "sum(x * y, axis = -1)", timed(lambda: sum_of_products(a, b)))
     report_rows("cupy, unfused", "sum(x * y, axis = -1)", timed(lambda: cp.sum(a * b, axis=-1)))
 
+    @cp.fuse(kernel_name="row_sum_greater")
+    def row_sum_greater(p, q):
+        return cp.sum(p, axis=1) > q
+
+    a9 = cp.random.uniform(-1, 1, (ROWS_9008, 2), dtype=cp.float64)
+    b9 = cp.random.uniform(-1, 1, ROWS_9008, dtype=cp.float64)
+    report_9008("cupy", "sum(a, axis = 1)", timed(lambda: cp.sum(a9, axis=1)), SUM_BYTES_9008)
+    report_9008("cupy.fuse", "sum(a, axis = 1) > b", timed(lambda: row_sum_greater(a9, b9)),
+                GREATER_BYTES_9008)
+    report_9008("cupy, unfused", "sum(a, axis = 1) > b",
+                timed(lambda: cp.sum(a9, axis=1) > b9), GREATER_BYTES_9008)
+
 
 def run_torch():
     import torch
@@ -115,6 +141,24 @@ def run_torch():
     except Exception as error:  # reported, not hidden
         emit(tool="torch.compile sum_of_products", error=str(error)[:300])
 
+    a9 = torch.rand(ROWS_9008, 2, device="cuda", dtype=torch.float64) * 2 - 1
+    b9 = torch.rand(ROWS_9008, device="cuda", dtype=torch.float64) * 2 - 1
+
+    def row_sum_greater(p, q):
+        return torch.sum(p, dim=1) > q
+
+    report_9008("torch, eager", "sum(a, axis = 1)", timed(lambda: torch.sum(a9, dim=1)),
+                SUM_BYTES_9008)
+    report_9008("torch, eager", "sum(a, axis = 1) > b", timed(lambda: row_sum_greater(a9, b9)),
+                GREATER_BYTES_9008)
+    try:
+        compiled_9008 = torch.compile(row_sum_greater)
+        compiled_9008(a9, b9)
+        report_9008("torch.compile", "sum(a, axis = 1) > b",
+                    timed(lambda: compiled_9008(a9, b9)), GREATER_BYTES_9008)
+    except Exception as error:  # reported, not hidden
+        emit(tool="torch.compile row_sum_greater", error=str(error)[:300])
+
 
 def run_numpy():
     import numpy as np
@@ -150,6 +194,13 @@ def run_numpy():
         np.einsum("ij,ij->i", a, b)
         times.append((time.perf_counter() - start) * 1e3)
     report_rows("numpy.einsum", "sum(x * y, axis = -1)", sorted(times)[len(times) // 2])
+
+    a9 = rng.uniform(-1, 1, (ROWS_9008, 2))
+    b9 = rng.uniform(-1, 1, ROWS_9008)
+    for work, nbytes_moved, run in (
+            ("sum(a, axis = 1)", SUM_BYTES_9008, lambda: np.sum(a9, axis=1)),
+            ("sum(a, axis = 1) > b", GREATER_BYTES_9008, lambda: np.sum(a9, axis=1) > b9)):
+        report_9008("numpy", work, wall_median_ms(run, repeat, warmup=3), nbytes_moved)
 
 
 SOFTMAX_ROWS, SOFTMAX_COLS = 16384, 1024

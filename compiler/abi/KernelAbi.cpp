@@ -86,9 +86,21 @@ int indexer_words(const kir::ElementwiseInstance& instance) {
 int reduction_array_inputs(const kir::ReductionInstance& instance) {
     int count = 0;
     for (const kir::Param& param : instance.params) {
-        count += param.role == kir::ParamRole::Input && !param.is_scalar ? 1 : 0;
+        count += param.role == kir::ParamRole::Input && !param.is_scalar && !param.is_post ? 1 : 0;
     }
     return count;
+}
+
+int reduction_post_arrays(const kir::ReductionInstance& instance) {
+    int count = 0;
+    for (const kir::Param& param : instance.params) {
+        count += param.is_post ? 1 : 0;
+    }
+    return count;
+}
+
+int reduction_plan_outputs(const kir::ReductionInstance& instance) {
+    return reduction_outputs(instance) + reduction_post_arrays(instance);
 }
 
 int reduction_plan_inputs(const kir::ReductionInstance& instance) {
@@ -109,11 +121,12 @@ int reduction_slot_count(const kir::ReductionInstance& instance) {
 
 int reduce_plan_reduce_word(const kir::ReductionInstance& instance) {
     return abi::reduce_plan_reduce_word(reduction_plan_inputs(instance),
-                                        reduction_outputs(instance));
+                                        reduction_plan_outputs(instance));
 }
 
 int reduce_plan_words(const kir::ReductionInstance& instance) {
-    return abi::reduce_plan_words(reduction_plan_inputs(instance), reduction_outputs(instance));
+    return abi::reduce_plan_words(reduction_plan_inputs(instance),
+                                  reduction_plan_outputs(instance));
 }
 
 std::string reduction_gpu_symbol(const kir::ReductionInstance& instance, bool rows) {
@@ -123,7 +136,7 @@ std::string reduction_gpu_symbol(const kir::ReductionInstance& instance, bool ro
 int reduce_vector_width(const kir::ReductionInstance& instance) {
     int widest = 0;
     for (const kir::Param& param : instance.params) {
-        if (param.role == kir::ParamRole::Input && !param.is_scalar) {
+        if (param.role == kir::ParamRole::Input && !param.is_scalar && !param.is_post) {
             widest = std::max(widest, size_in_bytes(param.type));
         }
     }

@@ -100,7 +100,7 @@ int indexer_words(const kir::ElementwiseInstance& instance);
 // loops only). It has three host functions.
 // Argument slots, the same array on both targets (values in storage form, as above):
 //
-//   array input   ->  `const T* ptr`
+//   array input   ->  `const T* ptr`        (a post array too: Param::is_post)
 //   scalar input  ->  `T value`             (`scalar T p`)
 //   output        ->  `T* ptr`
 //   then the plan      int64[reduce_plan_words]: by value on the GPU; on the host args[slot]
@@ -142,12 +142,19 @@ using abi::kReduceVector;
 
 enum class ReductionHostEntry { Partial, Combine, Finish };
 
+/// Array inputs that map reads (post arrays are not counted).
 int reduction_array_inputs(const kir::ReductionInstance& instance);
 /// Array inputs as the plan counts them: the kernel's, then the position operand when map reads
 /// `_J` (outer strides 0, reduce strides the C-order strides of the reduced axes, so that its
 /// element offset is the position; operand index reduction_array_inputs()).
 int reduction_plan_inputs(const kir::ReductionInstance& instance);
 int reduction_outputs(const kir::ReductionInstance& instance);
+/// A fused function's arrays read by post (Param::is_post). The plan lists them after the
+/// outputs, as outputs it only reads: their outer strides are those of the array broadcast to the
+/// output's shape (operand index reduction_plan_inputs() + reduction_outputs() + k, in parameter
+/// order); reduction_plan_outputs() is outputs and post arrays together.
+int reduction_post_arrays(const kir::ReductionInstance& instance);
+int reduction_plan_outputs(const kir::ReductionInstance& instance);
 int reduction_slot_count(const kir::ReductionInstance& instance);
 /// The first word of the reduce dimensions in the plan, and the plan's size in words.
 int reduce_plan_reduce_word(const kir::ReductionInstance& instance);

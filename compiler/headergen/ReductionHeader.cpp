@@ -1,10 +1,11 @@
 // The reduction kernels' part of the generated header, apart from HeaderGen.cpp because a
 // reduction's wrapper differs from an elementwise one in every piece: other host functions
 // (partial, combine, finish; KernelAbi.h "Reduction kernels"), another kernel table
-// (gpucc::detail::ReductionKernelRef), another launch (ReductionLaunch: inputs, then axes, then
-// outputs), and another calling form: array inputs take arrays only and `scalar` inputs scalars
-// only, and the call ends with CuPy's `axis` and `keepdims`. What the two kinds share (placeholder
-// binding, the instance index, text helpers) is in HeaderGenImpl.h. Each reduction kernel becomes
+// (gpucc::detail::ReductionKernelRef), another launch (ReductionLaunch: inputs (post_input for a
+// fused function's arrays read after its reduction), then axes, then outputs), and another calling
+// form: array inputs take arrays only and `scalar` inputs scalars only, and the call ends with
+// CuPy's `axis` and `keepdims`. What the two kinds share (placeholder binding, the instance index,
+// text helpers) is in HeaderGenImpl.h. Each reduction kernel becomes
 //
 //   auto k(inputs..., gpucc::Axis axis = {}, bool keepdims = false);           // returns outputs
 //   void k(inputs..., outputs..., gpucc::Axis axis = {}, bool keepdims = false);
@@ -146,8 +147,11 @@ void write_wrapper(std::ostream& out, const kir::ReductionKernel& kernel, bool o
         std::string type = cpp_type_of(kernel.placeholders, param);
         std::string label = quoted(param.name);
         if (param.role == kir::ParamRole::Input) {
-            out << "    gpucc_launch." << (param.is_scalar ? "scalar<" : "input<") << type << ">("
-                << label << ", " << param.name << ");\n";
+            const char* method = param.is_scalar ? "scalar<"
+                                 : param.is_post ? "post_input<"
+                                                 : "input<";
+            out << "    gpucc_launch." << method << type << ">(" << label << ", " << param.name
+                << ");\n";
             continue;
         }
         if (!axes_written) {
@@ -212,7 +216,8 @@ void write_reduction_tables(std::ostream& out, const kir::Module& module) {
         return;
     }
     out << "// Reduction instances: {image, GPU symbol, {partial, partial_v3, combine, finish},\n"
-        << "// vector width, reduce-type bytes, has identity, array inputs, outputs, reads _J}.\n";
+        << "// vector width, reduce-type bytes, has identity, array inputs, outputs, reads _J[,\n"
+        << "// arrays read by post]}.\n";
     for (const kir::ReductionKernel& kernel : module.reductions) {
         out << "inline gpucc::detail::ReductionKernelRef " << kernel.name << "[] = {\n";
         for (const kir::ReductionInstance& instance : kernel.instances) {
@@ -222,7 +227,11 @@ void write_reduction_tables(std::ostream& out, const kir::Module& module) {
                 << size_in_bytes(instance.reduce_type) << ", "
                 << (instance.identity != nullptr ? "true" : "false") << ", "
                 << reduction_array_inputs(instance) << ", " << reduction_outputs(instance) << ", "
-                << (instance.uses_position ? "true" : "false") << "},\n";
+                << (instance.uses_position ? "true" : "false");
+            if (int post_arrays = reduction_post_arrays(instance); post_arrays > 0) {
+                out << ", " << post_arrays;
+            }
+            out << "},\n";
         }
         out << "};\n";
     }

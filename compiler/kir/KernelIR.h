@@ -44,6 +44,10 @@ struct Param {
     /// Reductions only: `scalar T p`, one value for the whole call (a C++ scalar argument),
     /// readable in `map` and `post`. Other inputs are arrays (or scalars broadcast like arrays).
     bool is_scalar = false;
+    /// Reductions only (fused functions): an array input read by `post` alone, at the output
+    /// element's coordinates, broadcast to the output's shape (`sum(x, axis=1) > b`). `map` never
+    /// reads it; the plan lists it after the outputs (KernelAbi.h).
+    bool is_post = false;
     /// Jit-style arrays: 0 for `T[] x` (C-contiguous), r for `T[:, ..., :] x` (r axes, passed
     /// with its shape and strides).
     int rank = 0;
@@ -509,6 +513,7 @@ struct ParamSignature {
     bool is_raw = false;
     SourceLocation loc;
     bool is_scalar = false; ///< reductions: `scalar T p`
+    bool is_post = false;   ///< reductions: read by post at the output's coordinates (Param)
     int rank = 0;           ///< jit-style arrays, as Param::rank
     /// A fused function's output whose type follows the instance in no simpler way (neither
     /// fixed nor a placeholder's): its type in each instance, in instance order; else empty.
@@ -561,10 +566,12 @@ struct ElementwiseKernel {
 /// - `post`: statements run once per output element, after its reduction: ReduceOperand 0 (`a`)
 ///   is the reduced value; ParamRef of an output is that output's element (an lvalue: Assign
 ///   targets are outputs and post's locals); ParamRef of a scalar input is its value; InputSize
-///   and OutputSize are available; `locals` are post's. `break` and `continue` appear only inside
+///   and OutputSize are available; `locals` are post's. ParamRef of a post array (Param::is_post)
+///   is its element at the output element's coordinates. `break` and `continue` appear only inside
 ///   post's own loops. A finalizer `void post(reduce_type a, output element refs, scalars)`.
 ///
-/// No piece reads an array input outside `map`, and no piece but `post` touches an output.
+/// No piece reads an array input outside `map` (post arrays: only in `post`), and no piece but
+/// `post` touches an output.
 struct ReductionInstance {
     /// As ElementwiseInstance::symbol: "l2norm__float32", or the name of a non-generic kernel.
     std::string symbol;

@@ -168,6 +168,7 @@ private:
             out_ << "    param " << k << " " << param.name << ": " << numpy_name(param.type)
                  << (param.role == ParamRole::Input ? " input" : " output")
                  << (param.is_raw ? " raw" : "") << (param.is_scalar ? " scalar" : "")
+                 << (param.is_post ? " post" : "")
                  << (param.rank > 0 ? " rank " + std::to_string(param.rank) : "") << "\n";
         }
         for (const auto& local : locals) {

@@ -390,6 +390,9 @@ ast::ExprPtr Parser::parse_primary() {
         return std::make_unique<ast::BoolLiteralExpr>(token.kind == TokenKind::KwTrue, token.loc);
     case TokenKind::LParen: {
         advance();
+        if (in_fuse_) {
+            return parse_fuse_parenthesized(token.loc); // `(x)` or a tuple `(0, 2)`
+        }
         ast::ExprPtr inner = parse_expression();
         if (!inner || !expect(TokenKind::RParen, "closing the parenthesis")) {
             return nullptr;

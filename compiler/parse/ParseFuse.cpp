@@ -1,7 +1,9 @@
 // Fused functions (language.md section 5, after cupy.fuse): `fuse name<T>(params) = expr;` and
 // the block form `fuse name(params) { a = expr; ... return r1, r2; }`. A parameter may be typed
 // (`float32 x`, `T x`) or, as in Python, just a name. The expressions are the body language's; what
-// they may call and how they are typed is Sema's business (compiler/sema/CheckFuse.cpp).
+// they may call and how they are typed is Sema's business (compiler/sema/CheckFuse.cpp). A tuple,
+// `(0, 2)`, is read here too (ast/FuseTuple.h): Sema takes it as a reduction's `axis` only.
+#include "compiler/ast/FuseTuple.h"
 #include "compiler/parse/ParserImpl.h"
 
 namespace gpucc::parse_detail {
@@ -94,6 +96,45 @@ bool Parser::parse_fuse_block(ast::FuseDef& def) {
     } while (consume(TokenKind::Comma));
     return expect(TokenKind::Semicolon, "after the returned values") &&
            expect(TokenKind::RBrace, "closing the fused function");
+}
+
+/// parenthesized ::= '(' expression ')' | '(' ')'
+///                   | '(' expression ',' (expression (',' expression)*)? ')'
+/// (the '(' read). A tuple of one element is written `(0,)`, as in Python.
+ast::ExprPtr Parser::parse_fuse_parenthesized(SourceLocation open) {
+    auto tuple = [&](std::vector<ast::ExprPtr> elements) {
+        auto callee = std::make_unique<ast::NameExpr>(std::string(ast::kFuseTupleCallee), open);
+        return std::make_unique<ast::CallExpr>(std::move(callee), std::move(elements), open);
+    };
+    if (consume(TokenKind::RParen)) {
+        return tuple({}); // `()`, the empty tuple
+    }
+    ast::ExprPtr first = parse_assignment();
+    if (!first) {
+        return nullptr;
+    }
+    if (!at(TokenKind::Comma)) {
+        if (!expect(TokenKind::RParen, "closing the parenthesis")) {
+            return nullptr;
+        }
+        return first;
+    }
+    std::vector<ast::ExprPtr> elements;
+    elements.push_back(std::move(first));
+    while (consume(TokenKind::Comma)) {
+        if (at(TokenKind::RParen)) {
+            break; // a trailing comma
+        }
+        ast::ExprPtr element = parse_assignment();
+        if (!element) {
+            return nullptr;
+        }
+        elements.push_back(std::move(element));
+    }
+    if (!expect(TokenKind::RParen, "closing the tuple")) {
+        return nullptr;
+    }
+    return tuple(std::move(elements));
 }
 
 } // namespace gpucc::parse_detail

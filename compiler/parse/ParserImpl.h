@@ -78,6 +78,8 @@ private:
     std::optional<ast::FuseDef> parse_fuse();
     std::optional<ast::Param> parse_fuse_param();
     bool parse_fuse_block(ast::FuseDef& def);
+    /// After a fused function's '(': a parenthesized expression, or a tuple (ast/FuseTuple.h).
+    ast::ExprPtr parse_fuse_parenthesized(SourceLocation open);
 
     // ----- Raw CUDA definitions (ParseRawCuda.cpp) -----
     std::optional<ast::RawCudaDef> parse_raw_cuda();

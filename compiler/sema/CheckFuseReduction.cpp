@@ -8,6 +8,7 @@
 #include "compiler/sema/BodyChecker.h"
 #include "compiler/sema/CheckFuse.h"
 #include "compiler/sema/FuseLowering.h"
+#include "compiler/sema/FusePostArrays.h"
 #include "compiler/sema/FuseReduction.h"
 #include "compiler/sema/FuseSyntax.h"
 #include "compiler/sema/Instantiation.h"
@@ -48,6 +49,10 @@ std::optional<kir::ReductionKernel> check_fuse_reduction(const ast::FuseDef& def
             FuseReductionLowering lowered;
             if (!lower_fuse_reduction_instance(def, instance.params, checked->module_kernels,
                                                &diags, outputs, lowered, &module)) {
+                lowered_every_instance = false;
+                return;
+            }
+            if (!mark_post_arrays(lowered.array_reads, instance.params, kernel.params, diags)) {
                 lowered_every_instance = false;
                 return;
             }

@@ -5,6 +5,7 @@
 // map sees the inputs, the reduce sees `a` and `b`, the post sees `a`, the outputs and the scalar
 // inputs. Using anything else is an error that says where the name can be used.
 #include "compiler/sema/BodyChecker.h"
+#include "compiler/sema/FuseSyntax.h"
 #include "compiler/sema/Suggest.h"
 
 namespace gpucc::sema {
@@ -45,9 +46,9 @@ bool BodyChecker::param_visible(const kir::Param& param) const {
     case Piece::Reduce:
         return false;
     case Piece::Map:
-        return param.role == kir::ParamRole::Input;
+        return param.role == kir::ParamRole::Input && !param.is_post;
     case Piece::Post:
-        return param.role == kir::ParamRole::Output || param.is_scalar;
+        return param.role == kir::ParamRole::Output || param.is_scalar || param.is_post;
     }
     return false;
 }
@@ -149,10 +150,14 @@ kir::ExprPtr BodyChecker::check_name(const ast::NameExpr& name) {
         return std::make_unique<kir::LocalRefExpr>(entry->variable, name.loc);
     }
     SourceSpan span(name.loc, length_of(name.name));
+    if (piece_ == Piece::Post && name.name == kFusedReducedValue) {
+        return std::make_unique<kir::ReduceOperandExpr>(0, reduce_type_, name.loc);
+    }
     int operand = name.name == "a" ? 0 : name.name == "b" ? 1 : -1;
-    // A map reads a parameter named `a` or `b` (only fused functions have them: a reduction
-    // kernel's signature reserves the names).
-    bool map_param = piece_ == Piece::Map && find_param(name.name) >= 0;
+    // A map or post reads a parameter named `a` or `b` (only fused functions have them: a
+    // reduction kernel's signature reserves the names; a fused post names the reduced value
+    // kFusedReducedValue).
+    bool map_param = (piece_ == Piece::Map || piece_ == Piece::Post) && find_param(name.name) >= 0;
     if (in_reduction() && operand >= 0 && !map_param) {
         if (reduce_operand_visible(operand)) {
             return std::make_unique<kir::ReduceOperandExpr>(operand, reduce_type_, name.loc);

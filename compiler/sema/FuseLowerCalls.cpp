@@ -1,6 +1,7 @@
 // The fused lowering of calls (FuseLoweringImpl.h): the ufuncs and functions a fused body may call
 // (FuseNames.h), dispatched by name, with their arity checked; a reduction goes to
 // FuseLowerReduction.cpp.
+#include "compiler/ast/FuseTuple.h"
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/sema/FuseLoweringImpl.h"
 #include "compiler/sema/FuseNames.h"
@@ -40,6 +41,10 @@ std::optional<std::vector<Value>> FuseLowering::lower_args(const ast::CallExpr& 
 }
 
 std::optional<Value> FuseLowering::lower_call(const ast::CallExpr& call) {
+    if (ast::is_fuse_tuple(call)) {
+        report(SourceSpan(call.loc, 1), DiagKind::FuseTupleOutsideAxis); // `axis` reads its own
+        return std::nullopt;
+    }
     if (call.callee->kind != ast::ExprKind::Name) {
         report(SourceSpan(call.loc, 1), DiagKind::CalleeNotAName);
         return std::nullopt;

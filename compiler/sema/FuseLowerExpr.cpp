@@ -84,15 +84,9 @@ std::optional<Value> FuseLowering::lower_name(const ast::NameExpr& name) {
     SourceSpan name_span(name.loc, length_of(name.name));
     for (const kir::Param& param : params_) {
         if (param.name == name.name) {
-            if (reduction_ != nullptr && after_reduction_ && !param.is_scalar) {
-                report(name_span, DiagKind::FuseArrayAfterReduction, name.name);
-                return std::nullopt;
-            }
-            if (reduction_ != nullptr && after_reduction_ &&
-                (name.name == "a" || name.name == "b")) {
-                report_unsupported(name.loc, length_of(name.name),
-                                   "a scalar parameter named 'a' or 'b' after the reduction");
-                return std::nullopt;
+            if (reduction_ != nullptr && !param.is_scalar) {
+                // Read by the reduction's operand or by a post-operation (FusePostArrays.h).
+                reduction_->array_reads.push_back({name.name, name.loc, after_reduction_});
             }
             return Value{make_name(name.name, name.loc), param.type};
         }

@@ -125,8 +125,8 @@ std::optional<Value> FuseLowering::lower_reduction(const ast::CallExpr& call,
             : make_cast(as_type(std::move(*operand), operand_type, loc), types.reduce_type, loc);
     lowered.identity = reduction_identity(function, loc);
     lowered.combine = reduction_combine(function, loc);
-    ast::ExprPtr reduced =
-        function == "mean" ? mean_of_sum(types.reduce_type, loc) : make_name("a", loc);
+    ast::ExprPtr reduced = function == "mean" ? mean_of_sum(types.reduce_type, loc)
+                                              : make_name(kFusedReducedValue, loc);
     return Value{make_cast(std::move(reduced), types.result_type, loc), types.result_type};
 }
 

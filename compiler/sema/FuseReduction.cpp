@@ -2,8 +2,11 @@
 // combines the standard library's reductions use, and the reading of `axis` and `keepdims`.
 #include "compiler/sema/FuseReduction.h"
 
+#include "compiler/ast/FuseTuple.h"
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/sema/FuseSyntax.h"
+
+#include <algorithm>
 
 namespace gpucc::sema {
 namespace {
@@ -160,7 +163,7 @@ ast::ExprPtr mean_of_sum(ScalarType reduce_type, SourceLocation loc) {
     };
     ast::ExprPtr count =
         make_binary(ast::BinaryOp::Div, size_of("_in_ind"), size_of("_out_ind"), loc);
-    return make_binary(ast::BinaryOp::Div, make_name("a", loc),
+    return make_binary(ast::BinaryOp::Div, make_name(kFusedReducedValue, loc),
                        make_cast(std::move(count), reduce_type, loc), loc);
 }
 
@@ -208,21 +211,48 @@ std::optional<ReductionArguments> read_reduction_arguments(const ast::CallExpr& 
         report(SourceSpan(call.loc, length_of(name)), DiagKind::FuseReductionMissingOperand, name);
         ok = false;
     }
-    if (axis != nullptr) {
-        bool none = axis->kind == ast::ExprKind::Name &&
-                    static_cast<const ast::NameExpr&>(*axis).name == "None";
-        if (!none) {
-            std::optional<std::int64_t> value = integer_constant(*axis);
-            if (!value) {
-                report(SourceSpan(axis->loc, 1), DiagKind::FuseReductionAxis, name);
-                ok = false;
-            } else if (*value < -32 || *value >= 32) {
-                report(SourceSpan(axis->loc, 1), DiagKind::FuseReductionAxisRange,
+    // One axis: an integer constant within 32 dimensions (beyond the call's rank is the
+    // launcher's error: the rank is the call's).
+    auto read_axis = [&](const ast::Expr& expr) -> std::optional<int> {
+        std::optional<std::int64_t> value = integer_constant(expr);
+        if (!value) {
+            report(SourceSpan(expr.loc, 1), DiagKind::FuseReductionAxis, name);
+            return std::nullopt;
+        }
+        if (*value < -32 || *value >= 32) {
+            report(SourceSpan(expr.loc, 1), DiagKind::FuseReductionAxisRange,
+                   std::to_string(*value));
+            return std::nullopt;
+        }
+        return static_cast<int>(*value);
+    };
+    if (axis != nullptr && ast::is_fuse_tuple(*axis)) {
+        // `axis = (0, 2)`: none twice (NumPy's ValueError), at least one.
+        const auto& tuple = static_cast<const ast::CallExpr&>(*axis);
+        std::vector<int> axes;
+        for (const ast::ExprPtr& element : tuple.args) {
+            std::optional<int> value = read_axis(*element);
+            if (value && std::find(axes.begin(), axes.end(), *value) != axes.end()) {
+                report(SourceSpan(element->loc, 1), DiagKind::FuseReductionAxisDuplicate,
                        std::to_string(*value));
-                ok = false;
-            } else {
-                result.axes = std::vector<int>{static_cast<int>(*value)};
+                value.reset();
             }
+            ok = ok && value.has_value();
+            if (value) {
+                axes.push_back(*value);
+            }
+        }
+        if (tuple.args.empty()) {
+            report(SourceSpan(axis->loc, 1), DiagKind::FuseReductionAxisEmpty, name);
+            ok = false;
+        }
+        result.axes = std::move(axes);
+    } else if (axis != nullptr && !(axis->kind == ast::ExprKind::Name &&
+                                    static_cast<const ast::NameExpr&>(*axis).name == "None")) {
+        std::optional<int> value = read_axis(*axis);
+        ok = ok && value.has_value();
+        if (value) {
+            result.axes = std::vector<int>{*value};
         }
     }
     if (keepdims != nullptr) {

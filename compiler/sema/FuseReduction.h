@@ -9,6 +9,7 @@
 
 #include "compiler/ast/Ast.h"
 #include "compiler/basic/ScalarType.h"
+#include "compiler/sema/FusePostArrays.h"
 
 #include <memory>
 #include <optional>
@@ -37,6 +38,8 @@ struct FuseReductionLowering {
     std::unique_ptr<ast::BlockStmt> post;
     std::optional<std::vector<int>> axes; ///< nullopt: every axis
     bool keepdims = false;
+    /// Every read of an array parameter, in order (which become post arrays: FusePostArrays.h).
+    std::vector<FuseArrayRead> array_reads;
 };
 
 /// Whether a fused function's expressions call a reduction.

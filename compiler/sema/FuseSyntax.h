@@ -12,6 +12,11 @@
 
 namespace gpucc::sema {
 
+/// The reduced value (the reduction kind's `a`) as a fused reduction's post-operations name it: a
+/// name no source can spell, so that a parameter named `a` read after the reduction (CuPy issue
+/// 9008's `sum(a, axis=1) > b`) does not hide it. The BodyChecker reads it in post only.
+inline constexpr const char* kFusedReducedValue = "(reduced)";
+
 ast::TypeName type_name(ScalarType type, SourceLocation loc);
 ast::ExprPtr make_name(const std::string& name, SourceLocation loc);
 ast::ExprPtr make_cast(ast::ExprPtr operand, ScalarType type, SourceLocation loc);

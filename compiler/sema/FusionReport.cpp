@@ -80,12 +80,14 @@ void write_head(std::ostream& out, const ast::FuseDef& def, const char* kind) {
     out << "\n";
 }
 
-/// "x float32, y float32" and their bytes, for the parameters of `role`.
-std::pair<std::string, int> arrays_of(const std::vector<kir::Param>& params, kir::ParamRole role) {
+/// "x float32, y float32" and their bytes, for the array parameters of `role` (post arrays when
+/// `post`, the others when not).
+std::pair<std::string, int> arrays_of(const std::vector<kir::Param>& params, kir::ParamRole role,
+                                      bool post = false) {
     std::string list;
     int bytes = 0;
     for (const kir::Param& param : params) {
-        if (param.role == role && !param.is_scalar) {
+        if (param.role == role && !param.is_scalar && param.is_post == post) {
             list +=
                 (list.empty() ? "" : ", ") + param.name + " " + std::string(numpy_name(param.type));
             bytes += size_in_bytes(param.type);
@@ -110,9 +112,13 @@ void write_reduction(std::ostream& out, const ast::FuseDef& def,
     for (const kir::ReductionInstance& instance : kernel.instances) {
         auto [reads, read_bytes] = arrays_of(instance.params, kir::ParamRole::Input);
         auto [writes, write_bytes] = arrays_of(instance.params, kir::ParamRole::Output);
+        auto [post_reads, post_bytes] = arrays_of(instance.params, kir::ParamRole::Input, true);
         out << "  " << instance.symbol << ": reads " << reads << " (" << read_bytes
-            << " bytes per element reduced); reduces in " << numpy_name(instance.reduce_type)
-            << "; writes " << writes << " (" << write_bytes << " bytes per result)\n";
+            << " bytes per element reduced); reduces in " << numpy_name(instance.reduce_type);
+        if (!post_reads.empty()) {
+            out << "; post reads " << post_reads << " (" << post_bytes << " bytes per result)";
+        }
+        out << "; writes " << writes << " (" << write_bytes << " bytes per result)\n";
     }
 }
 

@@ -8,7 +8,8 @@
 // reduced (the fused and unfused sums may add in another order; integers exactly). One test body,
 // two devices: built for the CPU target and for the GPU (label gpu).
 #include "fusion_reduction.gpucc.h"
-#include "fusion_test_support.h"
+#include "fusion_reduction_check.h"
+#include "kernels/kernel_test_support.h"
 
 #include <cmath>
 #include <cstdint>
@@ -23,38 +24,10 @@ namespace {
 using gpucc::Array;
 using gpucc::Axis;
 
-/// The relative tolerance of a sum in T's result type (integers: exactly).
-template <class T>
-double tolerance() {
-    if constexpr (std::is_same_v<T, gpucc::float16>) {
-        return 4e-3;
-    } else if constexpr (std::is_same_v<T, gpucc::bfloat16>) {
-        return 3e-2;
-    } else if constexpr (std::is_same_v<T, float>) {
-        return 2e-5;
-    } else if constexpr (std::is_same_v<T, double>) {
-        return 1e-12;
-    } else {
-        return 0;
-    }
-}
-
-/// Same shape, and every element within tolerance<T>() * (|want| + scale) of the reference, where
-/// `scale` bounds the magnitudes the element sums (0: relative only); NaN only where the
-/// reference has NaN.
-template <class T>
-void expect_matches(const Array<T>& got, const Array<T>& want, const std::string& what,
-                    double scale = 0) {
-    fusion_test::expect_within(got, want, what, tolerance<T>(), scale);
-}
+using fusion_check::expect_matches;
 
 template <class T>
-class FusionReduction : public fusion_test::FusionTest<T> {
-protected:
-    /// Values whose products over a few elements stay in range of every type.
-    double high() const { return sizeof(T) == 1 ? 10 : 100; }
-    double low() const { return std::is_unsigned_v<T> ? 1 : -high(); }
-};
+class FusionReduction : public fusion_check::RandomArrays<T> {};
 
 using AllTypes = ::testing::Types<std::int8_t, std::int32_t, std::int64_t, std::uint8_t,
                                   std::uint16_t, gpucc::float16, gpucc::bfloat16, float, double>;

@@ -19,15 +19,17 @@ void ReductionEmitter::begin_function(llvm::Function* function) {
     has_identity_ = instance_.identity != nullptr;
     array_inputs_ = reduction_array_inputs(instance_);
     plan_inputs_ = reduction_plan_inputs(instance_);
-    outputs_ = reduction_outputs(instance_);
+    outputs_ = reduction_plan_outputs(instance_); // post arrays sit after the outputs
     operand_of_param_.assign(instance_.params.size(), -1);
     param_of_operand_.assign(static_cast<std::size_t>(plan_inputs_ + outputs_), -1);
     int next_input = 0;
     int next_output = plan_inputs_;
+    int next_post = plan_inputs_ + reduction_outputs(instance_);
     for (std::size_t p = 0; p < instance_.params.size(); ++p) {
         if (!instance_.params[p].is_scalar) {
-            int& next =
-                instance_.params[p].role == kir::ParamRole::Input ? next_input : next_output;
+            int& next = instance_.params[p].is_post                         ? next_post
+                        : instance_.params[p].role == kir::ParamRole::Input ? next_input
+                                                                            : next_output;
             operand_of_param_[p] = next;
             param_of_operand_[static_cast<std::size_t>(next)] = static_cast<int>(p);
             ++next;
@@ -165,8 +167,8 @@ llvm::Value* ReductionEmitter::map_values(const std::vector<llvm::Value*>& input
     element_.assign(instance_.params.size(), {});
     for (std::size_t p = 0; p < instance_.params.size(); ++p) {
         const kir::Param& param = instance_.params[p];
-        if (param.role != kir::ParamRole::Input) {
-            continue;
+        if (param.role != kir::ParamRole::Input || param.is_post) {
+            continue; // post arrays are read by post only
         }
         element_[p].value =
             param.is_scalar ? scalars_[p] : inputs[static_cast<std::size_t>(operand_of_param_[p])];
@@ -256,11 +258,16 @@ void ReductionEmitter::emit_post(llvm::Value* a) {
     std::vector<std::pair<std::size_t, llvm::Value*>> output_addresses;
     for (std::size_t p = 0; p < instance_.params.size(); ++p) {
         const kir::Param& param = instance_.params[p];
+        const auto operand = static_cast<std::size_t>(operand_of_param_[p]);
+        if (param.is_post) {
+            // A post array: its element at the output's coordinates (broadcast by its strides).
+            element_[p].value = load_element(pointers_[operand], outer_[operand], param.type);
+            continue;
+        }
         if (param.role == kir::ParamRole::Input) {
             element_[p].value = param.is_scalar ? scalars_[p] : nullptr;
             continue;
         }
-        const auto operand = static_cast<std::size_t>(operand_of_param_[p]);
         llvm::Value* address =
             builder_.CreateGEP(storage_type(param.type), pointers_[operand], outer_[operand]);
         llvm::AllocaInst* slot = entry_alloca(register_type(param.type), param.name);

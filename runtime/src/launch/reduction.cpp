@@ -209,7 +209,7 @@ void ReductionLaunch::note_device(const char* param, Device device) {
 }
 
 void ReductionLaunch::note_operand(const char* param, const NDArray* array, DType dtype) {
-    if (operand_count_ == kMaxOperands) [[unlikely]] {
+    if (operand_count_ + post_count_ >= kMaxOperands) [[unlikely]] {
         throw ValueError(std::string(kernel_name_) + ": more than " + std::to_string(kMaxOperands) +
                          " array arguments; reductions support at most " +
                          std::to_string(kMaxOperands));
@@ -247,6 +247,45 @@ void ReductionLaunch::note_input(const char* param, const NDArray& array) {
     broadcast_argument(kernel_name_, param, shape, shape_param_, in_shape_);
 }
 
+void ReductionLaunch::note_post_input(const char* param, const NDArray& array) {
+    if (axes_given_) [[unlikely]] {
+        throw ValueError(std::string(kernel_name_) + ": input " + param +
+                         " given after axes(); a wrapper passes every input first");
+    }
+    if (operand_count_ + post_count_ >= kMaxOperands) [[unlikely]] {
+        throw ValueError(std::string(kernel_name_) + ": more than " + std::to_string(kMaxOperands) +
+                         " array arguments; reductions support at most " +
+                         std::to_string(kMaxOperands));
+    }
+    note_device(param, array.device());
+    const auto itemsize = static_cast<std::int64_t>(array.itemsize());
+    for (int axis = 0; axis < array.ndim(); ++axis) {
+        if (array.strides()[axis] % itemsize != 0) [[unlikely]] {
+            throw ValueError(std::string(kernel_name_) + ": " + param + " has strides " +
+                             array.strides().to_string() + " that are not multiples of its " +
+                             std::to_string(itemsize) + "-byte elements");
+        }
+    }
+    post_params_[post_count_] = param;
+    post_arrays_[post_count_++] = &array;
+}
+
+void ReductionLaunch::post_array_strides(const NDArray& array, std::int64_t* strides) const {
+    // Broadcast to the output shape (NumPy's rule, aligned on the right), then spread over the
+    // axes of in_shape_ as an output's strides are.
+    std::int64_t own[kMaxNdim];
+    broadcast_element_strides(array, out_shape_, own);
+    int j = 0;
+    for (int axis = 0; axis < in_shape_.ndim(); ++axis) {
+        if (reduced_[axis]) {
+            strides[axis] = 0;
+            j += keepdims_ ? 1 : 0;
+        } else {
+            strides[axis] = own[j++];
+        }
+    }
+}
+
 void ReductionLaunch::axes(const Axis& axis, bool keepdims) {
     if (input_count_ == 0) [[unlikely]] {
         throw ValueError(std::string(kernel_name_) +
@@ -278,6 +317,23 @@ void ReductionLaunch::axes(const Axis& axis, bool keepdims) {
     }
     keepdims_ = keepdims;
     axes_given_ = true;
+    for (int k = 0; k < post_count_; ++k) {
+        // A post array is read at the output's coordinates: it must broadcast to the output
+        // shape without enlarging it (NumPy would give a larger result).
+        const Shape& shape = post_arrays_[k]->shape();
+        bool fits = shape.ndim() <= out_shape_.ndim();
+        for (int a = 1; fits && a <= shape.ndim(); ++a) {
+            const std::int64_t extent = shape[shape.ndim() - a];
+            fits = extent == 1 || extent == out_shape_[out_shape_.ndim() - a];
+        }
+        if (!fits) [[unlikely]] {
+            throw ShapeError(std::string(kernel_name_) + ": " + post_params_[k] + " has shape " +
+                             shape.to_string() + ", which does not broadcast to " +
+                             out_shape_.to_string() + ": " + describe_reduction() + ", and " +
+                             post_params_[k] +
+                             ", read after the reduction, must broadcast to that shape");
+        }
+    }
 }
 
 void ReductionLaunch::require_axes(const char* what) const {
@@ -320,7 +376,7 @@ void ReductionLaunch::note_given_output(const char* param, const NDArray& array)
 }
 
 void ReductionLaunch::build_plan(int sm_count) {
-    ReducePlanOperand operands[kMaxOperands + 1]; // and the position operand
+    ReducePlanOperand operands[kMaxOperands + 1]; // and the position operand; post arrays too
     const int vector_width = kernel_.vector_width();
     const int ndim = in_shape_.ndim();
     for (int a = 0; a < operand_count_; ++a) {
@@ -376,13 +432,19 @@ void ReductionLaunch::build_plan(int sm_count) {
         }
         ++plan_inputs;
     }
+    // Post arrays after the outputs: operands the plan indexes at the output's coordinates.
+    const int plan_operands = operand_count_ + (plan_inputs - input_count_);
+    for (int k = 0; k < post_count_; ++k) {
+        operands[plan_operands + k].vector_aligned = false;
+        post_array_strides(*post_arrays_[k], operands[plan_operands + k].strides);
+    }
     ReducePlanRequest request{kernel_name_,
                               in_shape_,
                               reduced_,
                               operands,
                               plan_inputs,
                               operands + plan_inputs,
-                              operand_count_ - input_count_,
+                              operand_count_ - input_count_ + post_count_,
                               vector_width,
                               sm_count};
     build_reduction_plan(request, plan_);
@@ -464,6 +526,9 @@ void ReductionLaunch::run_host() {
         static_assert(sizeof call->plan == sizeof plan_);
         std::memcpy(call->plan, plan_, sizeof plan_);
         call->buffers = buffers_to_hold(temporaries_, operands_, operand_count_);
+        for (int k = 0; k < post_count_; ++k) {
+            call->buffers.push_back(post_arrays_[k]->buffer());
+        }
         cpu_submit(stream, [call = std::move(call)] { call->run(); });
         return;
     }
@@ -476,11 +541,14 @@ void ReductionLaunch::run_host() {
 void ReductionLaunch::run() {
     require_axes("run()");
     const int outputs = operand_count_ - input_count_;
-    if (input_count_ != kernel_.array_inputs() || outputs != kernel_.outputs()) [[unlikely]] {
+    if (input_count_ != kernel_.array_inputs() || outputs != kernel_.outputs() ||
+        post_count_ != kernel_.post_arrays()) [[unlikely]] {
         throw ValueError(
             std::string(kernel_name_) + ": called with " + std::to_string(input_count_) +
-            " array inputs and " + std::to_string(outputs) + " outputs; the kernel has " +
-            std::to_string(kernel_.array_inputs()) + " and " + std::to_string(kernel_.outputs()));
+            " array inputs, " + std::to_string(post_count_) + " arrays read by post and " +
+            std::to_string(outputs) + " outputs; the kernel has " +
+            std::to_string(kernel_.array_inputs()) + ", " + std::to_string(kernel_.post_arrays()) +
+            " and " + std::to_string(kernel_.outputs()));
     }
     // The trailing slots: the plan, then partials and semaphores. args[plan slot] points at the
     // words themselves on both targets: cuLaunchKernel copies them into the by-value parameter,

@@ -1,9 +1,10 @@
 // ReductionLaunch builds and runs one call of a reduction kernel for a generated wrapper, and
 // ReductionKernelRef names one compiled reduction instance. The wrapper calls, in parameter
-// order, input() for each array input and scalar() for each `scalar` input, then axes(), then
-// output() for each output (allocate or given), then run(). Each call appends the parameter's
-// argument slot, the kernel ABI the compiler generates against (its KernelAbi.h):
-//   array input   : `const T* ptr`
+// order, input() for each array input and scalar() for each `scalar` input (post_input() for a
+// fused function's array read after its reduction), then axes(), then output() for each output
+// (allocate or given), then run(). Each call appends the parameter's argument slot, the kernel
+// ABI the compiler generates against (its KernelAbi.h):
+//   array input   : `const T* ptr`           (post_input too)
 //   scalar input  : `T value`
 //   output        : `T* ptr`
 //   then run() appends the plan (gpucc/detail/reduction_plan.h; args[slot] points at the words
@@ -14,7 +15,9 @@
 // mismatch is a ShapeError naming both parameters and shapes); the axes (Axis: all by default,
 // negative allowed, each at most once, else IndexError/ValueError naming the kernel) are axes of
 // that broadcast shape; the output shape is the broadcast shape without them, or with extent 1
-// in their place when keepdims. Allocated outputs are C-contiguous of that shape; a given output
+// in their place when keepdims. A post array (`b` of `fuse f(x, b) = sum(x, axis=1) > b`) is read
+// at each output element's coordinates: it must broadcast to the output shape without enlarging it
+// (else a ShapeError naming it). Allocated outputs are C-contiguous of that shape; a given output
 // must have exactly it (ShapeError). Everything sits on one device (DeviceError). A reduction
 // with no element to reduce gives post(identity) for every output, or, for a kernel without an
 // identity, a ValueError ("zero-size array to reduction operation <kernel> which has no
@@ -67,16 +70,17 @@ public:
     /// whether an empty reduction is allowed. `array_inputs` and `outputs` size the plan, with
     /// one more input operand when `reduced_position`: the map reads `_J`, the position along
     /// the reduced axes, which the plan gives as an input whose element offset is that position.
+    /// `post_arrays`: array inputs read by post only, listed in the plan after the outputs.
     /// Constant-initialized, as KernelRef.
     constexpr ReductionKernelRef(ModuleImage& image, const char* symbol, HostEntries host,
                                  int vector_width, int reduce_size, bool has_identity,
-                                 int array_inputs, int outputs,
-                                 bool reduced_position = false) noexcept
+                                 int array_inputs, int outputs, bool reduced_position = false,
+                                 int post_arrays = 0) noexcept
         : gpu_(image, symbol, nullptr, KernelRef::HostEntry{nullptr, nullptr},
                KernelRef::HostEntry{nullptr, nullptr}, 1, abi::kReductionRowsSuffix.data()),
           host_(host), vector_width_(vector_width < 1 ? 1 : vector_width),
           reduce_size_(reduce_size), has_identity_(has_identity), array_inputs_(array_inputs),
-          outputs_(outputs), reduced_position_(reduced_position) {}
+          outputs_(outputs), reduced_position_(reduced_position), post_arrays_(post_arrays) {}
     ReductionKernelRef(const ReductionKernelRef&) = delete;
     ReductionKernelRef& operator=(const ReductionKernelRef&) = delete;
 
@@ -96,9 +100,12 @@ public:
     int array_inputs() const noexcept { return array_inputs_; }
     int outputs() const noexcept { return outputs_; }
     bool reduced_position() const noexcept { return reduced_position_; }
+    int post_arrays() const noexcept { return post_arrays_; }
     /// Array inputs as the plan counts them: the kernel's, and the position operand.
     int plan_inputs() const noexcept { return array_inputs_ + (reduced_position_ ? 1 : 0); }
-    int plan_words() const noexcept { return reduce_plan_words(plan_inputs(), outputs_); }
+    int plan_words() const noexcept {
+        return reduce_plan_words(plan_inputs(), outputs_ + post_arrays_);
+    }
 
 private:
     KernelRef gpu_;
@@ -109,6 +116,7 @@ private:
     int array_inputs_;
     int outputs_;
     bool reduced_position_;
+    int post_arrays_;
 };
 
 class ReductionLaunch {
@@ -134,6 +142,14 @@ public:
     template <ElementType T, ScalarSource S>
     void scalar(const char* param, S value) {
         push_slot(convert_scalar<T>(value, kernel_name_, param));
+    }
+
+    /// An array read by post at the output's coordinates: slot `const T* ptr`. Its shape is
+    /// checked against the output shape in run().
+    template <ElementType T>
+    void post_input(const char* param, const Array<T>& array) {
+        note_post_input(param, array.ndarray());
+        push_slot(static_cast<const T*>(array.data()));
     }
 
     /// The axes to reduce and keepdims; call after every input, before the outputs.
@@ -172,6 +188,9 @@ private:
     void note_device(const char* param, Device device);
     void note_operand(const char* param, const NDArray* array, DType dtype);
     void note_input(const char* param, const NDArray& array);
+    void note_post_input(const char* param, const NDArray& array);
+    /// A post array's element strides along every axis of in_shape_ (0 along reduced axes).
+    void post_array_strides(const NDArray& array, std::int64_t* strides) const;
     NDArray allocate_output(const char* param, DType dtype);
     void note_given_output(const char* param, const NDArray& array);
     void require_axes(const char* what) const;
@@ -205,6 +224,9 @@ private:
     int input_count_ = 0;
     int operand_count_ = 0;
     Operand operands_[kMaxOperands];
+    int post_count_ = 0;
+    const NDArray* post_arrays_[kMaxOperands] = {};
+    const char* post_params_[kMaxOperands] = {};
     void* args_[kMaxSlots];
     std::uint64_t slots_[kMaxSlots];
     std::int64_t plan_[kMaxPlanWords];
