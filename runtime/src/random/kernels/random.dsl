@@ -159,18 +159,30 @@ kernel normal_float32(float32[] y, uint64 key, uint64 offset, float32 loc, float
             key1 += 0xBB67AE85u;
         }
     }
-    float32 t01 = -2.0f * log((float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f);
-    float32 r01 = t01 > 0.0f ? t01 * rsqrt(t01) : 0.0f;
-    float32 angle01 = 6.2831853071795865f * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f) -
+    float32 u01 = (float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f;
+    float32 v01 = (float32)(int32)((~x0) >> 8) * 5.9604644775390625e-8f;
+    float32 near01 = v01 * (1.0f + v01 * (0.5f + v01 * (0.333333343f + v01 * (0.25f + v01 * (0.2f +
+                      v01 * (0.166666672f + v01 * 0.142857149f))))));
+    float32 far01 = -__logf(u01);
+    float32 t01 = 2.0f * (u01 > 0.9f ? near01 : far01);
+    float32 r01 = t01 * rsqrt(max(t01, 1.0e-30f));
+    float32 angle01 = (float32)(int32)(x1 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
                       3.14159265358979324f;
-    float32 t23 = -2.0f * log((float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f);
-    float32 r23 = t23 > 0.0f ? t23 * rsqrt(t23) : 0.0f;
-    float32 angle23 = 6.2831853071795865f * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f) -
+    float32 u23 = (float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f;
+    float32 v23 = (float32)(int32)((~x2) >> 8) * 5.9604644775390625e-8f;
+    float32 near23 = v23 * (1.0f + v23 * (0.5f + v23 * (0.333333343f + v23 * (0.25f + v23 * (0.2f +
+                      v23 * (0.166666672f + v23 * 0.142857149f))))));
+    float32 far23 = -__logf(u23);
+    float32 t23 = 2.0f * (u23 > 0.9f ? near23 : far23);
+    float32 r23 = t23 * rsqrt(max(t23, 1.0e-30f));
+    float32 angle23 = (float32)(int32)(x3 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
                       3.14159265358979324f;
-    float32 v0 = loc + scale * (r01 * __cosf(angle01));
-    float32 v1 = loc + scale * (r01 * __sinf(angle01));
-    float32 v2 = loc + scale * (r23 * __cosf(angle23));
-    float32 v3 = loc + scale * (r23 * __sinf(angle23));
+    float32 scaled01 = scale * r01;
+    float32 scaled23 = scale * r23;
+    float32 v0 = loc + scaled01 * __cosf(angle01);
+    float32 v1 = loc + scaled01 * __sinf(angle01);
+    float32 v2 = loc + scaled23 * __cosf(angle23);
+    float32 v3 = loc + scaled23 * __sinf(angle23);
     y[first] = v0;
     y[first + width] = v1;
     y[first + 2 * width] = v2;
@@ -201,18 +213,30 @@ kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, f
             key1 += 0xBB67AE85u;
         }
     }
-    float32 t01 = -2.0f * log((float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f);
-    float32 r01 = t01 > 0.0f ? t01 * rsqrt(t01) : 0.0f;
-    float32 angle01 = 6.2831853071795865f * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f) -
+    float32 u01 = (float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f;
+    float32 v01 = (float32)(int32)((~x0) >> 8) * 5.9604644775390625e-8f;
+    float32 near01 = v01 * (1.0f + v01 * (0.5f + v01 * (0.333333343f + v01 * (0.25f + v01 * (0.2f +
+                      v01 * (0.166666672f + v01 * 0.142857149f))))));
+    float32 far01 = -__logf(u01);
+    float32 t01 = 2.0f * (u01 > 0.9f ? near01 : far01);
+    float32 r01 = t01 * rsqrt(max(t01, 1.0e-30f));
+    float32 angle01 = (float32)(int32)(x1 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
                       3.14159265358979324f;
-    float32 t23 = -2.0f * log((float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f);
-    float32 r23 = t23 > 0.0f ? t23 * rsqrt(t23) : 0.0f;
-    float32 angle23 = 6.2831853071795865f * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f) -
+    float32 u23 = (float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f;
+    float32 v23 = (float32)(int32)((~x2) >> 8) * 5.9604644775390625e-8f;
+    float32 near23 = v23 * (1.0f + v23 * (0.5f + v23 * (0.333333343f + v23 * (0.25f + v23 * (0.2f +
+                      v23 * (0.166666672f + v23 * 0.142857149f))))));
+    float32 far23 = -__logf(u23);
+    float32 t23 = 2.0f * (u23 > 0.9f ? near23 : far23);
+    float32 r23 = t23 * rsqrt(max(t23, 1.0e-30f));
+    float32 angle23 = (float32)(int32)(x3 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
                       3.14159265358979324f;
-    float32 v0 = exp(mean + sigma * (r01 * __cosf(angle01)));
-    float32 v1 = exp(mean + sigma * (r01 * __sinf(angle01)));
-    float32 v2 = exp(mean + sigma * (r23 * __cosf(angle23)));
-    float32 v3 = exp(mean + sigma * (r23 * __sinf(angle23)));
+    float32 scaled01 = sigma * r01;
+    float32 scaled23 = sigma * r23;
+    float32 v0 = exp(mean + scaled01 * __cosf(angle01));
+    float32 v1 = exp(mean + scaled01 * __sinf(angle01));
+    float32 v2 = exp(mean + scaled23 * __cosf(angle23));
+    float32 v3 = exp(mean + scaled23 * __sinf(angle23));
     y[first] = v0;
     y[first + width] = v1;
     y[first + 2 * width] = v2;
