@@ -473,6 +473,8 @@ TEST(Random, GpuAndCpuDrawTheSameNumbers) {
               gpucc::Array<std::int64_t>(on_cpu.poisson(3.5, {1000}, cpu)).to_host());
     EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.permutation(1000, gpu)).to_host(),
               gpucc::Array<std::int64_t>(on_cpu.permutation(1000, cpu)).to_host());
+    EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.choice(1000000, {500}, false, {}, gpu)).to_host(),
+              gpucc::Array<std::int64_t>(on_cpu.choice(1000000, {500}, false, {}, cpu)).to_host());
     const auto g = on_gpu.gamma<double>(2.5, 1.0, {1000}, gpu).to_host();
     const auto h = on_cpu.gamma<double>(2.5, 1.0, {1000}, cpu).to_host();
     for (std::size_t i = 0; i < g.size(); ++i) {

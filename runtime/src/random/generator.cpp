@@ -1,8 +1,9 @@
 // The default generator (gpucc/random/generator.h): argument checks with NumPy's rules, the block
 // counters each draw takes, and one launch of a runtime/src/random/kernels/random.dsl kernel into
 // a new array on the requested device; the draws without replacement (permutation, shuffle,
-// choice), which sort random keys on the device (kernels/permutation.dsl); and the process-wide
-// generators, one per device.
+// choice), which sort random keys on the device (kernels/permutation.dsl), except a small uniform
+// choice, which takes Floyd's O(k) path (small_sample.h); and the process-wide generators, one
+// per device.
 #include "gpucc/random/generator.h"
 
 #include "gpucc/array/scalar.h"
@@ -13,6 +14,7 @@
 #include "gpucc/stdlib/ufunc.h"
 #include "permutation.gpucc.h"
 #include "random.gpucc.h"
+#include "small_sample.h"
 
 #include <algorithm>
 #include <cmath>
@@ -574,6 +576,12 @@ NDArray Generator::choice(std::int64_t n, const Shape& shape, bool replace,
             value_error("choice", "fewer non-zero entries in p (" + std::to_string(nonzero) +
                                       ") than size (" + std::to_string(count) + ")");
         }
+    }
+    if (cdf.empty() && detail::uses_small_sample(n, count)) {
+        // O(count): Floyd's algorithm on the host (small_sample.h), the same sample everywhere.
+        const std::uint64_t first = take(static_cast<std::uint64_t>(count));
+        return asarray<std::int64_t>(detail::floyd_sample(seed_, first, n, count), shape, device)
+            .ndarray();
     }
     // The first `count` of a random order of range(n) (by exponential keys E_k / p_k with p).
     const std::uint64_t first = take(static_cast<std::uint64_t>(n));
