@@ -126,6 +126,22 @@ TEST(Random, ElementsDoNotDependOnTheDrawSize) {
     EXPECT_TRUE(std::equal(small.begin(), small.end(), big.begin()));
 }
 
+/// Element e of a float32 normal draw whose counters start at `first`, in float64: Box-Muller of
+/// the same Philox words (random.dsl's layout), z and the radius r.
+struct NormalReference {
+    double z;
+    double r;
+};
+NormalReference float32_normal_reference(std::uint64_t seed, std::uint64_t first, std::int64_t e) {
+    const Source at = source_of(e, 4);
+    const Block b = block_at(seed, first + at.counter);
+    const int pair = at.value / 2;
+    const double u1 = static_cast<double>((b[2 * pair] >> 8) + 1) / 16777216.0;
+    const double angle = 2 * M_PI * static_cast<double>(b[2 * pair + 1] >> 8) / 16777216.0 - M_PI;
+    const double r = std::sqrt(-2.0 * std::log(u1));
+    return {at.value % 2 == 0 ? r * std::cos(angle) : r * std::sin(angle), r};
+}
+
 TEST(Random, NormalIsBoxMullerOfTheReference) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const gpucc::Device device = device_under_test();
@@ -144,14 +160,7 @@ TEST(Random, NormalIsBoxMullerOfTheReference) {
     const std::uint64_t first = counters_for(999, 2);
     const auto f = generator.standard_normal<float>({1333}, device).to_host();
     for (std::size_t i = 0; i < f.size(); ++i) {
-        const Source at = source_of(static_cast<std::int64_t>(i), 4);
-        const Block b = block_at(kSeed, first + at.counter);
-        const int pair = at.value / 2;
-        const double u1 = static_cast<double>((b[2 * pair] >> 8) + 1) / 16777216.0;
-        const double angle =
-            2 * M_PI * static_cast<double>(b[2 * pair + 1] >> 8) / 16777216.0 - M_PI;
-        const double r = std::sqrt(-2.0 * std::log(u1));
-        const double want = at.value % 2 == 0 ? r * std::cos(angle) : r * std::sin(angle);
+        const double want = float32_normal_reference(kSeed, first, static_cast<std::int64_t>(i)).z;
         ASSERT_NEAR(f[i], want, 2e-5 * (1 + std::fabs(want))) << "element " << i;
     }
     // lognormal is exp of the same normal.
@@ -188,14 +197,7 @@ TEST(Random, NormalFloat32IsWithinOneMillionthOfBoxMullerOverManyValues) {
     double worst = 0;
     double worst_small_radius = 0;
     for (std::int64_t i = 0; i < kCount; ++i) {
-        const Source at = source_of(i, 4);
-        const Block b = block_at(kSeed, at.counter);
-        const int pair = at.value / 2;
-        const double u1 = static_cast<double>((b[2 * pair] >> 8) + 1) / 16777216.0;
-        const double angle =
-            2 * M_PI * static_cast<double>(b[2 * pair + 1] >> 8) / 16777216.0 - M_PI;
-        const double r = std::sqrt(-2.0 * std::log(u1));
-        const double want = at.value % 2 == 0 ? r * std::cos(angle) : r * std::sin(angle);
+        const auto [want, r] = float32_normal_reference(kSeed, 0, i);
         const double error = std::fabs(static_cast<double>(f[static_cast<std::size_t>(i)]) - want);
         ASSERT_LE(error, 1e-6 * (1 + r)) << "element " << i << ", radius " << r;
         worst = std::max(worst, error / (1 + r));

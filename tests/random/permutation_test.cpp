@@ -29,6 +29,20 @@ std::vector<std::int64_t> ints(const gpucc::NDArray& x) {
     return gpucc::Array<std::int64_t>(x.astype(DType::Int64)).to_host();
 }
 
+/// Chi-square of how often each outcome occurred over `draws` draws against `cells` equally
+/// likely outcomes, every one of which must have occurred.
+void expect_equally_likely(const std::map<std::vector<std::int64_t>, double>& counts, int cells,
+                           int draws) {
+    ASSERT_EQ(counts.size(), static_cast<std::size_t>(cells));
+    std::vector<double> observed;
+    for (const auto& [outcome, count] : counts) {
+        observed.push_back(count);
+    }
+    EXPECT_LT(chi_square(observed, std::vector<double>(static_cast<std::size_t>(cells),
+                                                       static_cast<double>(draws) / cells)),
+              chi_square_critical(cells - 1));
+}
+
 TEST(RandomPermutation, IsAPermutation) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     rnd::Generator g(201);
@@ -56,13 +70,7 @@ TEST(RandomPermutation, EveryOrderingIsEquallyLikely) {
     for (int k = 0; k < kDraws; ++k) {
         counts[ints(g.permutation(x))] += 1;
     }
-    ASSERT_EQ(counts.size(), 24u);
-    std::vector<double> observed;
-    for (const auto& [order, count] : counts) {
-        observed.push_back(count);
-    }
-    EXPECT_LT(chi_square(observed, std::vector<double>(24, kDraws / 24.0)),
-              chi_square_critical(23));
+    expect_equally_likely(counts, 24, kDraws);
 }
 
 TEST(RandomPermutation, IsTheOrderOfItsRandomKeys) {
@@ -191,7 +199,7 @@ TEST(RandomChoice, SmallSampleEveryOrderedSampleIsEquallyLikely) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     rnd::Generator g(209);
     constexpr int kDraws = 12000;
-    std::map<std::int64_t, double> counts;
+    std::map<std::vector<std::int64_t>, double> counts;
     for (int t = 0; t < kDraws; ++t) {
         const auto picked = ints(g.choice(5, {3}, false, {}, device_under_test()));
         ASSERT_EQ(std::set<std::int64_t>(picked.begin(), picked.end()).size(), 3u);
@@ -199,15 +207,9 @@ TEST(RandomChoice, SmallSampleEveryOrderedSampleIsEquallyLikely) {
             ASSERT_GE(v, 0);
             ASSERT_LT(v, 5);
         }
-        counts[picked[0] * 25 + picked[1] * 5 + picked[2]] += 1;
+        counts[picked] += 1;
     }
-    ASSERT_EQ(counts.size(), 60u);
-    std::vector<double> observed;
-    for (const auto& [triple, count] : counts) {
-        observed.push_back(count);
-    }
-    EXPECT_LT(chi_square(observed, std::vector<double>(60, kDraws / 60.0)),
-              chi_square_critical(59));
+    expect_equally_likely(counts, 60, kDraws);
 }
 
 // The O(k) path needs no memory of the population's size: 1000 of 2^50 (the sort of 2^50 keys
