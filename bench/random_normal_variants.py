@@ -43,13 +43,14 @@ cuda.cuMemcpyDtoH_v2.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_size
 
 
 def arguments(name):
-    pointer = ctypes.c_uint64(buffer.value)
+    # gpucc passes an array parameter as two: its data pointer and its element count (int64).
+    array = [ctypes.c_uint64(buffer.value), ctypes.c_int64(n)]
     if name in ("uniform_float32", "old_production", "new_production", "new_wide_product",
                 "new_logf_only"):
-        values = [pointer, ctypes.c_uint64(key), ctypes.c_uint64(offset), ctypes.c_float(0),
-                  ctypes.c_float(1)]
+        values = array + [ctypes.c_uint64(key), ctypes.c_uint64(offset), ctypes.c_float(0),
+                          ctypes.c_float(1)]
     else:
-        values = [pointer, ctypes.c_uint64(offset), ctypes.c_float(0), ctypes.c_float(1)] + keyed
+        values = array + [ctypes.c_uint64(offset), ctypes.c_float(0), ctypes.c_float(1)] + keyed
     array = (ctypes.c_void_p * len(values))(*[ctypes.addressof(v) for v in values])
     return values, array
 

@@ -33,7 +33,7 @@
 // partly carries in 64-bit registers but which ran faster there (integers int32 [0, 1000) 2092
 // against 1917 GB/s, full range 2488 against 2199). The draws with a variable number of words
 // (gamma, poisson, binomial, choice) keep the 64-bit product too (not measured apart). The
-// current kernels' figures are bench/results/2026-11-26-h100-random-2's. Conversions
+// current kernels' figures are bench/results/2026-11-26-h100-random-3's. Conversions
 // to floating point follow NumPy's: 24 bits of a word for float32, 53 bits from two words for
 // float64, the result in [0, 1).
 module gpucc_random;
@@ -125,17 +125,23 @@ kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, floa
                                       1.1102230246251565e-16);
 }
 
-// loc + scale * z, z standard normal by Box-Muller with both of its outputs: words (0, 1) give r = sqrt(-2 log u1), u1 in (0, 1] from word 0, and
-// the angle 2 pi u2 - pi in [-pi, pi) from word 1; z = r cos, r sin of it for elements 0 and 1,
-// words (2, 3) the same for elements 2 and 3. The angle's cosine and sine are __cosf and __sinf:
-// on the GPU PTX's approximations (absolute error at most 2^-21.19 on [-pi, pi], so z differs
-// from the accurate r cos by at most r 2^-21.19), on the CPU the accurate functions; log stays
-// accurate (lg2.approx's absolute error would dominate r for u1 near 1), and r = t * rsqrt(t) of
-// t = -2 log u1 > 0 (rsqrt.approx on the GPU, relative error at most about 2^-22.9, so r is within
-// a few ulp of sqrt(t); t = 0 gives r = 0). So float32 normals agree across devices to about
-// 2e-6 (1 + |z|), not bit for bit; uniform and integer draws are bit-identical. lognormal_float32
-// is the same draw exponentiated: a kernel of its own, because a flag made the optimizer compute
-// the four exponentials in every normal draw too (a select, not a branch).
+// loc + scale * z, z standard normal by Box-Muller with both of its outputs: words (0, 1) give
+// r = sqrt(t), t = -2 log u1, u1 in (0, 1] from word 0, and the angle 2 pi u2 - pi in [-pi, pi)
+// from word 1; z = r cos, r sin of it for elements 0 and 1, words (2, 3) the same for elements 2
+// and 3. -log u1 is __logf(u1) for u1 <= 0.9 and, above, the series v + v^2/2 + ... + v^7/7 of
+// v = 1 - u1 (exact: the complement of the same 24 bits; truncation below 2^-26 relative for
+// v < 0.1), because __logf's error near 1 is absolute (2^-21.41 on [0.5, 2]) and would swamp a
+// small r (1.6e-5 at r = 0.01); where __logf is used, r >= 0.459 and its error in r is at most
+// 7.8e-7. r = t * rsqrt(max(t, 1e-30)) (t = 0 gives 0, no branch). The cosine and sine are __cosf
+// and __sinf (absolute error at most 2^-21.19 on [-pi, pi]). On the GPU these are PTX's
+// approximations, on the CPU the accurate functions, so float32 normals agree across devices to
+// about 1e-6 (1 + r), not bit for bit (measured against float64 Box-Muller of the same words over
+// 2^20 values: 3.3e-7 (1 + r) on an H100, 1.9e-7 on the CPU); uniform and integer draws are
+// bit-identical. This transform (bench/results/2026-11-26-h100-random-3: 177 SASS instructions
+// against 205 with libdevice's logf, 2247 GB/s against 2040) changed the stream of float32
+// normals and lognormals from the previous one by up to that accuracy. lognormal_float32 is the
+// same draw exponentiated: a kernel of its own, because a flag made the optimizer compute the
+// four exponentials in every normal draw too (a select, not a branch).
 kernel normal_float32(float32[] y, uint64 key, uint64 offset, float32 loc, float32 scale) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
