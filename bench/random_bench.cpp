@@ -6,9 +6,9 @@
 //        the time from seeding a new Generator to its first value on the host (context: the
 //        process's first library call, ones(1).item(), which creates the device's context and
 //        loads the standard library's module; cold: the generator's first draw after it, which
-//        loads the random kernels' module; then a first normal draw (same module, another
-//        kernel) and a first permutation (another module); warm: a draw with the kernels
-//        already loaded); and
+//        loads the common draws' module, common_draws.dsl; then a first normal draw (same
+//        module, another kernel), a first exponential draw (random.dsl's module) and a first
+//        permutation (permutation.dsl's); warm: a draw with the kernels already loaded); and
 //        permutation(n) of 2^20 and 2^24 (int64, the bitonic network), CUDA events, median.
 //   cpu: 2^24 values of the same draws (wall time, median), to compare with NumPy's Generator.
 // One JSON object per line. Usage: random_bench gpu|cpu [repeat]
@@ -85,11 +85,17 @@ void run_gpu() {
             (void)g.random<float>({1}, gpu).item();
         });
         // What the cold draw is made of: a first draw of another kernel of the same module (the
-        // module is loaded: the function's lazy load, the launch, the copy back), and a first
-        // draw through another module (permutation.dsl's, loaded by permutation(1000)).
+        // module is loaded: the function's lazy load, the launch, the copy back), and first
+        // draws through the other modules (random.dsl's, loaded by standard_exponential;
+        // permutation.dsl's, loaded by permutation(1000)).
         const double other_kernel = bench_support::wall_ms([&] {
             gpucc::random::Generator g(43);
             (void)g.standard_normal<float>({1}, gpu).item();
+        });
+        const double random_module = bench_support::wall_ms([&] {
+            gpucc::random::Generator g(45);
+            (void)gpucc::Array<float>(g.standard_exponential({1}, gpucc::DType::Float32, gpu))
+                .to_host();
         });
         const double other_module = bench_support::wall_ms([&] {
             gpucc::random::Generator g(44);
@@ -109,6 +115,7 @@ void run_gpu() {
             .number("context_ms", context, 4)
             .number("cold_ms", cold, 4)
             .number("first_normal_after_ms", other_kernel, 4)
+            .number("first_exponential_after_ms", random_module, 4)
             .number("first_permutation_ms", other_module, 4)
             .number("warm_ms", bench_support::median(warm), 4)
             .print();

@@ -6,6 +6,7 @@
 // per device.
 #include "gpucc/random/generator.h"
 
+#include "common_draws.gpucc.h"
 #include "gpucc/array/scalar.h"
 #include "gpucc/array/transfer.h"
 #include "gpucc/errors.h"
@@ -31,6 +32,7 @@ namespace gpucc::random {
 namespace {
 
 namespace kernels = gpucc_random;
+namespace common = gpucc_random_common;
 namespace ordering = gpucc_random_permutation;
 
 /// The kernels' block size, part of the layout of a draw (random.dsl).
@@ -105,6 +107,23 @@ NDArray tiled_draw(const char* function, const Shape& shape, DType dtype, Device
     return buffer(Slice(0, n)).reshape(shape);
 }
 
+/// Philox4x32-10's ten round keys of a 64-bit key, for common_draws.dsl's normal_float32, which
+/// takes them as parameters: round r's is (k0 + r * 0x9E3779B9, k1 + r * 0xBB67AE85) mod 2^32.
+struct RoundKeys {
+    explicit RoundKeys(std::uint64_t key) {
+        std::uint32_t k0 = static_cast<std::uint32_t>(key);
+        std::uint32_t k1 = static_cast<std::uint32_t>(key >> 32);
+        for (int round = 0; round < 10; ++round) {
+            a[round] = k0;
+            b[round] = k1;
+            k0 += 0x9E3779B9u;
+            k1 += 0xBB67AE85u;
+        }
+    }
+    std::uint32_t a[10];
+    std::uint32_t b[10];
+};
+
 /// normal and lognormal: the names their errors use, and whether the draw is exponentiated.
 struct NormalKind {
     const char* function;
@@ -131,8 +150,12 @@ NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, std::atomic<std:
                                   kernels::lognormal_float32(grid, Dim3(kThreads), y, seed, first,
                                                              loc32, scale32);
                               } else {
-                                  kernels::normal_float32(grid, Dim3(kThreads), y, seed, first,
-                                                          loc32, scale32);
+                                  const RoundKeys k(seed);
+                                  common::normal_float32(
+                                      grid, Dim3(kThreads), y, first, loc32, scale32, k.a[0],
+                                      k.b[0], k.a[1], k.b[1], k.a[2], k.b[2], k.a[3], k.b[3],
+                                      k.a[4], k.b[4], k.a[5], k.b[5], k.a[6], k.b[6], k.a[7],
+                                      k.b[7], k.a[8], k.b[8], k.a[9], k.b[9]);
                               }
                           });
     }
@@ -142,7 +165,7 @@ NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, std::atomic<std:
             if (kind.exponential) {
                 kernels::lognormal_float64(grid, Dim3(kThreads), y, seed, first, loc, scale);
             } else {
-                kernels::normal_float64(grid, Dim3(kThreads), y, seed, first, loc, scale);
+                common::normal_float64(grid, Dim3(kThreads), y, seed, first, loc, scale);
             }
         });
 }
@@ -373,15 +396,15 @@ NDArray Generator::uniform(double low, double high, const Shape& shape, DType dt
     if (dtype == DType::Float32) {
         return tiled_draw("uniform", shape, dtype, device, 4, offset_,
                           [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
-                              kernels::uniform_float32(grid, Dim3(kThreads), y, seed_, first,
-                                                       static_cast<float>(low),
-                                                       static_cast<float>(range));
+                              common::uniform_float32(grid, Dim3(kThreads), y, seed_, first,
+                                                      static_cast<float>(low),
+                                                      static_cast<float>(range));
                           });
     }
     return tiled_draw("uniform", shape, dtype, device, 2, offset_,
                       [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
-                          kernels::uniform_float64(grid, Dim3(kThreads), y, seed_, first, low,
-                                                   range);
+                          common::uniform_float64(grid, Dim3(kThreads), y, seed_, first, low,
+                                                  range);
                       });
 }
 
@@ -526,14 +549,14 @@ NDArray Generator::integers(IntegerBound low, IntegerBound high, const Shape& sh
     if (span_minus_1 <= std::numeric_limits<std::uint32_t>::max()) {
         return tiled_draw("integers", shape, dtype, device, 4, offset_,
                           [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
-                              kernels::integers32(grid, Dim3(kThreads), y, seed_, first, low_bits,
-                                                  static_cast<std::uint32_t>(span_minus_1));
+                              common::integers32(grid, Dim3(kThreads), y, seed_, first, low_bits,
+                                                 static_cast<std::uint32_t>(span_minus_1));
                           });
     }
     return tiled_draw("integers", shape, dtype, device, 2, offset_,
                       [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
-                          kernels::integers64(grid, Dim3(kThreads), y, seed_, first, low_bits,
-                                              span_minus_1);
+                          common::integers64(grid, Dim3(kThreads), y, seed_, first, low_bits,
+                                             span_minus_1);
                       });
 }
 
