@@ -184,7 +184,7 @@ TEST(Random, NormalIsBoxMullerOfTheReference) {
     }
 }
 
-// The float32 transform (random.dsl: -log u by a series for u > 0.9, __logf below; __cosf,
+// The float32 transform (common_draws.dsl: -log u by a series for u > 0.9, __logf below; __cosf,
 // __sinf) over 2^20 values against Box-Muller in float64 of the same Philox words: within
 // 1e-6 (1 + r) of it, r the radius. The series is what keeps values with a small radius
 // accurate: __logf alone (absolute error 2^-21.41 near 1) is off by ~1.6e-5 at r = 0.01.

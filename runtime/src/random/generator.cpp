@@ -1,5 +1,6 @@
 // The default generator (gpucc/random/generator.h): argument checks with NumPy's rules, the block
-// counters each draw takes, and one launch of a runtime/src/random/kernels/random.dsl kernel into
+// counters each draw takes, and one launch of a kernel of runtime/src/random/kernels (the common
+// draws' common_draws.dsl, loaded alone by a first draw, or random.dsl, the rest) into
 // a new array on the requested device; the draws without replacement (permutation, shuffle,
 // choice), which sort random keys on the device (kernels/permutation.dsl), except a small uniform
 // choice, which takes Floyd's O(k) path (small_sample.h); and the process-wide generators, one
@@ -134,8 +135,9 @@ struct NormalKind {
 constexpr NormalKind normal_kind{"normal", "loc", "scale", false};
 constexpr NormalKind lognormal_kind{"lognormal", "mean", "sigma", true};
 
-/// loc + scale * z, z standard normal (its exponential for lognormal): random.dsl's normal and
-/// lognormal kernels (the same draw), four float32 or two float64 values per block counter.
+/// loc + scale * z, z standard normal (its exponential for lognormal): common_draws.dsl's normal
+/// and random.dsl's lognormal kernels (the same draw), four float32 or two float64 values per block
+/// counter.
 NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, std::atomic<std::uint64_t>& offset,
                     double loc, double scale, const Shape& shape, DType dtype, Device device) {
     check_float_dtype(kind.function, dtype);

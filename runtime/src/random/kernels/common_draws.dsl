@@ -1,8 +1,8 @@
 // The common draws of the default generator (runtime/src/random/generator.cpp): uniform (and
 // random), normal and integers, in a module of their own so that a program's first draw loads only
-// this small image and not random.dsl's (gamma, poisson, binomial, choice, permutation's helpers),
-// which made most of the first draw's time after seeding (issue 22: 1.32 ms, nearly all of it the
-// module load). The layout of a draw, the Philox4x32-10 block function and how each draw turns
+// this small image and not random.dsl's (lognormal, exponential, gamma, poisson, binomial,
+// choice), whose load made most of the first draw's time after seeding (issue 22: 1.32 ms with
+// one module, 0.47 ms with this one, bench/results/2026-11-26-h100-random-4). The layout of a draw, the Philox4x32-10 block function and how each draw turns
 // words into values are random.dsl's (its top comment is the contract); the kernels here keep that
 // contract, so a draw gives the same values whichever module holds its kernel.
 //
@@ -10,8 +10,9 @@
 // (the host adds the Weyl constants: round r's key is (k0 + r * 0x9E3779B9, k1 + r * 0xBB67AE85)
 // mod 2^32) and one 32 x 32 -> 64-bit product per multiply, whose halves are hi and lo: the same
 // words, in fewer instructions on an H100 (152 against 177 SASS instructions,
-// bench/results/2026-11-26-h100-random-3/sass_counts.txt; its speed is
-// bench/results/2026-11-26-h100-random-4's).
+// bench/results/2026-11-26-h100-random-3/sass_counts.txt), and faster: 2435 GB/s against 2247
+// for 2^28 values (bench/results/2026-11-26-h100-random-4; its driver-API timing of the variants:
+// 2406 against 2236, the key schedule alone 2363, the 64-bit product alone 2060).
 module gpucc_random_common;
 
 // low + range * u, u in [0, 1) from the top 24 bits of a word; four values per block. (Rounding
