@@ -2,8 +2,9 @@
 `gpu`: CuPy's Generator (default_rng: random, standard_normal, integers, standard_exponential),
 cuRAND's Philox4_32_10 and XORWOW through cupy.cuda.curand (generateUniform / generateNormal into
 a preallocated array), torch.rand / randn / randint into new tensors: CUDA events around one draw
-after two warm-ups, the median of `repeat`, 2^28 values, GB/s counting bytes written; and CuPy's
-first value after seeding a new Generator. `cpu`: NumPy's Generator (PCG64) on 2^24 values (wall
+after two warm-ups, the median of `repeat`, 2^28 values, GB/s counting bytes written; CuPy's
+first value after seeding a new Generator; and permutation(n) of 2^20 and 2^24 int64
+(cupy.random.permutation; CuPy's Generator where it has one; torch.randperm). `cpu`: NumPy's Generator (PCG64) on 2^24 values (wall
 time, median). One JSON object per line. Usage: peers_random.py gpu|cpu [repeat]"""
 import json
 import sys
@@ -86,6 +87,20 @@ def gpu_cupy():
         warm.append((time.perf_counter() - start) * 1e3)
     emit(tool="cupy", device="gpu", case="first_value_after_seeding", cold_ms=cold_ms,
          warm_ms=median(warm), value=float(cold))
+    # CuPy 14's Generator has no permutation (AttributeError, reported): cupy.random's is
+    # RandomState's (a sort of random keys).
+    for log2n in (20, 24):
+        count = 1 << log2n
+        generator = cp.random.default_rng(3)
+        for label, draw in (("cupy_generator", lambda: generator.permutation(count)),
+                            ("cupy_random", lambda: cp.random.permutation(count))):
+            try:
+                ms = time_gpu(Sync, draw)
+                emit(tool=label, device="gpu", case=f"permutation_2^{log2n}", dtype="int64",
+                     n=count, ms=ms, gbps=gbps(count, 8, ms))
+            except Exception as error:
+                emit(tool=label, device="gpu", case=f"permutation_2^{log2n}", dtype="int64",
+                     error=repr(error))
     rng = cp.random.default_rng(1)
     cases = [
         ("uniform", "float32", 4, lambda: rng.random(n, dtype=cp.float32)),
@@ -147,10 +162,15 @@ def gpu_torch():
         ("standard_exponential", "float32", 4,
          lambda: torch.empty(n, device=dev, dtype=torch.float32).exponential_()),
     ]
+    for log2n in (20, 24):
+        count = 1 << log2n
+        cases.append((f"permutation_2^{log2n}", "int64", 8,
+                      lambda count=count: torch.randperm(count, device=dev, dtype=torch.int64)))
     for name, dtype, itemsize, draw in cases:
+        count = 1 << int(name.split("^")[1]) if name.startswith("permutation") else n
         ms = time_gpu(Sync, draw)
-        emit(tool="torch", device="gpu", case=name, dtype=dtype, n=n, ms=ms,
-             gbps=gbps(n, itemsize, ms))
+        emit(tool="torch", device="gpu", case=name, dtype=dtype, n=count, ms=ms,
+             gbps=gbps(count, itemsize, ms))
         torch.cuda.empty_cache()
 
 

@@ -3,8 +3,13 @@
 //   gpu: 2^28 values of uniform float32/float64, normal float32/float64, integers int32 (a small
 //        range and the full one), standard_exponential float32, each into a new array: CUDA events
 //        around one draw after two warm-ups, the median of `repeat`, GB/s counting bytes written;
-//        and the time from seeding a new Generator to its first value on the host (warm: the
-//        kernels already loaded; cold: the first draw of the process).
+//        the time from seeding a new Generator to its first value on the host (context: the
+//        process's first library call, ones(1).item(), which creates the device's context and
+//        loads the standard library's module; cold: the generator's first draw after it, which
+//        loads the common draws' module, common_draws.dsl; then a first normal draw (same
+//        module, another kernel), a first exponential draw (random.dsl's module) and a first
+//        permutation (permutation.dsl's); warm: a draw with the kernels already loaded); and
+//        permutation(n) of 2^20 and 2^24 (int64, the bitonic network), CUDA events, median.
 //   cpu: 2^24 values of the same draws (wall time, median), to compare with NumPy's Generator.
 // One JSON object per line. Usage: random_bench gpu|cpu [repeat]
 #include "bench_support.h"
@@ -71,10 +76,30 @@ std::vector<Case> cases() {
 void run_gpu() {
     const gpucc::Device gpu = gpucc::Device::cuda(0);
     {
-        // Cold: the process's first draw (loads the module); then warm.
+        // The context and another library call first, so that `cold` is the generator's own
+        // first draw (module load included) and not the device's start-up.
+        const double context =
+            bench_support::wall_ms([&] { (void)gpucc::ones<float>({1}, gpu).item(); });
         const double cold = bench_support::wall_ms([&] {
             gpucc::random::Generator g(42);
             (void)g.random<float>({1}, gpu).item();
+        });
+        // What the cold draw is made of: a first draw of another kernel of the same module (the
+        // module is loaded: the function's lazy load, the launch, the copy back), and first
+        // draws through the other modules (random.dsl's, loaded by standard_exponential;
+        // permutation.dsl's, loaded by permutation(1000)).
+        const double other_kernel = bench_support::wall_ms([&] {
+            gpucc::random::Generator g(43);
+            (void)g.standard_normal<float>({1}, gpu).item();
+        });
+        const double random_module = bench_support::wall_ms([&] {
+            gpucc::random::Generator g(45);
+            (void)gpucc::Array<float>(g.standard_exponential({1}, gpucc::DType::Float32, gpu))
+                .to_host();
+        });
+        const double other_module = bench_support::wall_ms([&] {
+            gpucc::random::Generator g(44);
+            (void)gpucc::Array<std::int64_t>(g.permutation(1000, gpu)).to_host();
         });
         std::vector<double> warm;
         for (int i = 0; i < std::max(repeat, 20); ++i) {
@@ -87,16 +112,31 @@ void run_gpu() {
             .text("tool", "gpucc")
             .text("device", "gpu")
             .text("case", "first_value_after_seeding")
+            .number("context_ms", context, 4)
             .number("cold_ms", cold, 4)
+            .number("first_normal_after_ms", other_kernel, 4)
+            .number("first_exponential_after_ms", random_module, 4)
+            .number("first_permutation_ms", other_module, 4)
             .number("warm_ms", bench_support::median(warm), 4)
             .print();
     }
-    constexpr std::int64_t n = std::int64_t{1} << 28;
-    gpucc::random::Generator g(1);
-    for (const Case& c : cases()) {
+    for (const std::int64_t n : {std::int64_t{1} << 20, std::int64_t{1} << 24}) {
+        gpucc::random::Generator g(3);
         NDArray keep;
-        const double ms = bench_support::median_ms([&] { keep = c.draw(g, n, gpu); }, 2, repeat);
-        emit("gpu", c.name, c.dtype, n, c.itemsize, ms);
+        const double ms =
+            bench_support::median_ms([&] { keep = g.permutation(n, gpu); }, 2, repeat);
+        emit("gpu", n == (std::int64_t{1} << 20) ? "permutation_2^20" : "permutation_2^24", "int64",
+             n, 8, ms);
+    }
+    {
+        constexpr std::int64_t n = std::int64_t{1} << 28;
+        gpucc::random::Generator g(1);
+        for (const Case& c : cases()) {
+            NDArray keep;
+            const double ms =
+                bench_support::median_ms([&] { keep = c.draw(g, n, gpu); }, 2, repeat);
+            emit("gpu", c.name, c.dtype, n, c.itemsize, ms);
+        }
     }
 }
 

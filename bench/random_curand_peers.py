@@ -5,34 +5,13 @@ random_sample float32/float64, standard_normal float32, uniform float32 and rand
 events, median of 20 after two warm-ups), and the checksum of the first 2^28 float32 draw after
 RandomState(42), which gpucc's must equal. One JSON object per line."""
 import json
+import pathlib
+import sys
 
-import cupy
-import numpy
-
-
-def median_ms(fn, repeat=20):
-    fn()
-    fn()
-    start, stop = cupy.cuda.Event(), cupy.cuda.Event()
-    times = []
-    for _ in range(repeat):
-        start.record()
-        fn()
-        stop.record()
-        stop.synchronize()
-        times.append(cupy.cuda.get_elapsed_time(start, stop))
-    return sorted(times)[len(times) // 2]
-
-
-def checksum(a):
-    w = cupy.asnumpy(a).view(numpy.uint32).astype(numpy.uint64)
-    with numpy.errstate(over="ignore"):
-        i = numpy.arange(w.size, dtype=numpy.uint64)
-        z = w ^ (i * numpy.uint64(0x9E3779B97F4A7C15))
-        z = (z ^ (z >> numpy.uint64(30))) * numpy.uint64(0xBF58476D1CE4E5B9)
-        z = (z ^ (z >> numpy.uint64(27))) * numpy.uint64(0x94D049BB133111EB)
-        z = z ^ (z >> numpy.uint64(31))
-        return "%016x" % int(z.sum(dtype=numpy.uint64))
+# The checksum and the timing are the recorder's of CuPy's vectors (the tests' format).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tests/random/data"))
+import cupy  # noqa: E402
+from record_cupy_vectors import checksum, median_ms  # noqa: E402
 
 
 n = 1 << 28

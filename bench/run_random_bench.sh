@@ -39,7 +39,8 @@ for r in rows:
     if "gbps" in r:
         print(f"| {r['tool']} | {r['case']} | {r['dtype']} | {r['ms']:.3f} | {r['gbps']:.2f} |")
     elif "warm_ms" in r:
-        print(f"| {r['tool']} | {r['case']} | | cold {r['cold_ms']:.3f}, warm {r['warm_ms']:.3f} | |")
+        context = f"context {r['context_ms']:.3f}, " if "context_ms" in r else ""
+        print(f"| {r['tool']} | {r['case']} | | {context}cold {r['cold_ms']:.3f}, warm {r['warm_ms']:.3f} | |")
     elif "error" in r:
         print(f"| {r['tool']} | {r.get('case', '')} | {r.get('dtype', '')} | error: {r['error'][:80]} | |")
 PY

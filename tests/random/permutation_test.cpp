@@ -3,7 +3,8 @@
 // Philox and std::sort here) and every ordering is equally likely (chi-square over the 24
 // orderings of 4); shuffle moves whole slices along each axis of a 3-d array, views included;
 // choice's frequencies follow its probabilities, without replacement nothing repeats, each index
-// is picked with probability k / n, and zero-probability entries never appear.
+// is picked with probability k / n, every ordered small sample (Floyd's path) is equally likely,
+// and zero-probability entries never appear.
 #include "random_test_support.h"
 
 #include <algorithm>
@@ -26,6 +27,20 @@ using gpucc::DType;
 
 std::vector<std::int64_t> ints(const gpucc::NDArray& x) {
     return gpucc::Array<std::int64_t>(x.astype(DType::Int64)).to_host();
+}
+
+/// Chi-square of how often each outcome occurred over `draws` draws against `cells` equally
+/// likely outcomes, every one of which must have occurred.
+void expect_equally_likely(const std::map<std::vector<std::int64_t>, double>& counts, int cells,
+                           int draws) {
+    ASSERT_EQ(counts.size(), static_cast<std::size_t>(cells));
+    std::vector<double> observed;
+    for (const auto& [outcome, count] : counts) {
+        observed.push_back(count);
+    }
+    EXPECT_LT(chi_square(observed, std::vector<double>(static_cast<std::size_t>(cells),
+                                                       static_cast<double>(draws) / cells)),
+              chi_square_critical(cells - 1));
 }
 
 TEST(RandomPermutation, IsAPermutation) {
@@ -55,13 +70,7 @@ TEST(RandomPermutation, EveryOrderingIsEquallyLikely) {
     for (int k = 0; k < kDraws; ++k) {
         counts[ints(g.permutation(x))] += 1;
     }
-    ASSERT_EQ(counts.size(), 24u);
-    std::vector<double> observed;
-    for (const auto& [order, count] : counts) {
-        observed.push_back(count);
-    }
-    EXPECT_LT(chi_square(observed, std::vector<double>(24, kDraws / 24.0)),
-              chi_square_critical(23));
+    expect_equally_likely(counts, 24, kDraws);
 }
 
 TEST(RandomPermutation, IsTheOrderOfItsRandomKeys) {
@@ -180,6 +189,52 @@ TEST(RandomChoice, WithoutReplacementEachIndexHasProbabilityKOverN) {
     }
     // Each index is in a sample with probability 3 / 10.
     EXPECT_LT(chi_square(counts, std::vector<double>(10, kDraws * 0.3)), chi_square_critical(9));
+}
+
+// A small sample takes Floyd's O(k) path (small_sample.h): every ordered sample is equally
+// likely. 12000 draws of 3 from 5 over the 60 ordered triples (200 expected each; a triple at
+// twice its probability adds ~200 to chi-square, the critical value at 1e-4 is ~109); plain
+// Floyd without its permutation step (insertion order) would fail at once.
+TEST(RandomChoice, SmallSampleEveryOrderedSampleIsEquallyLikely) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    rnd::Generator g(209);
+    constexpr int kDraws = 12000;
+    std::map<std::vector<std::int64_t>, double> counts;
+    for (int t = 0; t < kDraws; ++t) {
+        const auto picked = ints(g.choice(5, {3}, false, {}, device_under_test()));
+        ASSERT_EQ(std::set<std::int64_t>(picked.begin(), picked.end()).size(), 3u);
+        for (std::int64_t v : picked) {
+            ASSERT_GE(v, 0);
+            ASSERT_LT(v, 5);
+        }
+        counts[picked] += 1;
+    }
+    expect_equally_likely(counts, 60, kDraws);
+}
+
+// The O(k) path needs no memory of the population's size: 1000 of 2^50 (the sort of 2^50 keys
+// could not run), distinct and in range, taking 1000 block counters; and a sample above the
+// threshold (4500 of 5000) is the sort's: permutation(5000)'s first 4500 for the same counters.
+TEST(RandomChoice, SmallSampleOfAHugePopulationAndTheSortAboveTheThreshold) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    constexpr std::int64_t kHuge = std::int64_t{1} << 50;
+    rnd::Generator g(210);
+    const auto picked = ints(g.choice(kHuge, {10, 100}, false, {}, device_under_test()));
+    EXPECT_EQ(std::set<std::int64_t>(picked.begin(), picked.end()).size(), 1000u);
+    EXPECT_EQ(g.offset(), 1000u);
+    std::int64_t above_half = 0;
+    for (std::int64_t v : picked) {
+        ASSERT_GE(v, 0);
+        ASSERT_LT(v, kHuge);
+        above_half += v >= kHuge / 2 ? 1 : 0;
+    }
+    // Binomial(1000, 1/2): 3.9 standard deviations either side.
+    EXPECT_NEAR(static_cast<double>(above_half), 500.0, 62.0);
+    rnd::Generator a(211), b(211);
+    const auto sorted_sample = ints(a.choice(5000, {4500}, false, {}, device_under_test()));
+    auto order = ints(b.permutation(5000, device_under_test()));
+    order.resize(4500);
+    EXPECT_EQ(sorted_sample, order);
 }
 
 TEST(RandomShuffle, MovesWholeSlicesAlongEachAxis) {

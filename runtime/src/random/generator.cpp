@@ -1,10 +1,13 @@
 // The default generator (gpucc/random/generator.h): argument checks with NumPy's rules, the block
-// counters each draw takes, and one launch of a runtime/src/random/kernels/random.dsl kernel into
+// counters each draw takes, and one launch of a kernel of runtime/src/random/kernels (the common
+// draws' common_draws.dsl, loaded alone by a first draw, or random.dsl, the rest) into
 // a new array on the requested device; the draws without replacement (permutation, shuffle,
-// choice), which sort random keys on the device (kernels/permutation.dsl); and the process-wide
-// generators, one per device.
+// choice), which sort random keys on the device (kernels/permutation.dsl), except a small uniform
+// choice, which takes Floyd's O(k) path (small_sample.h); and the process-wide generators, one
+// per device.
 #include "gpucc/random/generator.h"
 
+#include "common_draws.gpucc.h"
 #include "gpucc/array/scalar.h"
 #include "gpucc/array/transfer.h"
 #include "gpucc/errors.h"
@@ -13,6 +16,7 @@
 #include "gpucc/stdlib/ufunc.h"
 #include "permutation.gpucc.h"
 #include "random.gpucc.h"
+#include "small_sample.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,6 +33,7 @@ namespace gpucc::random {
 namespace {
 
 namespace kernels = gpucc_random;
+namespace common = gpucc_random_common;
 namespace ordering = gpucc_random_permutation;
 
 /// The kernels' block size, part of the layout of a draw (random.dsl).
@@ -103,6 +108,23 @@ NDArray tiled_draw(const char* function, const Shape& shape, DType dtype, Device
     return buffer(Slice(0, n)).reshape(shape);
 }
 
+/// Philox4x32-10's ten round keys of a 64-bit key, for common_draws.dsl's normal_float32, which
+/// takes them as parameters: round r's is (k0 + r * 0x9E3779B9, k1 + r * 0xBB67AE85) mod 2^32.
+struct RoundKeys {
+    explicit RoundKeys(std::uint64_t key) {
+        std::uint32_t k0 = static_cast<std::uint32_t>(key);
+        std::uint32_t k1 = static_cast<std::uint32_t>(key >> 32);
+        for (int round = 0; round < 10; ++round) {
+            a[round] = k0;
+            b[round] = k1;
+            k0 += 0x9E3779B9u;
+            k1 += 0xBB67AE85u;
+        }
+    }
+    std::uint32_t a[10];
+    std::uint32_t b[10];
+};
+
 /// normal and lognormal: the names their errors use, and whether the draw is exponentiated.
 struct NormalKind {
     const char* function;
@@ -113,8 +135,9 @@ struct NormalKind {
 constexpr NormalKind normal_kind{"normal", "loc", "scale", false};
 constexpr NormalKind lognormal_kind{"lognormal", "mean", "sigma", true};
 
-/// loc + scale * z, z standard normal (its exponential for lognormal): random.dsl's normal and
-/// lognormal kernels (the same draw), four float32 or two float64 values per block counter.
+/// loc + scale * z, z standard normal (its exponential for lognormal): common_draws.dsl's normal
+/// and random.dsl's lognormal kernels (the same draw), four float32 or two float64 values per block
+/// counter.
 NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, std::atomic<std::uint64_t>& offset,
                     double loc, double scale, const Shape& shape, DType dtype, Device device) {
     check_float_dtype(kind.function, dtype);
@@ -129,8 +152,12 @@ NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, std::atomic<std:
                                   kernels::lognormal_float32(grid, Dim3(kThreads), y, seed, first,
                                                              loc32, scale32);
                               } else {
-                                  kernels::normal_float32(grid, Dim3(kThreads), y, seed, first,
-                                                          loc32, scale32);
+                                  const RoundKeys k(seed);
+                                  common::normal_float32(
+                                      grid, Dim3(kThreads), y, first, loc32, scale32, k.a[0],
+                                      k.b[0], k.a[1], k.b[1], k.a[2], k.b[2], k.a[3], k.b[3],
+                                      k.a[4], k.b[4], k.a[5], k.b[5], k.a[6], k.b[6], k.a[7],
+                                      k.b[7], k.a[8], k.b[8], k.a[9], k.b[9]);
                               }
                           });
     }
@@ -140,7 +167,7 @@ NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, std::atomic<std:
             if (kind.exponential) {
                 kernels::lognormal_float64(grid, Dim3(kThreads), y, seed, first, loc, scale);
             } else {
-                kernels::normal_float64(grid, Dim3(kThreads), y, seed, first, loc, scale);
+                common::normal_float64(grid, Dim3(kThreads), y, seed, first, loc, scale);
             }
         });
 }
@@ -371,15 +398,15 @@ NDArray Generator::uniform(double low, double high, const Shape& shape, DType dt
     if (dtype == DType::Float32) {
         return tiled_draw("uniform", shape, dtype, device, 4, offset_,
                           [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
-                              kernels::uniform_float32(grid, Dim3(kThreads), y, seed_, first,
-                                                       static_cast<float>(low),
-                                                       static_cast<float>(range));
+                              common::uniform_float32(grid, Dim3(kThreads), y, seed_, first,
+                                                      static_cast<float>(low),
+                                                      static_cast<float>(range));
                           });
     }
     return tiled_draw("uniform", shape, dtype, device, 2, offset_,
                       [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
-                          kernels::uniform_float64(grid, Dim3(kThreads), y, seed_, first, low,
-                                                   range);
+                          common::uniform_float64(grid, Dim3(kThreads), y, seed_, first, low,
+                                                  range);
                       });
 }
 
@@ -524,14 +551,14 @@ NDArray Generator::integers(IntegerBound low, IntegerBound high, const Shape& sh
     if (span_minus_1 <= std::numeric_limits<std::uint32_t>::max()) {
         return tiled_draw("integers", shape, dtype, device, 4, offset_,
                           [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
-                              kernels::integers32(grid, Dim3(kThreads), y, seed_, first, low_bits,
-                                                  static_cast<std::uint32_t>(span_minus_1));
+                              common::integers32(grid, Dim3(kThreads), y, seed_, first, low_bits,
+                                                 static_cast<std::uint32_t>(span_minus_1));
                           });
     }
     return tiled_draw("integers", shape, dtype, device, 2, offset_,
                       [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
-                          kernels::integers64(grid, Dim3(kThreads), y, seed_, first, low_bits,
-                                              span_minus_1);
+                          common::integers64(grid, Dim3(kThreads), y, seed_, first, low_bits,
+                                             span_minus_1);
                       });
 }
 
@@ -574,6 +601,12 @@ NDArray Generator::choice(std::int64_t n, const Shape& shape, bool replace,
             value_error("choice", "fewer non-zero entries in p (" + std::to_string(nonzero) +
                                       ") than size (" + std::to_string(count) + ")");
         }
+    }
+    if (cdf.empty() && detail::uses_small_sample(n, count)) {
+        // O(count): Floyd's algorithm on the host (small_sample.h), the same sample everywhere.
+        const std::uint64_t first = take(static_cast<std::uint64_t>(count));
+        return asarray<std::int64_t>(detail::floyd_sample(seed_, first, n, count), shape, device)
+            .ndarray();
     }
     // The first `count` of a random order of range(n) (by exponential keys E_k / p_k with p).
     const std::uint64_t first = take(static_cast<std::uint64_t>(n));

@@ -55,7 +55,8 @@ def words(a):
 
 
 def checksum(a):
-    """sum_i splitmix64(word_i ^ (i * golden)) mod 2^64; the C++ tests compute the same."""
+    """sum_i splitmix64(word_i ^ (i * golden)) mod 2^64; the C++ tests compute the same (and
+    bench/random_curand_peers.py prints it for the benchmark's draw)."""
     w = words(a)
     with numpy.errstate(over="ignore"):
         i = numpy.arange(w.size, dtype=numpy.uint64)
@@ -161,9 +162,12 @@ def main():
             print("timing failed:", type(e).__name__, e)
 
 
-def median_ms(fn, repeat=20):
+def median_ms(fn, repeat=20, warmup=2):
+    """CUDA events around fn(), the median of `repeat` after `warmup` calls (also the timing
+    of bench/random_curand_peers.py)."""
     start, stop = cupy.cuda.Event(), cupy.cuda.Event()
-    fn()
+    for _ in range(warmup):
+        fn()
     times = []
     for _ in range(repeat):
         start.record()

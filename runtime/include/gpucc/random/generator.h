@@ -122,9 +122,13 @@ public:
                      Device device = default_device());
     /// `shape` draws from range(n) (int64), with or without replacement, uniformly or with the
     /// probabilities `p` (n of them, non-negative, summing to 1 within sqrt(epsilon) as NumPy's
-    /// check). Without replacement: the first `shape` entries of a random order of range(n) made
-    /// on the device (a sort of random keys, Efraimidis and Spirakis' exponential keys E / p
-    /// with `p`; kernels/permutation.dsl), which takes n block counters and O(n) memory.
+    /// check). Without replacement: without `p` and for a small sample (k = shape's size at
+    /// most 4096, or at most n / 64), Floyd's algorithm on the host, O(k) time and memory and k
+    /// block counters, a uniformly random ordered sample copied to the device; otherwise the
+    /// first k entries of a random order of range(n) made on the device (a sort of random keys,
+    /// Efraimidis and Spirakis' exponential keys E / p with `p`; kernels/permutation.dsl), which
+    /// takes n block counters and O(n) memory. Both give the same sample on every device; neither
+    /// is NumPy's stream.
     NDArray choice(std::int64_t n, const Shape& shape, bool replace = true,
                    std::span<const double> p = {}, Device device = default_device());
     /// `shape` draws from the rows of `a` (along axis 0), on a's device; the result has shape

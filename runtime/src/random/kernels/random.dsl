@@ -22,6 +22,9 @@
 // block counter per element: element e of the draw is the block function of (offset + e, attempt,
 // 0) for attempt 0, 1, ... until the value is accepted.
 //
+// The common draws (uniform, normal, integers) are common_draws.dsl's kernels, a module of its
+// own that a first draw loads alone (this one's image is the larger); they keep this contract.
+//
 // The language has no functions to share, so each kernel repeats the ten rounds. One round maps
 // (x0, x1, x2, x3) under key (k0, k1) to (hi(M1*x2) ^ x1 ^ k0, lo(M1*x2), hi(M0*x0) ^ x3 ^ k1,
 // lo(M0*x0)) with M0 = 0xD2511F53, M1 = 0xCD9E8D57; the key then gains the Weyl constants
@@ -32,8 +35,9 @@
 // integer draws write one 32 x 32 -> 64-bit product and take its halves, which the optimizer
 // partly carries in 64-bit registers but which ran faster there (integers int32 [0, 1000) 2092
 // against 1917 GB/s, full range 2488 against 2199). The draws with a variable number of words
-// (gamma, poisson, binomial, choice) keep the 64-bit product too (not measured apart). The
-// current kernels' figures are bench/results/2026-11-26-h100-random-2's. Conversions
+// (gamma, poisson, binomial, choice) keep the 64-bit product too (not measured apart).
+// common_draws.dsl's normal_float32 has its own form (round keys as parameters), said there. The
+// current kernels' figures are bench/results/2026-11-26-h100-random-4's. Conversions
 // to floating point follow NumPy's: 24 bits of a word for float32, 53 bits from two words for
 // float64, the result in [0, 1).
 module gpucc_random;
@@ -63,121 +67,7 @@ elementwise philox4x32_10(uint32 c0, uint32 c1, uint32 c2, uint32 c3, uint32 k0,
     y3 = x3;
 }
 
-// low + range * u, u in [0, 1) from the top 24 bits of a word; four values per block. (Rounding
-// can reach low + range, as NumPy's uniform can.)
-kernel uniform_float32(float32[] y, uint64 key, uint64 offset, float32 low, float32 range) {
-    int64 width = (int64)blockDim.x;
-    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
-    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
-    uint64 counter = offset + (uint64)block;
-    uint32 x0 = (uint32)counter;
-    uint32 x1 = (uint32)(counter >> 32);
-    uint32 x2 = 0u;
-    uint32 x3 = 0u;
-    {
-        uint32 key0 = (uint32)key;
-        uint32 key1 = (uint32)(key >> 32);
-        for (int32 round = 0; round < 10; round++) {
-            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
-            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
-            x1 = x2 * 0xCD9E8D57u;
-            x3 = x0 * 0xD2511F53u;
-            x0 = next0;
-            x2 = next2;
-            key0 += 0x9E3779B9u;
-            key1 += 0xBB67AE85u;
-        }
-    }
-    y[first] = low + range * ((float32)(int32)(x0 >> 8) * 5.9604644775390625e-8f);
-    y[first + width] = low + range * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f);
-    y[first + 2 * width] = low + range * ((float32)(int32)(x2 >> 8) * 5.9604644775390625e-8f);
-    y[first + 3 * width] = low + range * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f);
-}
-
-// low + range * u, u in [0, 1) from 27 bits of one word and 26 of the next (NumPy's
-// random_double); two values per block, from words (0, 1) and (2, 3).
-kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, float64 range) {
-    int64 width = (int64)blockDim.x;
-    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
-    int64 first = (int64)blockIdx.x * width * 2 + (int64)threadIdx.x;
-    uint64 counter = offset + (uint64)block;
-    uint32 x0 = (uint32)counter;
-    uint32 x1 = (uint32)(counter >> 32);
-    uint32 x2 = 0u;
-    uint32 x3 = 0u;
-    {
-        uint32 key0 = (uint32)key;
-        uint32 key1 = (uint32)(key >> 32);
-        for (int32 round = 0; round < 10; round++) {
-            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
-            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
-            x1 = x2 * 0xCD9E8D57u;
-            x3 = x0 * 0xD2511F53u;
-            x0 = next0;
-            x2 = next2;
-            key0 += 0x9E3779B9u;
-            key1 += 0xBB67AE85u;
-        }
-    }
-    y[first] = low + range * (((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6)) *
-                              1.1102230246251565e-16);
-    y[first + width] = low + range * (((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6)) *
-                                      1.1102230246251565e-16);
-}
-
-// loc + scale * z, z standard normal by Box-Muller with both of its outputs: words (0, 1) give r = sqrt(-2 log u1), u1 in (0, 1] from word 0, and
-// the angle 2 pi u2 - pi in [-pi, pi) from word 1; z = r cos, r sin of it for elements 0 and 1,
-// words (2, 3) the same for elements 2 and 3. The angle's cosine and sine are __cosf and __sinf:
-// on the GPU PTX's approximations (absolute error at most 2^-21.19 on [-pi, pi], so z differs
-// from the accurate r cos by at most r 2^-21.19), on the CPU the accurate functions; log stays
-// accurate (lg2.approx's absolute error would dominate r for u1 near 1), and r = t * rsqrt(t) of
-// t = -2 log u1 > 0 (rsqrt.approx on the GPU, relative error at most about 2^-22.9, so r is within
-// a few ulp of sqrt(t); t = 0 gives r = 0). So float32 normals agree across devices to about
-// 2e-6 (1 + |z|), not bit for bit; uniform and integer draws are bit-identical. lognormal_float32
-// is the same draw exponentiated: a kernel of its own, because a flag made the optimizer compute
-// the four exponentials in every normal draw too (a select, not a branch).
-kernel normal_float32(float32[] y, uint64 key, uint64 offset, float32 loc, float32 scale) {
-    int64 width = (int64)blockDim.x;
-    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
-    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
-    uint64 counter = offset + (uint64)block;
-    uint32 x0 = (uint32)counter;
-    uint32 x1 = (uint32)(counter >> 32);
-    uint32 x2 = 0u;
-    uint32 x3 = 0u;
-    {
-        uint32 key0 = (uint32)key;
-        uint32 key1 = (uint32)(key >> 32);
-        for (int32 round = 0; round < 10; round++) {
-            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
-            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
-            x1 = x2 * 0xCD9E8D57u;
-            x3 = x0 * 0xD2511F53u;
-            x0 = next0;
-            x2 = next2;
-            key0 += 0x9E3779B9u;
-            key1 += 0xBB67AE85u;
-        }
-    }
-    float32 t01 = -2.0f * log((float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f);
-    float32 r01 = t01 > 0.0f ? t01 * rsqrt(t01) : 0.0f;
-    float32 angle01 = 6.2831853071795865f * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f) -
-                      3.14159265358979324f;
-    float32 t23 = -2.0f * log((float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f);
-    float32 r23 = t23 > 0.0f ? t23 * rsqrt(t23) : 0.0f;
-    float32 angle23 = 6.2831853071795865f * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f) -
-                      3.14159265358979324f;
-    float32 v0 = loc + scale * (r01 * __cosf(angle01));
-    float32 v1 = loc + scale * (r01 * __sinf(angle01));
-    float32 v2 = loc + scale * (r23 * __cosf(angle23));
-    float32 v3 = loc + scale * (r23 * __sinf(angle23));
-    y[first] = v0;
-    y[first + width] = v1;
-    y[first + 2 * width] = v2;
-    y[first + 3 * width] = v3;
-}
-
-// exp(mean + sigma * z): normal_float32's draw, exponentiated.
+// exp(mean + sigma * z): normal_float32's draw (common_draws.dsl), exponentiated.
 kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, float32 sigma) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
@@ -201,18 +91,30 @@ kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, f
             key1 += 0xBB67AE85u;
         }
     }
-    float32 t01 = -2.0f * log((float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f);
-    float32 r01 = t01 > 0.0f ? t01 * rsqrt(t01) : 0.0f;
-    float32 angle01 = 6.2831853071795865f * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f) -
+    float32 u01 = (float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f;
+    float32 v01 = (float32)(int32)((~x0) >> 8) * 5.9604644775390625e-8f;
+    float32 near01 = v01 * (1.0f + v01 * (0.5f + v01 * (0.333333343f + v01 * (0.25f + v01 * (0.2f +
+                      v01 * (0.166666672f + v01 * 0.142857149f))))));
+    float32 far01 = -__logf(u01);
+    float32 t01 = 2.0f * (u01 > 0.9f ? near01 : far01);
+    float32 r01 = t01 * rsqrt(max(t01, 1.0e-30f));
+    float32 angle01 = (float32)(int32)(x1 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
                       3.14159265358979324f;
-    float32 t23 = -2.0f * log((float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f);
-    float32 r23 = t23 > 0.0f ? t23 * rsqrt(t23) : 0.0f;
-    float32 angle23 = 6.2831853071795865f * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f) -
+    float32 u23 = (float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f;
+    float32 v23 = (float32)(int32)((~x2) >> 8) * 5.9604644775390625e-8f;
+    float32 near23 = v23 * (1.0f + v23 * (0.5f + v23 * (0.333333343f + v23 * (0.25f + v23 * (0.2f +
+                      v23 * (0.166666672f + v23 * 0.142857149f))))));
+    float32 far23 = -__logf(u23);
+    float32 t23 = 2.0f * (u23 > 0.9f ? near23 : far23);
+    float32 r23 = t23 * rsqrt(max(t23, 1.0e-30f));
+    float32 angle23 = (float32)(int32)(x3 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
                       3.14159265358979324f;
-    float32 v0 = exp(mean + sigma * (r01 * __cosf(angle01)));
-    float32 v1 = exp(mean + sigma * (r01 * __sinf(angle01)));
-    float32 v2 = exp(mean + sigma * (r23 * __cosf(angle23)));
-    float32 v3 = exp(mean + sigma * (r23 * __sinf(angle23)));
+    float32 scaled01 = sigma * r01;
+    float32 scaled23 = sigma * r23;
+    float32 v0 = exp(mean + scaled01 * __cosf(angle01));
+    float32 v1 = exp(mean + scaled01 * __sinf(angle01));
+    float32 v2 = exp(mean + scaled23 * __cosf(angle23));
+    float32 v3 = exp(mean + scaled23 * __sinf(angle23));
     y[first] = v0;
     y[first + width] = v1;
     y[first + 2 * width] = v2;
@@ -220,43 +122,7 @@ kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, f
 }
 
 
-// As normal_float32 in float64 (accurate sqrt, cos and sin): u1 in (0, 1] from words 0 and 1, u2
-// from words 2 and 3 (53 bits each); r cos and r sin of the one angle are elements 0 and 1.
-kernel normal_float64(float64[] y, uint64 key, uint64 offset, float64 loc, float64 scale) {
-    int64 width = (int64)blockDim.x;
-    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
-    int64 first = (int64)blockIdx.x * width * 2 + (int64)threadIdx.x;
-    uint64 counter = offset + (uint64)block;
-    uint32 x0 = (uint32)counter;
-    uint32 x1 = (uint32)(counter >> 32);
-    uint32 x2 = 0u;
-    uint32 x3 = 0u;
-    {
-        uint32 key0 = (uint32)key;
-        uint32 key1 = (uint32)(key >> 32);
-        for (int32 round = 0; round < 10; round++) {
-            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
-            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
-            x1 = x2 * 0xCD9E8D57u;
-            x3 = x0 * 0xD2511F53u;
-            x0 = next0;
-            x2 = next2;
-            key0 += 0x9E3779B9u;
-            key1 += 0xBB67AE85u;
-        }
-    }
-    float64 u1 =
-        ((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6) + 1.0) * 1.1102230246251565e-16;
-    float64 u2 = ((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6)) * 1.1102230246251565e-16;
-    float64 r = sqrt(-2.0 * log(u1));
-    float64 angle = 6.283185307179586 * u2;
-    float64 v0 = loc + scale * (r * cos(angle));
-    float64 v1 = loc + scale * (r * sin(angle));
-    y[first] = v0;
-    y[first + width] = v1;
-}
-
-// exp(mean + sigma * z): normal_float64's draw, exponentiated.
+// exp(mean + sigma * z): normal_float64's draw (common_draws.dsl), exponentiated.
 kernel lognormal_float64(float64[] y, uint64 key, uint64 offset, float64 mean, float64 sigma) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
@@ -292,7 +158,12 @@ kernel lognormal_float64(float64[] y, uint64 key, uint64 offset, float64 mean, f
 }
 
 
-// scale * -log(1 - u), u as uniform_float32's (1 - u is in (0, 1], so the logarithm is finite).
+// scale * -log(1 - u), u as uniform_float32's: w = 1 - u = ((~x >> 8) + 1) 2^-24 is exact and in
+// (0, 1], so the logarithm is finite. As in normal_float32 (common_draws.dsl), -log w is __logf(w)
+// for w <= 0.9 (error at most 2^-21.41 absolute there, where -log w >= 0.105) and the series
+// u + u^2/2 + ... + u^7/7 of u = 1 - w (exact) above, where __logf's absolute error would swamp a
+// small value (truncation below 2^-26 relative for u < 0.1). On the CPU __logf is the accurate
+// logf, so float32 exponentials agree across devices to about 1e-6 relative, not bit for bit.
 kernel exponential_float32(float32[] y, uint64 key, uint64 offset, float32 scale) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
@@ -316,10 +187,30 @@ kernel exponential_float32(float32[] y, uint64 key, uint64 offset, float32 scale
             key1 += 0xBB67AE85u;
         }
     }
-    y[first] = -scale * log(1.0f - (float32)(int32)(x0 >> 8) * 5.9604644775390625e-8f);
-    y[first + width] = -scale * log(1.0f - (float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f);
-    y[first + 2 * width] = -scale * log(1.0f - (float32)(int32)(x2 >> 8) * 5.9604644775390625e-8f);
-    y[first + 3 * width] = -scale * log(1.0f - (float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f);
+    float32 u0 = (float32)(int32)(x0 >> 8) * 5.9604644775390625e-8f;
+    float32 w0 = (float32)(int32)(((~x0) >> 8) + 1u) * 5.9604644775390625e-8f;
+    float32 near0 = u0 * (1.0f + u0 * (0.5f + u0 * (0.333333343f + u0 * (0.25f + u0 * (0.2f +
+                      u0 * (0.166666672f + u0 * 0.142857149f))))));
+    float32 far0 = -__logf(w0);
+    float32 u1 = (float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f;
+    float32 w1 = (float32)(int32)(((~x1) >> 8) + 1u) * 5.9604644775390625e-8f;
+    float32 near1 = u1 * (1.0f + u1 * (0.5f + u1 * (0.333333343f + u1 * (0.25f + u1 * (0.2f +
+                      u1 * (0.166666672f + u1 * 0.142857149f))))));
+    float32 far1 = -__logf(w1);
+    float32 u2 = (float32)(int32)(x2 >> 8) * 5.9604644775390625e-8f;
+    float32 w2 = (float32)(int32)(((~x2) >> 8) + 1u) * 5.9604644775390625e-8f;
+    float32 near2 = u2 * (1.0f + u2 * (0.5f + u2 * (0.333333343f + u2 * (0.25f + u2 * (0.2f +
+                      u2 * (0.166666672f + u2 * 0.142857149f))))));
+    float32 far2 = -__logf(w2);
+    float32 u3 = (float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f;
+    float32 w3 = (float32)(int32)(((~x3) >> 8) + 1u) * 5.9604644775390625e-8f;
+    float32 near3 = u3 * (1.0f + u3 * (0.5f + u3 * (0.333333343f + u3 * (0.25f + u3 * (0.2f +
+                      u3 * (0.166666672f + u3 * 0.142857149f))))));
+    float32 far3 = -__logf(w3);
+    y[first] = scale * (w0 > 0.9f ? near0 : far0);
+    y[first + width] = scale * (w1 > 0.9f ? near1 : far1);
+    y[first + 2 * width] = scale * (w2 > 0.9f ? near2 : far2);
+    y[first + 3 * width] = scale * (w3 > 0.9f ? near3 : far3);
 }
 
 // scale * -log(1 - u), u as uniform_float64's.
@@ -351,179 +242,6 @@ kernel exponential_float64(float64[] y, uint64 key, uint64 offset, float64 scale
     y[first + width] =
         -scale *
         log(1.0 - ((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6)) * 1.1102230246251565e-16);
-}
-
-// low + v, v uniform on [0, span) with span = span_minus_1 + 1 <= 2^32, by Lemire's method
-// ("Fast random integer generation in an interval", 2019): v = hi(w * span) for a 32-bit word w,
-// unbiased by rejecting w when lo(w * span) < 2^32 mod span. A full span (2^32) takes w as is.
-// Four values per block; the words for rejected ones come from (counter, attempt, lane).
-kernel integers32<T: bool | int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64>(
-    T[] y, uint64 key, uint64 offset, uint64 low, uint32 span_minus_1) {
-    int64 width = (int64)blockDim.x;
-    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
-    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
-    uint64 counter = offset + (uint64)block;
-    uint32 x0 = (uint32)counter;
-    uint32 x1 = (uint32)(counter >> 32);
-    uint32 x2 = 0u;
-    uint32 x3 = 0u;
-    {
-        uint32 key0 = (uint32)key;
-        uint32 key1 = (uint32)(key >> 32);
-        for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
-            x0 = next0;
-            x2 = next2;
-            key0 += 0x9E3779B9u;
-            key1 += 0xBB67AE85u;
-        }
-    }
-    uint32 span = span_minus_1 + 1u;
-    if (span == 0u) {
-        y[first] = (T)(low + (uint64)x0);
-        y[first + width] = (T)(low + (uint64)x1);
-        y[first + 2 * width] = (T)(low + (uint64)x2);
-        y[first + 3 * width] = (T)(low + (uint64)x3);
-        return;
-    }
-    // The common case, no word rejected (each is with probability (2^32 mod span) / 2^32 < 1/2):
-    // four products and four stores, no loop.
-    uint64 q0 = (uint64)x0 * span;
-    uint64 q1 = (uint64)x1 * span;
-    uint64 q2 = (uint64)x2 * span;
-    uint64 q3 = (uint64)x3 * span;
-    if (min(min((uint32)q0, (uint32)q1), min((uint32)q2, (uint32)q3)) >= span) {
-        y[first] = (T)(low + (q0 >> 32));
-        y[first + width] = (T)(low + (q1 >> 32));
-        y[first + 2 * width] = (T)(low + (q2 >> 32));
-        y[first + 3 * width] = (T)(low + (q3 >> 32));
-        return;
-    }
-    for (int32 lane = 0; lane < 4; lane++) {
-        int64 index = first + lane * width;
-        uint32 word = lane == 0 ? x0 : lane == 1 ? x1 : lane == 2 ? x2 : x3;
-        uint32 value = word;
-        {
-            uint64 product = (uint64)word * span;
-            uint32 low_half = (uint32)product;
-            if (low_half < span) {
-                uint32 threshold = (0u - span) % span;
-                uint32 attempt = 0u;
-                uint32 used = 4u;
-                uint32 e0 = 0u;
-                uint32 e1 = 0u;
-                uint32 e2 = 0u;
-                uint32 e3 = 0u;
-                while (low_half < threshold) {
-                    if (used == 4u) {
-                        attempt++;
-                        e0 = (uint32)counter;
-                        e1 = (uint32)(counter >> 32);
-                        e2 = attempt;
-                        e3 = (uint32)lane;
-                        {
-                            uint32 key0 = (uint32)key;
-                            uint32 key1 = (uint32)(key >> 32);
-                            for (int32 round = 0; round < 10; round++) {
-                                uint64 p0 = (uint64)e0 * 0xD2511F53u;
-                                uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
-                                uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
-                                uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
-                                e1 = (uint32)p1;
-                                e3 = (uint32)p0;
-                                e0 = next0;
-                                e2 = next2;
-                                key0 += 0x9E3779B9u;
-                                key1 += 0xBB67AE85u;
-                            }
-                        }
-                        used = 0u;
-                    }
-                    uint32 retry = used == 0u ? e0 : used == 1u ? e1 : used == 2u ? e2 : e3;
-                    used++;
-                    product = (uint64)retry * span;
-                    low_half = (uint32)product;
-                }
-            }
-            value = (uint32)(product >> 32);
-        }
-        y[index] = (T)(low + (uint64)value);
-    }
-}
-
-// As integers32 for spans above 2^32: 64-bit words from words (0, 1) and (2, 3), two values per
-// block, hi(w * span) of the 128-bit product (mulhi).
-kernel integers64<T: int64 | uint64>(T[] y, uint64 key, uint64 offset, uint64 low,
-                                     uint64 span_minus_1) {
-    int64 width = (int64)blockDim.x;
-    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
-    int64 first = (int64)blockIdx.x * width * 2 + (int64)threadIdx.x;
-    uint64 counter = offset + (uint64)block;
-    uint32 x0 = (uint32)counter;
-    uint32 x1 = (uint32)(counter >> 32);
-    uint32 x2 = 0u;
-    uint32 x3 = 0u;
-    {
-        uint32 key0 = (uint32)key;
-        uint32 key1 = (uint32)(key >> 32);
-        for (int32 round = 0; round < 10; round++) {
-            uint64 p0 = (uint64)x0 * 0xD2511F53u;
-            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
-            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
-            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
-            x1 = (uint32)p1;
-            x3 = (uint32)p0;
-            x0 = next0;
-            x2 = next2;
-            key0 += 0x9E3779B9u;
-            key1 += 0xBB67AE85u;
-        }
-    }
-    uint64 span = span_minus_1 + 1ul;
-    for (int32 lane = 0; lane < 2; lane++) {
-        int64 index = first + lane * width;
-        uint64 word = lane == 0 ? ((uint64)x1 << 32) | (uint64)x0 : ((uint64)x3 << 32) | (uint64)x2;
-        uint64 value = word;
-        if (span != 0ul) {
-            uint32 attempt = 0u;
-            uint64 threshold = (0ul - span) % span;
-            while (true) {
-                uint64 low_half = word * span;
-                value = mulhi(word, span);
-                if (low_half >= threshold) {
-                    break;
-                }
-                attempt++;
-                uint32 e0 = (uint32)counter;
-                uint32 e1 = (uint32)(counter >> 32);
-                uint32 e2 = attempt;
-                uint32 e3 = (uint32)lane;
-                {
-                    uint32 key0 = (uint32)key;
-                    uint32 key1 = (uint32)(key >> 32);
-                    for (int32 round = 0; round < 10; round++) {
-                        uint64 p0 = (uint64)e0 * 0xD2511F53u;
-                        uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
-                        uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
-                        uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
-                        e1 = (uint32)p1;
-                        e3 = (uint32)p0;
-                        e0 = next0;
-                        e2 = next2;
-                        key0 += 0x9E3779B9u;
-                        key1 += 0xBB67AE85u;
-                    }
-                }
-                word = ((uint64)e1 << 32) | (uint64)e0;
-            }
-        }
-        y[index] = (T)(low + value);
-    }
 }
 
 // scale * X, X ~ Gamma(shape, 1) by Marsaglia and Tsang ("A simple method for generating gamma

@@ -1,0 +1,119 @@
+"""Times the float32 normal kernels of random_normal_variants.dsl (gpucc --emit=ptx, ptxas -arch=sm_90)
+through the CUDA driver API (ctypes, no CuPy): 2^28 values, CUDA events, median of 20 after 3
+warm-ups, GB/s of bytes written; and each variant's error on the first 2^22 values against
+Box-Muller in float64 (NumPy) of the same Philox words (from uniform_float32 with the same key
+and offset). One JSON object per line. Usage: random_normal_variants.py CUBIN, the cubin made by
+    gpucc bench/random_normal_variants.dsl --emit=ptx --arch=90 > variants.ptx
+    ptxas -arch=sm_90 -O3 variants.ptx -o variants.cubin"""
+import ctypes
+import json
+import math
+import sys
+
+import numpy as np
+
+cuda = ctypes.CDLL("libcuda.so.1")
+
+
+def check(result, what):
+    if result != 0:
+        raise RuntimeError(f"{what}: CUresult {result}")
+
+
+check(cuda.cuInit(0), "cuInit")
+device = ctypes.c_int()
+check(cuda.cuDeviceGet(ctypes.byref(device), 0), "cuDeviceGet")
+context = ctypes.c_void_p()
+check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(context), device), "retain")
+check(cuda.cuCtxSetCurrent(context), "cuCtxSetCurrent")
+module = ctypes.c_void_p()
+check(cuda.cuModuleLoad(ctypes.byref(module), sys.argv[1].encode()), "cuModuleLoad")
+
+n = 1 << 28
+grid, block = n // 1024, 256
+key = 0x243F6A8885A308D3
+offset = 12345
+keyed = []
+for r in range(10):
+    keyed += [ctypes.c_uint32(((key & 0xFFFFFFFF) + r * 0x9E3779B9) & 0xFFFFFFFF),
+              ctypes.c_uint32(((key >> 32) + r * 0xBB67AE85) & 0xFFFFFFFF)]
+buffer = ctypes.c_uint64()
+check(cuda.cuMemAlloc_v2(ctypes.byref(buffer), ctypes.c_size_t(n * 4)), "cuMemAlloc")
+cuda.cuMemcpyDtoH_v2.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_size_t]
+
+
+def arguments(name):
+    # gpucc passes an array parameter as two: its data pointer and its element count (int64).
+    array = [ctypes.c_uint64(buffer.value), ctypes.c_int64(n)]
+    if name in ("uniform_float32", "old_production", "new_production", "new_wide_product",
+                "new_logf_only"):
+        values = array + [ctypes.c_uint64(key), ctypes.c_uint64(offset), ctypes.c_float(0),
+                          ctypes.c_float(1)]
+    else:
+        values = array + [ctypes.c_uint64(offset), ctypes.c_float(0), ctypes.c_float(1)] + keyed
+    array = (ctypes.c_void_p * len(values))(*[ctypes.addressof(v) for v in values])
+    return values, array
+
+
+def launcher(name):
+    function = ctypes.c_void_p()
+    check(cuda.cuModuleGetFunction(ctypes.byref(function), module, name.encode()), name)
+    values, array = arguments(name)
+
+    def launch():
+        check(cuda.cuLaunchKernel(function, grid, 1, 1, block, 1, 1, 0, None, array, None), name)
+    launch.keep = values
+    return launch
+
+
+def event():
+    e = ctypes.c_void_p()
+    check(cuda.cuEventCreate(ctypes.byref(e), 0), "cuEventCreate")
+    return e
+
+
+def median_ms(launch):
+    for _ in range(3):
+        launch()
+    start, stop = event(), event()
+    times = []
+    for _ in range(20):
+        cuda.cuEventRecord(start, None)
+        launch()
+        cuda.cuEventRecord(stop, None)
+        check(cuda.cuEventSynchronize(stop), "sync")
+        ms = ctypes.c_float()
+        cuda.cuEventElapsedTime(ctypes.byref(ms), start, stop)
+        times.append(ms.value)
+    return sorted(times)[10]
+
+
+checked = 1 << 22
+
+
+def head():
+    host = np.empty(checked, np.float32)
+    check(cuda.cuMemcpyDtoH_v2(host.ctypes.data, buffer.value, checked * 4), "copy")
+    return host
+
+
+launcher("uniform_float32")()
+words = head().astype(np.float64).reshape(-1, 4, 256)
+r01 = np.sqrt(-2.0 * np.log(words[:, 0] + 2.0**-24))
+r23 = np.sqrt(-2.0 * np.log(words[:, 2] + 2.0**-24))
+a01 = 2.0 * math.pi * words[:, 1] - math.pi
+a23 = 2.0 * math.pi * words[:, 3] - math.pi
+reference = np.stack([r01 * np.cos(a01), r01 * np.sin(a01), r23 * np.cos(a23),
+                      r23 * np.sin(a23)], axis=1).ravel()
+radius = np.stack([r01, r01, r23, r23], axis=1).ravel()
+for name in ("uniform_float32", "old_production", "new_production", "new_wide_product",
+             "new_key_schedule", "new_wide_key_schedule", "new_logf_only"):
+    launch = launcher(name)
+    ms = median_ms(launch)
+    row = {"kernel": name, "n": n, "ms": round(ms, 5), "gbps": round(n * 4 / ms / 1e6, 1)}
+    if name != "uniform_float32":
+        launch()
+        error = np.abs(head().astype(np.float64) - reference)
+        row["max_error_over_1_plus_r"] = float((error / (1 + radius)).max())
+        row["max_error_r_below_0.1"] = float(error[radius < 0.1].max())
+    print(json.dumps(row), flush=True)

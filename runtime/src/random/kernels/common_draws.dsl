@@ -1,0 +1,454 @@
+// The common draws of the default generator (runtime/src/random/generator.cpp): uniform (and
+// random), normal and integers, in a module of their own so that a program's first draw loads only
+// this small image and not random.dsl's (lognormal, exponential, gamma, poisson, binomial,
+// choice), whose load made most of the first draw's time after seeding (issue 22: 1.32 ms with
+// one module, 0.47 ms with this one, bench/results/2026-11-26-h100-random-4). The layout of a draw, the Philox4x32-10 block function and how each draw turns
+// words into values are random.dsl's (its top comment is the contract); the kernels here keep that
+// contract, so a draw gives the same values whichever module holds its kernel.
+//
+// normal_float32 writes the Philox rounds unrolled with the ten round keys as kernel parameters
+// (the host adds the Weyl constants: round r's key is (k0 + r * 0x9E3779B9, k1 + r * 0xBB67AE85)
+// mod 2^32) and one 32 x 32 -> 64-bit product per multiply, whose halves are hi and lo: the same
+// words, in fewer instructions on an H100 (152 against 177 SASS instructions,
+// bench/results/2026-11-26-h100-random-3/sass_counts.txt), and faster: 2435 GB/s against 2247
+// for 2^28 values (bench/results/2026-11-26-h100-random-4; its driver-API timing of the variants:
+// 2406 against 2236, the key schedule alone 2363, the 64-bit product alone 2060).
+module gpucc_random_common;
+
+// low + range * u, u in [0, 1) from the top 24 bits of a word; four values per block. (Rounding
+// can reach low + range, as NumPy's uniform can.)
+kernel uniform_float32(float32[] y, uint64 key, uint64 offset, float32 low, float32 range) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    y[first] = low + range * ((float32)(int32)(x0 >> 8) * 5.9604644775390625e-8f);
+    y[first + width] = low + range * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f);
+    y[first + 2 * width] = low + range * ((float32)(int32)(x2 >> 8) * 5.9604644775390625e-8f);
+    y[first + 3 * width] = low + range * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f);
+}
+
+// low + range * u, u in [0, 1) from 27 bits of one word and 26 of the next (NumPy's
+// random_double); two values per block, from words (0, 1) and (2, 3).
+kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, float64 range) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 2 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    y[first] = low + range * (((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6)) *
+                              1.1102230246251565e-16);
+    y[first + width] = low + range * (((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6)) *
+                                      1.1102230246251565e-16);
+}
+
+// loc + scale * z, z standard normal by Box-Muller with both of its outputs: words (0, 1) give
+// r = sqrt(t), t = -2 log u1, u1 in (0, 1] from word 0, and the angle 2 pi u2 - pi in [-pi, pi)
+// from word 1; z = r cos, r sin of it for elements 0 and 1, words (2, 3) the same for elements 2
+// and 3. -log u1 is __logf(u1) for u1 <= 0.9 and, above, the series v + v^2/2 + ... + v^7/7 of
+// v = 1 - u1 (exact: the complement of the same 24 bits; truncation below 2^-26 relative for
+// v < 0.1), because __logf's error near 1 is absolute (2^-21.41 on [0.5, 2]) and would swamp a
+// small r (1.6e-5 at r = 0.01); where __logf is used, r >= 0.459 and its error in r is at most
+// 7.8e-7. r = t * rsqrt(max(t, 1e-30)) (t = 0 gives 0, no branch). The cosine and sine are __cosf
+// and __sinf (absolute error at most 2^-21.19 on [-pi, pi]). On the GPU these are PTX's
+// approximations, on the CPU the accurate functions, so float32 normals agree across devices to
+// about 1e-6 (1 + r), not bit for bit (measured against float64 Box-Muller of the same words over
+// 2^20 values: 3.3e-7 (1 + r) on an H100, 1.9e-7 on the CPU); uniform and integer draws are
+// bit-identical. This transform (bench/results/2026-11-26-h100-random-3: 177 SASS instructions
+// against 205 with libdevice's logf, 2247 GB/s against 2040) changed the stream of float32
+// normals and lognormals from the previous one by up to that accuracy. lognormal_float32
+// (random.dsl) is the same draw exponentiated: a kernel of its own, because a flag made the optimizer compute the
+// four exponentials in every normal draw too (a select, not a branch).
+kernel normal_float32(float32[] y, uint64 offset, float32 loc, float32 scale,
+    uint32 ka0, uint32 kb0,
+    uint32 ka1, uint32 kb1,
+    uint32 ka2, uint32 kb2,
+    uint32 ka3, uint32 kb3,
+    uint32 ka4, uint32 kb4,
+    uint32 ka5, uint32 kb5,
+    uint32 ka6, uint32 kb6,
+    uint32 ka7, uint32 kb7,
+    uint32 ka8, uint32 kb8,
+    uint32 ka9, uint32 kb9) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint64 p0 = (uint64)x0 * 0xD2511F53u;
+        uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+        uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka0;
+        uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb0;
+        x1 = (uint32)p1;
+        x3 = (uint32)p0;
+        x0 = next0;
+        x2 = next2;
+    }
+    {
+        uint64 p0 = (uint64)x0 * 0xD2511F53u;
+        uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+        uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka1;
+        uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb1;
+        x1 = (uint32)p1;
+        x3 = (uint32)p0;
+        x0 = next0;
+        x2 = next2;
+    }
+    {
+        uint64 p0 = (uint64)x0 * 0xD2511F53u;
+        uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+        uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka2;
+        uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb2;
+        x1 = (uint32)p1;
+        x3 = (uint32)p0;
+        x0 = next0;
+        x2 = next2;
+    }
+    {
+        uint64 p0 = (uint64)x0 * 0xD2511F53u;
+        uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+        uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka3;
+        uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb3;
+        x1 = (uint32)p1;
+        x3 = (uint32)p0;
+        x0 = next0;
+        x2 = next2;
+    }
+    {
+        uint64 p0 = (uint64)x0 * 0xD2511F53u;
+        uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+        uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka4;
+        uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb4;
+        x1 = (uint32)p1;
+        x3 = (uint32)p0;
+        x0 = next0;
+        x2 = next2;
+    }
+    {
+        uint64 p0 = (uint64)x0 * 0xD2511F53u;
+        uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+        uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka5;
+        uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb5;
+        x1 = (uint32)p1;
+        x3 = (uint32)p0;
+        x0 = next0;
+        x2 = next2;
+    }
+    {
+        uint64 p0 = (uint64)x0 * 0xD2511F53u;
+        uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+        uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka6;
+        uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb6;
+        x1 = (uint32)p1;
+        x3 = (uint32)p0;
+        x0 = next0;
+        x2 = next2;
+    }
+    {
+        uint64 p0 = (uint64)x0 * 0xD2511F53u;
+        uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+        uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka7;
+        uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb7;
+        x1 = (uint32)p1;
+        x3 = (uint32)p0;
+        x0 = next0;
+        x2 = next2;
+    }
+    {
+        uint64 p0 = (uint64)x0 * 0xD2511F53u;
+        uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+        uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka8;
+        uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb8;
+        x1 = (uint32)p1;
+        x3 = (uint32)p0;
+        x0 = next0;
+        x2 = next2;
+    }
+    {
+        uint64 p0 = (uint64)x0 * 0xD2511F53u;
+        uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+        uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka9;
+        uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb9;
+        x1 = (uint32)p1;
+        x3 = (uint32)p0;
+        x0 = next0;
+        x2 = next2;
+    }
+    float32 u01 = (float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f;
+    float32 v01 = (float32)(int32)((~x0) >> 8) * 5.9604644775390625e-8f;
+    float32 near01 = v01 * (1.0f + v01 * (0.5f + v01 * (0.333333343f + v01 * (0.25f + v01 * (0.2f +
+                      v01 * (0.166666672f + v01 * 0.142857149f))))));
+    float32 far01 = -__logf(u01);
+    float32 t01 = 2.0f * (u01 > 0.9f ? near01 : far01);
+    float32 r01 = t01 * rsqrt(max(t01, 1.0e-30f));
+    float32 angle01 = (float32)(int32)(x1 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
+                      3.14159265358979324f;
+    float32 u23 = (float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f;
+    float32 v23 = (float32)(int32)((~x2) >> 8) * 5.9604644775390625e-8f;
+    float32 near23 = v23 * (1.0f + v23 * (0.5f + v23 * (0.333333343f + v23 * (0.25f + v23 * (0.2f +
+                      v23 * (0.166666672f + v23 * 0.142857149f))))));
+    float32 far23 = -__logf(u23);
+    float32 t23 = 2.0f * (u23 > 0.9f ? near23 : far23);
+    float32 r23 = t23 * rsqrt(max(t23, 1.0e-30f));
+    float32 angle23 = (float32)(int32)(x3 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
+                      3.14159265358979324f;
+    float32 scaled01 = scale * r01;
+    float32 scaled23 = scale * r23;
+    float32 v0 = loc + scaled01 * __cosf(angle01);
+    float32 v1 = loc + scaled01 * __sinf(angle01);
+    float32 v2 = loc + scaled23 * __cosf(angle23);
+    float32 v3 = loc + scaled23 * __sinf(angle23);
+    y[first] = v0;
+    y[first + width] = v1;
+    y[first + 2 * width] = v2;
+    y[first + 3 * width] = v3;
+}
+
+
+// As normal_float32 in float64 (accurate sqrt, cos and sin): u1 in (0, 1] from words 0 and 1, u2
+// from words 2 and 3 (53 bits each); r cos and r sin of the one angle are elements 0 and 1.
+kernel normal_float64(float64[] y, uint64 key, uint64 offset, float64 loc, float64 scale) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 2 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    float64 u1 =
+        ((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6) + 1.0) * 1.1102230246251565e-16;
+    float64 u2 = ((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6)) * 1.1102230246251565e-16;
+    float64 r = sqrt(-2.0 * log(u1));
+    float64 angle = 6.283185307179586 * u2;
+    float64 v0 = loc + scale * (r * cos(angle));
+    float64 v1 = loc + scale * (r * sin(angle));
+    y[first] = v0;
+    y[first + width] = v1;
+}
+
+// low + v, v uniform on [0, span) with span = span_minus_1 + 1 <= 2^32, by Lemire's method
+// ("Fast random integer generation in an interval", 2019): v = hi(w * span) for a 32-bit word w,
+// unbiased by rejecting w when lo(w * span) < 2^32 mod span. A full span (2^32) takes w as is.
+// Four values per block; the words for rejected ones come from (counter, attempt, lane).
+kernel integers32<T: bool | int8 | int16 | int32 | int64 | uint8 | uint16 | uint32 | uint64>(
+    T[] y, uint64 key, uint64 offset, uint64 low, uint32 span_minus_1) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    uint32 span = span_minus_1 + 1u;
+    if (span == 0u) {
+        y[first] = (T)(low + (uint64)x0);
+        y[first + width] = (T)(low + (uint64)x1);
+        y[first + 2 * width] = (T)(low + (uint64)x2);
+        y[first + 3 * width] = (T)(low + (uint64)x3);
+        return;
+    }
+    // The common case, no word rejected (each is with probability (2^32 mod span) / 2^32 < 1/2):
+    // four products and four stores, no loop.
+    uint64 q0 = (uint64)x0 * span;
+    uint64 q1 = (uint64)x1 * span;
+    uint64 q2 = (uint64)x2 * span;
+    uint64 q3 = (uint64)x3 * span;
+    if (min(min((uint32)q0, (uint32)q1), min((uint32)q2, (uint32)q3)) >= span) {
+        y[first] = (T)(low + (q0 >> 32));
+        y[first + width] = (T)(low + (q1 >> 32));
+        y[first + 2 * width] = (T)(low + (q2 >> 32));
+        y[first + 3 * width] = (T)(low + (q3 >> 32));
+        return;
+    }
+    for (int32 lane = 0; lane < 4; lane++) {
+        int64 index = first + lane * width;
+        uint32 word = lane == 0 ? x0 : lane == 1 ? x1 : lane == 2 ? x2 : x3;
+        uint32 value = word;
+        {
+            uint64 product = (uint64)word * span;
+            uint32 low_half = (uint32)product;
+            if (low_half < span) {
+                uint32 threshold = (0u - span) % span;
+                uint32 attempt = 0u;
+                uint32 used = 4u;
+                uint32 e0 = 0u;
+                uint32 e1 = 0u;
+                uint32 e2 = 0u;
+                uint32 e3 = 0u;
+                while (low_half < threshold) {
+                    if (used == 4u) {
+                        attempt++;
+                        e0 = (uint32)counter;
+                        e1 = (uint32)(counter >> 32);
+                        e2 = attempt;
+                        e3 = (uint32)lane;
+                        {
+                            uint32 key0 = (uint32)key;
+                            uint32 key1 = (uint32)(key >> 32);
+                            for (int32 round = 0; round < 10; round++) {
+                                uint64 p0 = (uint64)e0 * 0xD2511F53u;
+                                uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
+                                uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
+                                uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
+                                e1 = (uint32)p1;
+                                e3 = (uint32)p0;
+                                e0 = next0;
+                                e2 = next2;
+                                key0 += 0x9E3779B9u;
+                                key1 += 0xBB67AE85u;
+                            }
+                        }
+                        used = 0u;
+                    }
+                    uint32 retry = used == 0u ? e0 : used == 1u ? e1 : used == 2u ? e2 : e3;
+                    used++;
+                    product = (uint64)retry * span;
+                    low_half = (uint32)product;
+                }
+            }
+            value = (uint32)(product >> 32);
+        }
+        y[index] = (T)(low + (uint64)value);
+    }
+}
+
+// As integers32 for spans above 2^32: 64-bit words from words (0, 1) and (2, 3), two values per
+// block, hi(w * span) of the 128-bit product (mulhi).
+kernel integers64<T: int64 | uint64>(T[] y, uint64 key, uint64 offset, uint64 low,
+                                     uint64 span_minus_1) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 2 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    uint64 span = span_minus_1 + 1ul;
+    for (int32 lane = 0; lane < 2; lane++) {
+        int64 index = first + lane * width;
+        uint64 word = lane == 0 ? ((uint64)x1 << 32) | (uint64)x0 : ((uint64)x3 << 32) | (uint64)x2;
+        uint64 value = word;
+        if (span != 0ul) {
+            uint32 attempt = 0u;
+            uint64 threshold = (0ul - span) % span;
+            while (true) {
+                uint64 low_half = word * span;
+                value = mulhi(word, span);
+                if (low_half >= threshold) {
+                    break;
+                }
+                attempt++;
+                uint32 e0 = (uint32)counter;
+                uint32 e1 = (uint32)(counter >> 32);
+                uint32 e2 = attempt;
+                uint32 e3 = (uint32)lane;
+                {
+                    uint32 key0 = (uint32)key;
+                    uint32 key1 = (uint32)(key >> 32);
+                    for (int32 round = 0; round < 10; round++) {
+                        uint64 p0 = (uint64)e0 * 0xD2511F53u;
+                        uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
+                        uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
+                        uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
+                        e1 = (uint32)p1;
+                        e3 = (uint32)p0;
+                        e0 = next0;
+                        e2 = next2;
+                        key0 += 0x9E3779B9u;
+                        key1 += 0xBB67AE85u;
+                    }
+                }
+                word = ((uint64)e1 << 32) | (uint64)e0;
+            }
+        }
+        y[index] = (T)(low + value);
+    }
+}
