@@ -5,16 +5,11 @@
 // integers exactly).
 #pragma once
 
-#include "kernels/kernel_test_support.h"
+#include "fusion_test_support.h"
 
-#include <cmath>
-#include <cstddef>
-#include <cstdint>
 #include <gpucc/gpucc.h>
-#include <gtest/gtest.h>
 #include <string>
 #include <type_traits>
-#include <vector>
 
 namespace fusion_check {
 
@@ -40,37 +35,14 @@ double tolerance() {
 template <class T>
 void expect_matches(const gpucc::Array<T>& got, const gpucc::Array<T>& want,
                     const std::string& what, double scale = 0) {
-    ASSERT_EQ(got.shape(), want.shape()) << what;
-    std::vector<T> g = got.to_host();
-    std::vector<T> w = want.to_host();
-    double tol = tolerance<T>();
-    for (std::size_t i = 0; i < w.size(); ++i) {
-        double a = static_cast<double>(g[i]);
-        double b = static_cast<double>(w[i]);
-        if (std::isnan(b)) {
-            ASSERT_TRUE(std::isnan(a)) << what << ": element " << i << " is " << a << ", not NaN";
-            continue;
-        }
-        if (std::isinf(b)) {
-            ASSERT_EQ(a, b) << what << ": element " << i;
-            continue;
-        }
-        ASSERT_LE(std::fabs(a - b), tol * (std::fabs(b) + scale + 1))
-            << what << ": element " << i << " is " << a << ", expected " << b;
-    }
+    fusion_test::expect_within(got, want, what, tolerance<T>(), scale);
 }
 
-/// The fixture: random arrays of T on the device under test.
+/// The fixture: random arrays of T on the device under test (fusion_test::FusionTest), with the
+/// value range the reductions' tests draw from.
 template <class T>
-class RandomArrays : public kernel_test::KernelTest<> {
+class RandomArrays : public fusion_test::FusionTest<T> {
 protected:
-    gpucc::Array<T> random(const gpucc::Shape& shape, double low, double high) {
-        std::int64_t n = 1;
-        for (std::int64_t extent : shape) {
-            n *= extent;
-        }
-        return this->on_device(this->template random_vector<T>(n, low, high), shape);
-    }
     /// Values whose products over a few elements stay in range of every type.
     double high() const { return sizeof(T) == 1 ? 10 : 100; }
     double low() const { return std::is_unsigned_v<T> ? 1 : -high(); }
