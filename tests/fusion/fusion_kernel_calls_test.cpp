@@ -7,7 +7,7 @@
 // kernel as in its own call). One test body, two devices: built for the CPU target and for the
 // GPU (label gpu).
 #include "fusion_kernel_calls.gpucc.h"
-#include "fusion_test_support.h"
+#include "fusion_reduction_check.h"
 
 #include <cstdint>
 #include <gpucc/gpucc.h>
@@ -20,34 +20,11 @@ namespace {
 
 using gpucc::Array;
 
-/// The relative tolerance of an elementwise result in T (sums: times the scale of their terms).
-template <class T>
-double tolerance() {
-    if constexpr (std::is_same_v<T, gpucc::float16>) {
-        return 4e-3;
-    } else if constexpr (std::is_same_v<T, gpucc::bfloat16>) {
-        return 3e-2;
-    } else if constexpr (std::is_same_v<T, float>) {
-        return 2e-5;
-    } else if constexpr (std::is_same_v<T, double>) {
-        return 1e-12;
-    } else {
-        return 0; // integers: exactly
-    }
-}
+using fusion_check::expect_matches;
+using fusion_check::tolerance;
 
 template <class T>
-void expect_matches(const Array<T>& got, const Array<T>& want, const std::string& what,
-                    double scale = 0) {
-    fusion_test::expect_within(got, want, what, tolerance<T>(), scale);
-}
-
-template <class T>
-class FusionKernelCalls : public fusion_test::FusionTest<T> {
-protected:
-    double high() const { return sizeof(T) == 1 ? 10 : 100; }
-    double low() const { return std::is_unsigned_v<T> ? 1 : -high(); }
-};
+class FusionKernelCalls : public fusion_check::RandomArrays<T> {};
 
 using AllTypes = ::testing::Types<std::int8_t, std::int32_t, std::int64_t, std::uint8_t,
                                   std::uint16_t, gpucc::float16, gpucc::bfloat16, float, double>;

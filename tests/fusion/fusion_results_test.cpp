@@ -6,8 +6,8 @@
 // reduction dtypes); the values within a tolerance of the result type relative to the magnitudes
 // reduced (integers exactly). One test body, two devices: built for the CPU target and for the
 // GPU (label gpu).
+#include "fusion_reduction_check.h"
 #include "fusion_results.gpucc.h"
-#include "fusion_test_support.h"
 
 #include <cmath>
 #include <cstdint>
@@ -22,33 +22,14 @@ namespace {
 
 using gpucc::Array;
 
-/// The relative tolerance of a reduced result in T (times the scale of the terms reduced).
-template <class T>
-double tolerance() {
-    if constexpr (std::is_same_v<T, gpucc::float16>) {
-        return 4e-3;
-    } else if constexpr (std::is_same_v<T, gpucc::bfloat16>) {
-        return 3e-2;
-    } else if constexpr (std::is_same_v<T, float>) {
-        return 2e-5;
-    } else if constexpr (std::is_same_v<T, double>) {
-        return 1e-12;
-    } else {
-        return 0; // integers and bool: exactly
-    }
-}
+using fusion_check::expect_matches;
+using fusion_check::tolerance;
 
 template <class T>
-void expect_matches(const Array<T>& got, const Array<T>& want, const std::string& what,
-                    double scale = 0) {
-    fusion_test::expect_within(got, want, what, tolerance<T>(), scale);
-}
-
-template <class T>
-class FusionResults : public fusion_test::FusionTest<T> {
+class FusionResults : public fusion_check::RandomArrays<T> {
 protected:
-    double high() const { return sizeof(T) == 1 ? 10 : 100; }
-    double low() const { return std::is_unsigned_v<T> ? 1 : -high(); }
+    using fusion_check::RandomArrays<T>::high;
+    using fusion_check::RandomArrays<T>::low;
 
     /// The arrays each test reduces: dense, empty along the reduced axes or not, transposed,
     /// sliced.
