@@ -6,8 +6,11 @@
 # GPUs), so a new suite needs no edit here; the examples are every executable of build/examples;
 # the benchmarks are the executables of build/bench. Shared libraries the GPU machine lacks
 # (OpenBLAS and its Fortran run time, Google Benchmark) travel beside the binaries.
-# Usage: tools/pack_gpu_run.sh BUILD_DIR DEST_DIR   (DEST_DIR/bundle.tar.xz is what to carry; on
-# the GPU machine: tar xJf DEST_DIR/bundle.tar.xz -C DIR, then tools/run_on_gpu.sh DIR OUT).
+# The whole no longer fits one carry, so it is written as two bundles, each with the libraries:
+# suites.tar.xz (the gpu and multigpu suites) and programs.tar.xz (examples and benchmarks), to
+# carry in two calls (or one, if both fit).
+# Usage: tools/pack_gpu_run.sh BUILD_DIR DEST_DIR   (on the GPU machine: tar xJf DEST_DIR/X.tar.xz
+# -C DIR for one or both bundles, then tools/run_on_gpu.sh DIR OUT runs whatever DIR holds).
 set -euo pipefail
 build="$(cd "$1" && pwd)"
 dest="$2"
@@ -63,5 +66,6 @@ find "$stage" -type f -executable -print0 | xargs -0 ldd 2>/dev/null |
     grep -oE '/[^ ]*(openblas|gfortran|quadmath|benchmark|lapack|tmglib|libblas|libcblas)[^ ]*\.so[^ ]*' | sort -u |
     while read -r lib; do cp -L "$lib" "$stage/lib/"; done
 
-tar cf - -C "$stage" . | xz -9 -T2 > "$dest/bundle.tar.xz"
-du -h "$dest/bundle.tar.xz"
+tar cf - -C "$stage" suites suites.tsv multigpu multigpu.tsv lib | xz -9 -T2 > "$dest/suites.tar.xz"
+tar cf - -C "$stage" examples bench lib | xz -9 -T2 > "$dest/programs.tar.xz"
+du -h "$dest/suites.tar.xz" "$dest/programs.tar.xz"

@@ -6,7 +6,8 @@
 # tool brings back a few files per run). A suite that runs past GPUCC_SUITE_TIMEOUT seconds (300 by
 # default) is stopped and counts as failed.
 # Usage: tools/run_on_gpu.sh BUNDLE_DIR OUT_DIR
-#   BUNDLE_DIR: suites/, multigpu/, examples/, bench/, lib/ as pack_gpu_run.sh writes them.
+#   BUNDLE_DIR: suites/, multigpu/, examples/, bench/, lib/ as pack_gpu_run.sh writes them (one
+#   of its two bundles or both: what is absent is not run).
 #   GPUCC_BENCHES: space-separated names among: elementwise reduction matmul graph memory
 #   linalg_matmul and any bench/run_<name>_bench.sh that takes `gpu BIN_DIR OUT_DIR` (default none),
 #   each stopped after GPUCC_BENCH_TIMEOUT seconds (300 by default).
@@ -33,6 +34,7 @@ run_suite() { # name, command...
 # One manifest line per run (tools/pack_gpu_run.sh): name, environment, executable, arguments.
 run_manifest() { # folder
     local name env exe args
+    [[ -f "$1.tsv" ]] || return 0
     while IFS='|' read -r name env exe args; do
         [[ -n "$name" ]] || continue
         set -f # the words may hold a gtest filter's `*`
