@@ -63,9 +63,10 @@ TEST(RandomCountingSort, IsTheOrderOfTheKeysAtEverySize) {
     constexpr std::uint64_t kSeed = 0xC0FFEE22;
     std::uint64_t first = 17;
     for (std::int64_t n : {0, 1, 2, 3, 31, 32, 33, 255, 256, 257, 1000, 2047, 2048, 2049, 4097,
-                           (1 << 16) + 1, 1 << 20}) {
+                           (1 << 16) + 1, 1 << 20, (1 << 21) + 3}) { // the last: two levels
+        const int bits = rnd::detail::bucket_bits_for(n);
         const auto got = ints(rnd::detail::counting_sort_order(
-            kSeed, first, n, rnd::detail::bucket_bits_for(n), device_under_test()));
+            kSeed, first, n, bits, rnd::detail::coarse_bits_for(bits), device_under_test()));
         const auto want = reference_order(kSeed, first, n);
         ASSERT_EQ(got.size(), want.size()) << "n = " << n;
         EXPECT_TRUE(got == want) << "n = " << n;
@@ -81,22 +82,33 @@ TEST(RandomCountingSort, IsTheOrderOfTheKeysAtEverySize) {
 
 // Two buckets of ~2500 keys (a bucket far past its expected eight: the rank loop's worst case
 // at this size), a few large buckets, and 2^20 buckets for 3000 keys (nearly all empty; the scan
-// runs three levels of tiles): the same order each time.
+// runs three levels of tiles), each with one scatter and with a coarse scatter first (one coarse
+// bucket bit, and all but one bit): the same order each time.
 TEST(RandomCountingSort, AnyBucketCountGivesTheSameOrder) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     constexpr std::uint64_t kSeed = 77;
     for (std::int64_t n : {1, 2, 3, 1000, 5000}) {
         const auto want = reference_order(kSeed, 5, n);
         for (int bits : {1, 2, 5, 12, 20}) {
-            const auto got =
-                ints(rnd::detail::counting_sort_order(kSeed, 5, n, bits, device_under_test()));
-            EXPECT_TRUE(got == want) << "n = " << n << ", bucket bits " << bits;
+            for (int coarse : {0, 1, bits - 1}) {
+                if (coarse >= bits || (coarse == bits - 1 && bits <= 2)) {
+                    continue; // 0 or 1 again
+                }
+                const auto got = ints(rnd::detail::counting_sort_order(kSeed, 5, n, bits, coarse,
+                                                                       device_under_test()));
+                EXPECT_TRUE(got == want)
+                    << "n = " << n << ", bucket bits " << bits << ", coarse bits " << coarse;
+            }
         }
     }
-    EXPECT_THROW(rnd::detail::counting_sort_order(kSeed, 0, 10, 0, device_under_test()),
-                 gpucc::ValueError);
-    EXPECT_THROW(rnd::detail::counting_sort_order(kSeed, 0, 10, 41, device_under_test()),
-                 gpucc::ValueError);
+    EXPECT_EQ(rnd::detail::coarse_bits_for(17), 0);
+    EXPECT_EQ(rnd::detail::coarse_bits_for(18), 9);
+    EXPECT_EQ(rnd::detail::coarse_bits_for(21), 12);
+    const gpucc::Device device = device_under_test();
+    EXPECT_THROW(rnd::detail::counting_sort_order(kSeed, 0, 10, 0, 0, device), gpucc::ValueError);
+    EXPECT_THROW(rnd::detail::counting_sort_order(kSeed, 0, 10, 41, 0, device), gpucc::ValueError);
+    EXPECT_THROW(rnd::detail::counting_sort_order(kSeed, 0, 10, 5, 5, device), gpucc::ValueError);
+    EXPECT_THROW(rnd::detail::counting_sort_order(kSeed, 0, 10, 5, -1, device), gpucc::ValueError);
 }
 
 // The same seed gives the same permutation on the CPU and on the device under test (on the CPU

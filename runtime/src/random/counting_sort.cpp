@@ -20,6 +20,10 @@ namespace ordering = gpucc_random_permutation;
 constexpr std::int64_t kThreads = 256;
 /// Values per tile of scan_tiles (kThreads threads of eight).
 constexpr std::int64_t kTile = 2048;
+/// Up to 2^17 buckets (n < 2^21: keys, pairs and counts fit a GPU's L2 cache) one scatter; above,
+/// a coarse scatter to 2^-9 as many buckets first (coarse buckets of about 4096 keys).
+constexpr int kOneLevelBits = 17;
+constexpr int kFineBitsPerCoarse = 9;
 
 Dim3 blocks_for(std::int64_t count, std::int64_t per_block) {
     const std::int64_t blocks = (count + per_block - 1) / per_block;
@@ -52,14 +56,22 @@ int bucket_bits_for(std::int64_t n) {
     return log2n > 4 ? log2n - 3 : 1;
 }
 
+int coarse_bits_for(int bucket_bits) {
+    return bucket_bits > kOneLevelBits ? bucket_bits - kFineBitsPerCoarse : 0;
+}
+
 NDArray counting_sort_order(std::uint64_t seed, std::uint64_t first, std::int64_t n,
-                            int bucket_bits, Device device) {
+                            int bucket_bits, int coarse_bits, Device device) {
     if (n < 0) {
         throw ValueError("random.permutation: n must be non-negative, got " + std::to_string(n));
     }
     if (bucket_bits < 1 || bucket_bits > 40) {
         throw ValueError("random.permutation: bucket_bits must be in [1, 40], got " +
                          std::to_string(bucket_bits));
+    }
+    if (coarse_bits < 0 || coarse_bits >= bucket_bits) {
+        throw ValueError("random.permutation: coarse_bits must be in [0, bucket_bits - 1] = [0, " +
+                         std::to_string(bucket_bits - 1) + "], got " + std::to_string(coarse_bits));
     }
     NDArray order = empty({n}, DType::Int64, device);
     if (n == 0) {
@@ -74,7 +86,19 @@ NDArray counting_sort_order(std::uint64_t seed, std::uint64_t first, std::int64_
     ordering::bucket_keys(grid, block, keys, counts, seed, first, shift);
     exclusive_scan(counts);
     const NDArray pairs = empty({2 * n}, DType::UInt64, device); // (key, index) per slot
-    ordering::bucket_scatter(grid, block, pairs, keys, counts, shift);
+    if (coarse_bits == 0) {
+        ordering::bucket_scatter(grid, block, pairs, keys, counts, shift);
+    } else {
+        // Coarse bucket c is fine buckets c << fine_bits .. ((c + 1) << fine_bits) - 1, so its
+        // start is the first one's. The coarse scatter writes to few regions at a time, the fine
+        // one within the coarse bucket its threads read: both stay in the caches where one scatter
+        // to 2^bucket_bits buckets would write all over the memory.
+        const std::int64_t fine = std::int64_t{1} << (bucket_bits - coarse_bits);
+        const NDArray coarse_cursors = ascontiguousarray(counts(Slice(0, counts.size(), fine)));
+        const NDArray grouped = empty({2 * n}, DType::UInt64, device);
+        ordering::bucket_scatter(grid, block, grouped, keys, coarse_cursors, 64 - coarse_bits);
+        ordering::bucket_scatter_pairs(grid, block, pairs, grouped, counts, shift);
+    }
     ordering::bucket_rank(grid, block, order, pairs, counts, shift);
     return order;
 }

@@ -340,7 +340,9 @@ void sort_on_host(const NDArray& keys, const NDArray& order, std::int64_t n) {
 NDArray random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n,
                      std::span<const double> p, Device device) {
     if (p.empty()) {
-        return detail::counting_sort_order(seed, first, n, detail::bucket_bits_for(n), device);
+        const int bucket_bits = detail::bucket_bits_for(n);
+        return detail::counting_sort_order(seed, first, n, bucket_bits,
+                                           detail::coarse_bits_for(bucket_bits), device);
     }
     std::int64_t padded = 1;
     while (padded < n) {

@@ -110,6 +110,20 @@ kernel bucket_scatter(uint64[] pairs, uint64[] keys, int64[] cursors, int32 shif
     pairs[2 * slot + 1] = (uint64)e;
 }
 
+// Pass 3 again, from pairs already grouped by a coarser bucket (the two-level sort of a large n):
+// the pair in slot e of `grouped` to a slot of its bucket in `pairs`. Consecutive threads read
+// pairs of the same coarse bucket, so their writes stay within that bucket's region of `pairs`.
+kernel bucket_scatter_pairs(uint64[] pairs, uint64[] grouped, int64[] cursors, int32 shift) {
+    int64 e = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
+    if (2 * e >= grouped.size) {
+        return;
+    }
+    uint64 value = grouped[2 * e];
+    int64 slot = atomic_add(&cursors[(int64)(value >> (uint64)shift)], (int64)1);
+    pairs[2 * slot] = value;
+    pairs[2 * slot + 1] = grouped[2 * e + 1];
+}
+
 // Pass 4: the pair in slot e goes to its bucket's start plus the number of pairs of its bucket
 // that sort before it by (key, index) (ends[b]: bucket b's end, bucket b - 1's end its start), so
 // order[] is the indices in ascending (key, index) order. A bucket of m pairs costs m^2
