@@ -1,6 +1,7 @@
 // The counting sort of random keys behind permutation, shuffle and choice without replacement
-// (counting_sort.h): the launches of kernels/permutation.dsl's four passes and of its tile scan,
-// the same on the GPU and on the CPU target.
+// (counting_sort.h): the launches of kernels/permutation.dsl's four passes (with a coarse scatter
+// before the fine one for a large n) and of its tile scan, the same on the GPU and on the CPU
+// target.
 #include "counting_sort.h"
 
 #include "gpucc/errors.h"
@@ -8,6 +9,7 @@
 #include "gpucc/stdlib/creation.h"
 #include "permutation.gpucc.h"
 
+#include <algorithm>
 #include <limits>
 #include <string>
 
@@ -53,7 +55,7 @@ int bucket_bits_for(std::int64_t n) {
     while (log2n < 62 && (std::int64_t{2} << log2n) <= n) {
         ++log2n;
     }
-    return log2n > 4 ? log2n - 3 : 1;
+    return log2n > 4 ? std::min(log2n - 3, 40) : 1;
 }
 
 int coarse_bits_for(int bucket_bits) {

@@ -14,7 +14,7 @@
 
 namespace gpucc::random::detail {
 
-/// The bucket bits of an order of n: floor(log2(n)) - 3 (about eight keys per bucket), at least 1.
+/// The bucket bits of an order of n: floor(log2(n)) - 3 (about eight keys per bucket), in [1, 40].
 int bucket_bits_for(std::int64_t n);
 
 /// The coarse bits of an order with `bucket_bits` fine ones: 0 (one scatter) up to 17 fine bits,
