@@ -3,15 +3,21 @@
 cuRAND's Philox4_32_10 and XORWOW through cupy.cuda.curand (generateUniform / generateNormal into
 a preallocated array), torch.rand / randn / randint into new tensors: CUDA events around one draw
 after two warm-ups, the median of `repeat`, 2^28 values, GB/s counting bytes written; CuPy's
-first value after seeding a new Generator; and permutation(n) of 2^20 and 2^24 int64
-(cupy.random.permutation; CuPy's Generator where it has one; torch.randperm). `cpu`: NumPy's Generator (PCG64) on 2^24 values (wall
-time, median). One JSON object per line. Usage: peers_random.py gpu|cpu [repeat]"""
+first value after seeding a new Generator; and permutation(n) of 2^16, 2^20, 2^24 and 2^26 int64
+(cupy.random.permutation; CuPy's Generator where it has one; torch.randperm). `cpu`: NumPy's
+Generator (PCG64) on 2^24 values and its permutation of 2^16, 2^20 and 2^24 (wall time, median).
+`peers_random.py permutation gpu|cpu` runs the permutation rows alone. One JSON object per line.
+Usage: peers_random.py [permutation] gpu|cpu [repeat]"""
 import json
 import sys
 import time
 
-mode = sys.argv[1] if len(sys.argv) > 1 else "cpu"
-repeat = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+arguments = sys.argv[1:]
+permutations_only = bool(arguments) and arguments[0] == "permutation"
+if permutations_only:
+    arguments = arguments[1:]
+mode = arguments[0] if arguments else "cpu"
+repeat = int(arguments[1]) if len(arguments) > 1 else 10
 
 
 def emit(**fields):
@@ -87,20 +93,6 @@ def gpu_cupy():
         warm.append((time.perf_counter() - start) * 1e3)
     emit(tool="cupy", device="gpu", case="first_value_after_seeding", cold_ms=cold_ms,
          warm_ms=median(warm), value=float(cold))
-    # CuPy 14's Generator has no permutation (AttributeError, reported): cupy.random's is
-    # RandomState's (a sort of random keys).
-    for log2n in (20, 24):
-        count = 1 << log2n
-        generator = cp.random.default_rng(3)
-        for label, draw in (("cupy_generator", lambda: generator.permutation(count)),
-                            ("cupy_random", lambda: cp.random.permutation(count))):
-            try:
-                ms = time_gpu(Sync, draw)
-                emit(tool=label, device="gpu", case=f"permutation_2^{log2n}", dtype="int64",
-                     n=count, ms=ms, gbps=gbps(count, 8, ms))
-            except Exception as error:
-                emit(tool=label, device="gpu", case=f"permutation_2^{log2n}", dtype="int64",
-                     error=repr(error))
     rng = cp.random.default_rng(1)
     cases = [
         ("uniform", "float32", 4, lambda: rng.random(n, dtype=cp.float32)),
@@ -162,22 +154,79 @@ def gpu_torch():
         ("standard_exponential", "float32", 4,
          lambda: torch.empty(n, device=dev, dtype=torch.float32).exponential_()),
     ]
-    for log2n in (20, 24):
-        count = 1 << log2n
-        cases.append((f"permutation_2^{log2n}", "int64", 8,
-                      lambda count=count: torch.randperm(count, device=dev, dtype=torch.int64)))
     for name, dtype, itemsize, draw in cases:
-        count = 1 << int(name.split("^")[1]) if name.startswith("permutation") else n
         ms = time_gpu(Sync, draw)
-        emit(tool="torch", device="gpu", case=name, dtype=dtype, n=count, ms=ms,
-             gbps=gbps(count, itemsize, ms))
+        emit(tool="torch", device="gpu", case=name, dtype=dtype, n=n, ms=ms,
+             gbps=gbps(n, itemsize, ms))
         torch.cuda.empty_cache()
 
 
-if mode == "cpu":
+def permutation_sizes(device):
+    return (16, 20, 24, 26) if device == "gpu" else (16, 20, 24)
+
+
+def gpu_permutations():
+    """permutation(n) int64: cupy.random.permutation (RandomState's, a sort of random keys; CuPy
+    14's Generator has no permutation, reported as an error) and torch.randperm."""
+    import cupy as cp
+    import torch
+
+    class CupySync:
+        Event = cp.cuda.Event
+        get_elapsed_time = staticmethod(cp.cuda.get_elapsed_time)
+
+    class TorchSync:
+        Event = staticmethod(lambda: torch.cuda.Event(enable_timing=True))
+
+        @staticmethod
+        def get_elapsed_time(start, stop):
+            return start.elapsed_time(stop)
+
+    for log2n in permutation_sizes("gpu"):
+        count = 1 << log2n
+        generator = cp.random.default_rng(3)
+        torch.manual_seed(3)
+        for label, sync, draw in (
+                ("cupy_generator", CupySync, lambda: generator.permutation(count)),
+                ("cupy_random", CupySync, lambda: cp.random.permutation(count)),
+                ("torch", TorchSync,
+                 lambda: torch.randperm(count, device="cuda", dtype=torch.int64))):
+            try:
+                ms = time_gpu(sync, draw)
+                emit(tool=label, device="gpu", case=f"permutation_2^{log2n}", dtype="int64",
+                     n=count, ms=ms, gbps=gbps(count, 8, ms))
+            except Exception as error:  # a method a peer lacks is reported, not fatal
+                emit(tool=label, device="gpu", case=f"permutation_2^{log2n}", dtype="int64",
+                     error=repr(error))
+        cp.get_default_memory_pool().free_all_blocks()
+        torch.cuda.empty_cache()
+
+
+def cpu_permutations():
+    """NumPy Generator.permutation(n) int64 (a Fisher-Yates shuffle), wall time, median."""
+    import numpy as np
+
+    rng = np.random.default_rng(3)
+    for log2n in permutation_sizes("cpu"):
+        count = 1 << log2n
+        rng.permutation(count)
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            rng.permutation(count)
+            times.append((time.perf_counter() - start) * 1e3)
+        ms = median(times)
+        emit(tool="numpy", device="cpu", case=f"permutation_2^{log2n}", dtype="int64", n=count,
+             ms=ms, gbps=gbps(count, 8, ms))
+
+
+if permutations_only:
+    cpu_permutations() if mode == "cpu" else gpu_permutations()
+elif mode == "cpu":
     cpu()
+    cpu_permutations()
 else:
-    for peer in (gpu_cupy, gpu_torch):
+    for peer in (gpu_cupy, gpu_torch, gpu_permutations):
         try:
             peer()
         except Exception as error:

@@ -9,9 +9,12 @@
 //        loads the common draws' module, common_draws.dsl; then a first normal draw (same
 //        module, another kernel), a first exponential draw (random.dsl's module) and a first
 //        permutation (permutation.dsl's); warm: a draw with the kernels already loaded); and
-//        permutation(n) of 2^20 and 2^24 (int64, the bitonic network), CUDA events, median.
-//   cpu: 2^24 values of the same draws (wall time, median), to compare with NumPy's Generator.
-// One JSON object per line. Usage: random_bench gpu|cpu [repeat]
+//        permutation(n) of 2^16, 2^20, 2^24 and 2^26 (int64, the counting sort), CUDA events,
+//        median.
+//   cpu: 2^24 values of the same draws and permutation(n) of 2^16, 2^20 and 2^24 (wall time,
+//        median), to compare with NumPy's Generator.
+// `random_bench permutation gpu|cpu` runs the permutation rows alone.
+// One JSON object per line. Usage: random_bench [permutation] gpu|cpu [repeat]
 #include "bench_support.h"
 
 #include <algorithm>
@@ -73,6 +76,26 @@ std::vector<Case> cases() {
     };
 }
 
+/// permutation(n) of 2^16, 2^20, 2^24 and 2^26 (int64; the counting sort): CUDA events on the
+/// GPU, wall time on the CPU (2^16 .. 2^24 there), the median of `repeat` after two warm-ups.
+void run_permutations(const char* device_name) {
+    const bool on_gpu = std::strcmp(device_name, "gpu") == 0;
+    const gpucc::Device device = on_gpu ? gpucc::Device::cuda(0) : gpucc::Device::cpu();
+    for (const int log2n : {16, 20, 24, 26}) {
+        if (!on_gpu && log2n > 24) {
+            continue;
+        }
+        const std::int64_t n = std::int64_t{1} << log2n;
+        gpucc::random::Generator g(3);
+        NDArray keep;
+        const auto draw = [&] { keep = g.permutation(n, device); };
+        const double ms = on_gpu ? bench_support::median_ms(draw, 2, repeat)
+                                 : bench_support::median_wall_ms(draw, 2, repeat);
+        const std::string name = "permutation_2^" + std::to_string(log2n);
+        emit(device_name, name.c_str(), "int64", n, 8, ms);
+    }
+}
+
 void run_gpu() {
     const gpucc::Device gpu = gpucc::Device::cuda(0);
     {
@@ -120,14 +143,7 @@ void run_gpu() {
             .number("warm_ms", bench_support::median(warm), 4)
             .print();
     }
-    for (const std::int64_t n : {std::int64_t{1} << 20, std::int64_t{1} << 24}) {
-        gpucc::random::Generator g(3);
-        NDArray keep;
-        const double ms =
-            bench_support::median_ms([&] { keep = g.permutation(n, gpu); }, 2, repeat);
-        emit("gpu", n == (std::int64_t{1} << 20) ? "permutation_2^20" : "permutation_2^24", "int64",
-             n, 8, ms);
-    }
+    run_permutations("gpu");
     {
         constexpr std::int64_t n = std::int64_t{1} << 28;
         gpucc::random::Generator g(1);
@@ -150,19 +166,27 @@ void run_cpu() {
             bench_support::median_wall_ms([&] { keep = c.draw(g, n, cpu); }, 1, repeat);
         emit("cpu", c.name, c.dtype, n, c.itemsize, ms);
     }
+    run_permutations("cpu");
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
+    const bool permutations_only = argc >= 2 && std::strcmp(argv[1], "permutation") == 0;
+    if (permutations_only) {
+        --argc;
+        ++argv;
+    }
     if (argc < 2 || (std::strcmp(argv[1], "gpu") != 0 && std::strcmp(argv[1], "cpu") != 0)) {
-        std::fprintf(stderr, "usage: random_bench gpu|cpu [repeat]\n");
+        std::fprintf(stderr, "usage: random_bench [permutation] gpu|cpu [repeat]\n");
         return 2;
     }
     if (argc > 2) {
         repeat = std::max(1, std::atoi(argv[2]));
     }
-    if (std::strcmp(argv[1], "gpu") == 0) {
+    if (permutations_only) {
+        run_permutations(argv[1]);
+    } else if (std::strcmp(argv[1], "gpu") == 0) {
         run_gpu();
     } else {
         run_cpu();

@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # Runs gpucc::random's benchmark (random_bench) and its peers (peers_random.py) in one go; one
 # JSON object per line in OUT_DIR/gpucc.jsonl and OUT_DIR/peers.jsonl, a table in report.md.
-# Usage: bench/run_random_bench.sh gpu|cpu BIN_DIR OUT_DIR [repeat]
+# Usage: bench/run_random_bench.sh [permutation] gpu|cpu BIN_DIR OUT_DIR [repeat]
 #   gpu: on the GPU machine, CuPy (its Generator and cuRAND) and PyTorch as peers;
-#   cpu: here, NumPy's Generator as the peer.
+#   cpu: here, NumPy's Generator as the peer;
+#   permutation first: the permutation rows alone.
 set -euo pipefail
+only=()
+if [ "$1" = permutation ]; then
+    only=(permutation)
+    shift
+fi
 mode="$1"
 bin="$2"
 out="$3"
@@ -21,8 +27,8 @@ python=python3
 if [ "$mode" = cpu ] && [ -x /usr/bin/python3 ]; then
     python=/usr/bin/python3
 fi
-"$bin/random_bench" "$mode" "$repeat" | tee "$out/gpucc.jsonl"
-PYTHONUNBUFFERED=1 "$python" "$here/peers_random.py" "$mode" "$repeat" | tee "$out/peers.jsonl" || true
+"$bin/random_bench" "${only[@]}" "$mode" "$repeat" | tee "$out/gpucc.jsonl"
+PYTHONUNBUFFERED=1 "$python" "$here/peers_random.py" "${only[@]}" "$mode" "$repeat" | tee "$out/peers.jsonl" || true
 python3 - "$out" > "$out/report.md" <<'PY'
 import json, sys, pathlib
 out = pathlib.Path(sys.argv[1])

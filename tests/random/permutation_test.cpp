@@ -46,7 +46,7 @@ void expect_equally_likely(const std::map<std::vector<std::int64_t>, double>& co
 TEST(RandomPermutation, IsAPermutation) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     rnd::Generator g(201);
-    for (std::int64_t n : {0, 1, 2, 7, 1000, 65537}) {
+    for (std::int64_t n : {0, 1, 2, 3, 7, 31, 32, 33, 1000, 65537, 1 << 20}) {
         auto p = ints(g.permutation(n, device_under_test()));
         ASSERT_EQ(static_cast<std::int64_t>(p.size()), n);
         std::vector<std::int64_t> sorted = p;
@@ -112,9 +112,10 @@ TEST(RandomPermutation, IsTheOrderOfItsRandomKeys) {
     }
 }
 
-// The bitonic network itself (the GPU's sort; the CPU sorts on the host, to the same order), on
-// the device under test: random uint64 keys with repeats and float64 keys with infinities, sizes
-// a power of two, sorted into ascending (key, index) order as std::sort sorts them.
+// The bitonic network itself (the GPU's sort of choice's weighted keys; the CPU sorts them on the
+// host, to the same order), on the device under test: random float64 keys with repeats, and with
+// infinities, sizes a power of two, sorted into ascending (key, index) order as std::sort sorts
+// them.
 TEST(RandomPermutation, TheBitonicNetworkSortsKeyIndexPairs) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const gpucc::Device device = device_under_test();
@@ -130,19 +131,20 @@ TEST(RandomPermutation, TheBitonicNetworkSortsKeyIndexPairs) {
         }
     };
     for (std::int64_t size : {2, 64, 1024, 8192}) {
-        std::vector<std::uint64_t> keys(static_cast<std::size_t>(size));
+        std::vector<double> keys(static_cast<std::size_t>(size));
         for (auto& key : keys) {
-            key = engine() % static_cast<std::uint64_t>(size / 2 + 1); // repeats
+            key =
+                static_cast<double>(engine() % static_cast<std::uint64_t>(size / 2 + 1)); // repeats
         }
         std::vector<std::int64_t> order(keys.size());
         std::iota(order.begin(), order.end(), std::int64_t{0});
         std::shuffle(order.begin(), order.end(), engine);
-        std::vector<std::pair<std::uint64_t, std::int64_t>> want;
+        std::vector<std::pair<double, std::int64_t>> want;
         for (std::size_t e = 0; e < keys.size(); ++e) {
             want.emplace_back(keys[e], order[e]);
         }
         std::sort(want.begin(), want.end());
-        const auto device_keys = gpucc::asarray<std::uint64_t>(keys, {size}, device);
+        const auto device_keys = gpucc::asarray<double>(keys, {size}, device);
         const auto device_order = gpucc::asarray<std::int64_t>(order, {size}, device);
         run_network(device_keys.ndarray(), device_order.ndarray());
         const auto got_keys = device_keys.to_host();

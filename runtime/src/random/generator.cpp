@@ -2,12 +2,13 @@
 // counters each draw takes, and one launch of a kernel of runtime/src/random/kernels (the common
 // draws' common_draws.dsl, loaded alone by a first draw, or random.dsl, the rest) into
 // a new array on the requested device; the draws without replacement (permutation, shuffle,
-// choice), which sort random keys on the device (kernels/permutation.dsl), except a small uniform
-// choice, which takes Floyd's O(k) path (small_sample.h); and the process-wide generators, one
-// per device.
+// choice), which sort random keys on the device (a counting sort, counting_sort.h; with
+// probabilities the bitonic network of kernels/permutation.dsl), except a small uniform choice,
+// which takes Floyd's O(k) path (small_sample.h); and the process-wide generators, one per device.
 #include "gpucc/random/generator.h"
 
 #include "common_draws.gpucc.h"
+#include "counting_sort.h"
 #include "gpucc/array/scalar.h"
 #include "gpucc/array/transfer.h"
 #include "gpucc/errors.h"
@@ -314,56 +315,52 @@ std::vector<double> checked_cdf(std::int64_t n, std::span<const double> p) {
     return cdf;
 }
 
-/// Puts the first n entries of `order` (on the CPU) in ascending (key, index) order of `keys`;
-/// the padding past n already sorts after them.
-template <class Key>
+/// Puts the first n entries of `order` (on the CPU) in ascending (key, index) order of the
+/// float64 `keys`; the padding past n already sorts after them.
 void sort_on_host(const NDArray& keys, const NDArray& order, std::int64_t n) {
-    std::vector<Key> all_keys(static_cast<std::size_t>(keys.size()));
+    std::vector<double> all_keys(static_cast<std::size_t>(keys.size()));
     keys.copy_to_host(all_keys.data());
     std::vector<std::int64_t> indices(static_cast<std::size_t>(order.size()));
     for (std::size_t e = 0; e < indices.size(); ++e) {
         indices[e] = static_cast<std::int64_t>(e);
     }
     std::sort(indices.begin(), indices.begin() + n, [&](std::int64_t a, std::int64_t b) {
-        const Key key_a = all_keys[static_cast<std::size_t>(a)];
-        const Key key_b = all_keys[static_cast<std::size_t>(b)];
+        const double key_a = all_keys[static_cast<std::size_t>(a)];
+        const double key_b = all_keys[static_cast<std::size_t>(b)];
         return key_a < key_b || (key_a == key_b && a < b);
     });
     order.copy_from_host(indices.data());
 }
 
 /// The indices 0 .. n-1 in the order of their random keys (kernels/permutation.dsl): 64-bit
-/// Philox words from block counters first .. first + n - 1, or, with probabilities `p`,
-/// Efraimidis and Spirakis' exponential keys E / p. Returns an int64 array of n (padded to a
-/// power of two) entries on `device` whose first n are the order.
+/// Philox words from block counters first .. first + n - 1 by the counting sort (counting_sort.h),
+/// or, with probabilities `p`, Efraimidis and Spirakis' exponential keys E / p, which are not
+/// uniform and take the bitonic network (the host's std::sort on the CPU). Returns an int64
+/// array whose first n entries are the order (with p padded to a power of two).
 NDArray random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n,
                      std::span<const double> p, Device device) {
+    if (p.empty()) {
+        const int bucket_bits = detail::bucket_bits_for(n);
+        return detail::counting_sort_order(seed, first, n, bucket_bits,
+                                           detail::coarse_bits_for(bucket_bits), device);
+    }
     std::int64_t padded = 1;
     while (padded < n) {
         padded *= 2;
     }
     NDArray order = empty({padded}, DType::Int64, device);
-    NDArray keys = empty({padded}, p.empty() ? DType::UInt64 : DType::Float64, device);
+    NDArray keys = empty({padded}, DType::Float64, device);
     const Dim3 block(kThreads);
-    if (p.empty()) {
-        ordering::permutation_keys(grid_for("permutation", padded, 1), block, keys, order, seed,
-                                   first, n);
-    } else {
-        const NDArray weights =
-            asarray<double>(std::vector<double>(p.begin(), p.end()), {n}, device).ndarray();
-        ordering::weighted_keys(grid_for("choice", padded, 1), block, keys, order, weights, seed,
-                                first, n);
-    }
+    const NDArray weights =
+        asarray<double>(std::vector<double>(p.begin(), p.end()), {n}, device).ndarray();
+    ordering::weighted_keys(grid_for("choice", padded, 1), block, keys, order, weights, seed, first,
+                            n);
     if (device.is_cpu() && n > 1) {
         // The (key, index) pairs are distinct, so every sort gives this same order: on the host
         // one std::sort beats the network's log2(n)^2 / 2 passes.
-        if (p.empty()) {
-            sort_on_host<std::uint64_t>(keys, order, n);
-        } else {
-            sort_on_host<double>(keys, order, n);
-        }
+        sort_on_host(keys, order, n);
     } else if (padded > 1) {
-        const Dim3 pairs = grid_for("permutation", padded / 2, 1);
+        const Dim3 pairs = grid_for("choice", padded / 2, 1);
         for (std::int64_t k = 2; k <= padded; k *= 2) {
             for (std::int64_t j = k / 2; j > 0; j /= 2) {
                 ordering::bitonic_step(pairs, block, keys, order, j, k);

@@ -2,25 +2,26 @@
 // permutation, shuffle and choice without replacement sort random keys and keep the order of the
 // indices. A permutation of n gives index e the 64-bit key (w1 << 32) | w0 from words 0 and 1 of
 // block (offset + e, 0, 0) (random.dsl's Philox4x32-10), and the permutation is the indices in the
-// order of (key, index), ascending; choice of k without replacement is its first k. With
+// order of (key, index), ascending; choice of k without replacement is its first k. The (key,
+// index) pairs are distinct, so the order does not depend on how it is sorted, and the same seed
+// gives the same permutation on every device. These keys are uniform, so a counting sort on their
+// top bits sorts them in O(n) (counting_sort.cpp launches it, on both targets): bucket_keys makes
+// the keys and counts each bucket, scan_tiles and add_tile_offsets turn the counts into bucket
+// starts, bucket_scatter puts each (key, index) pair in a slot of its bucket (in any order), and
+// bucket_rank writes each index at its bucket's start plus its rank within the bucket. With
 // probabilities p, index e's key is E_e / p_e (Efraimidis and Spirakis' exponential keys, E_e =
 // -log1p(-u), u from the top 53 bits of the same 64-bit word; +inf for p_e = 0): the first k of
-// that order are a weighted sample without replacement. The (key, index) pairs are distinct, so
-// the order does not depend on how it is sorted: on a GPU by Batcher's bitonic network over the
-// keys padded to a power of two (padding: the largest key, indices n, n + 1, ...), one launch per
-// compare-exchange step; on the CPU the host sorts the keys these kernels make (generator.cpp).
+// that order are a weighted sample without replacement; those keys are not uniform, and a GPU
+// sorts them by Batcher's bitonic network over the keys padded to a power of two (padding: +inf,
+// indices n, n + 1, ...), one launch per compare-exchange step; the CPU sorts them on the host.
 // These streams are not NumPy's (NumPy shuffles with Fisher-Yates on its own generator).
 module gpucc_random_permutation;
 
-// keys[e], order[e] for e < n as above; the padding past n gets the largest key.
-kernel permutation_keys(uint64[] keys, int64[] order, uint64 key, uint64 offset, int64 n) {
+// Pass 1 of the counting sort: keys[e] = index e's key for e < n (keys.size == n), and
+// counts[keys[e] >> shift] += 1 (the bucket is the key's top 64 - shift bits).
+kernel bucket_keys(uint64[] keys, int64[] counts, uint64 key, uint64 offset, int32 shift) {
     int64 e = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
     if (e >= keys.size) {
-        return;
-    }
-    order[e] = e;
-    if (e >= n) {
-        keys[e] = 0xFFFFFFFFFFFFFFFFull;
         return;
     }
     uint64 counter = offset + (uint64)e;
@@ -42,7 +43,112 @@ kernel permutation_keys(uint64[] keys, int64[] order, uint64 key, uint64 offset,
             key1 += 0xBB67AE85u;
         }
     }
-    keys[e] = ((uint64)x1 << 32) | (uint64)x0;
+    uint64 value = ((uint64)x1 << 32) | (uint64)x0;
+    keys[e] = value;
+    atomic_add(&counts[(int64)(value >> (uint64)shift)], (int64)1);
+}
+
+// Pass 2: exclusive prefix sums in place within tiles of 2048 values (blocks of 256 threads,
+// eight consecutive values each), totals[tile] = the tile's sum; the host scans the totals the
+// same way and adds them back (add_tile_offsets) until one tile is left.
+kernel scan_tiles(int64[] values, int64[] totals) {
+    shared int64 partial[256];
+    int64 t = (int64)threadIdx.x;
+    int64 base = (int64)blockIdx.x * 2048 + t * 8;
+    int64 sum = 0;
+    for (int64 j = 0; j < 8; j++) {
+        if (base + j < values.size) {
+            sum += values[base + j];
+        }
+    }
+    partial[t] = sum;
+    syncthreads();
+    // Hillis and Steele's inclusive scan of the 256 thread sums.
+    for (int32 d = 1; d < 256; d *= 2) {
+        int64 before = 0;
+        if (t >= (int64)d) {
+            before = partial[t - (int64)d];
+        }
+        syncthreads();
+        partial[t] += before;
+        syncthreads();
+    }
+    int64 running = partial[t] - sum;
+    for (int64 j = 0; j < 8; j++) {
+        if (base + j < values.size) {
+            int64 value = values[base + j];
+            values[base + j] = running;
+            running += value;
+        }
+    }
+    if (t == 255) {
+        totals[blockIdx.x] = partial[255];
+    }
+}
+
+// values[e] += offsets[e / 2048]: the scanned tile totals added to each tile's entries.
+kernel add_tile_offsets(int64[] values, int64[] offsets) {
+    int64 e = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
+    if (e >= values.size) {
+        return;
+    }
+    values[e] += offsets[e / 2048];
+}
+
+// Pass 3: each (key, index) pair to a slot of its bucket, slot s being pairs[2 s] (the key) and
+// pairs[2 s + 1] (the index; one 16-byte store region per pair). cursors[b] holds bucket b's start
+// on entry (the scanned counts) and its end on exit; the order of a bucket's slots is whatever
+// order the atomics took, which pass 4 does not depend on.
+kernel bucket_scatter(uint64[] pairs, uint64[] keys, int64[] cursors, int32 shift) {
+    int64 e = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
+    if (e >= keys.size) {
+        return;
+    }
+    uint64 value = keys[e];
+    int64 slot = atomic_add(&cursors[(int64)(value >> (uint64)shift)], (int64)1);
+    pairs[2 * slot] = value;
+    pairs[2 * slot + 1] = (uint64)e;
+}
+
+// Pass 3 again, from pairs already grouped by a coarser bucket (the two-level sort of a large n):
+// the pair in slot e of `grouped` to a slot of its bucket in `pairs`. Consecutive threads read
+// pairs of the same coarse bucket, so their writes stay within that bucket's region of `pairs`.
+kernel bucket_scatter_pairs(uint64[] pairs, uint64[] grouped, int64[] cursors, int32 shift) {
+    int64 e = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
+    if (2 * e >= grouped.size) {
+        return;
+    }
+    uint64 value = grouped[2 * e];
+    int64 slot = atomic_add(&cursors[(int64)(value >> (uint64)shift)], (int64)1);
+    pairs[2 * slot] = value;
+    pairs[2 * slot + 1] = grouped[2 * e + 1];
+}
+
+// Pass 4: the pair in slot e goes to its bucket's start plus the number of pairs of its bucket
+// that sort before it by (key, index) (ends[b]: bucket b's end, bucket b - 1's end its start), so
+// order[] is the indices in ascending (key, index) order. A bucket of m pairs costs m^2
+// comparisons, any m (the host sizes buckets for about eight).
+kernel bucket_rank(int64[] order, uint64[] pairs, int64[] ends, int32 shift) {
+    int64 e = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
+    if (e >= order.size) {
+        return;
+    }
+    uint64 value = pairs[2 * e];
+    uint64 index = pairs[2 * e + 1];
+    int64 bucket = (int64)(value >> (uint64)shift);
+    int64 start = 0;
+    if (bucket > 0) {
+        start = ends[bucket - 1];
+    }
+    int64 end = ends[bucket];
+    int64 rank = 0;
+    for (int64 s = start; s < end; s++) {
+        uint64 other = pairs[2 * s];
+        if (other < value || (other == value && pairs[2 * s + 1] < index)) {
+            rank++;
+        }
+    }
+    order[start + rank] = (int64)index;
 }
 
 // keys[e] = -log1p(-u) / p[e] (at most the largest float64; +inf where p[e] is 0 and in the
@@ -88,15 +194,15 @@ kernel weighted_keys(float64[] keys, int64[] order, float64[] p, uint64 key, uin
 // One compare-exchange step of the bitonic network over keys.size (a power of two) entries:
 // thread i compares entries `lower` and lower + j (lower has bit j clear) and puts them in
 // ascending (key, order) order where bit k of `lower` is clear, descending where it is set.
-kernel bitonic_step<T: uint64 | float64>(T[] keys, int64[] order, int64 j, int64 k) {
+kernel bitonic_step(float64[] keys, int64[] order, int64 j, int64 k) {
     int64 i = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
     if (i >= keys.size / 2) {
         return;
     }
     int64 lower = (i / j) * 2 * j + i % j;
     int64 upper = lower + j;
-    T a = keys[lower];
-    T b = keys[upper];
+    float64 a = keys[lower];
+    float64 b = keys[upper];
     int64 va = order[lower];
     int64 vb = order[upper];
     bool greater = a > b || (a == b && va > vb);
