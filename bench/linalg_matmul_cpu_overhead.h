@@ -11,7 +11,9 @@
 // rounds also give medians. Pieces of the path, timed alone in loops of 100,000 calls (median of 7
 // loops, the thread's CPU time in ns per call, so that other processes' load does not count): the
 // shape work (matmul_shapes, check_out, the added-axes view), the OpenBLAS width lease
-// (openblas_width.h) and the output's allocation (gpucc::empty, freed). Mode cpu-overhead-calls
+// (openblas_width.h) at an unchanged count and, per lease, alternating between one thread and the
+// pool's width (openblas_set_num_threads at every lease), and the output's allocation
+// (gpucc::empty, freed). Mode cpu-overhead-calls
 // only makes `calls` calls of matmul(a, b, c) and of matmul(a, b) at one size, for an instruction
 // count under valgrind --tool=callgrind: matmul's inclusive count less cblas_sgemm's is the path's
 // own, immune to the machine's load.
@@ -140,6 +142,15 @@ inline void pieces(std::int64_t n) {
     const int width = gpucc::detail::ThreadPool::instance().thread_count();
     line("piece_width_lease",
          loop_ns_per_call([&] { const gpucc::linalg::detail::OpenblasWidthLease lease(width); }));
+    // Products alternating between one OpenBLAS thread (at most 128^3 multiply-adds each,
+    // gemm_cpu.cpp) and the pool's width: every lease changes the count.
+    line("piece_width_lease_alternating",
+         loop_ns_per_call([&] {
+             {
+                 const gpucc::linalg::detail::OpenblasWidthLease one(1);
+             }
+             const gpucc::linalg::detail::OpenblasWidthLease full(width);
+         }) / 2);
     line("piece_output_alloc", loop_ns_per_call([&] {
              (void)gpucc::empty(gpucc::Shape{n, n}, gpucc::DType::Float32, cpu);
          }));
