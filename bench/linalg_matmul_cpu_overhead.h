@@ -6,17 +6,17 @@
 //   gpucc_out:   gpucc::matmul(a, b, c);
 //   gpucc_alloc: gpucc::matmul(a, b), the output allocated by the call and freed after it;
 // one call of each per round, the order rotating round by round so that each meets the same load,
-// every call timed on its own (steady_clock). The minimum is the robust figure on a shared
-// machine (load only adds time); `overhead_ns_min` = gpucc's minimum - bare's minimum. The same
-// rounds also give medians. Pieces of the path, timed alone in loops of 100,000 calls (median of 7
-// loops, the thread's CPU time in ns per call, so that other processes' load does not count): the
-// shape work (matmul_shapes, check_out, the added-axes view), the OpenBLAS width lease
-// (openblas_width.h) at an unchanged count and, per lease, alternating between one thread and the
-// pool's width (openblas_set_num_threads at every lease), and the output's allocation
-// (gpucc::empty, freed). Mode cpu-overhead-calls
-// only makes `calls` calls of matmul(a, b, c) and of matmul(a, b) at one size, for an instruction
-// count under valgrind --tool=callgrind: matmul's inclusive count less cblas_sgemm's is the path's
-// own, immune to the machine's load.
+// every call timed on its own (steady_clock). The minimum is the wall clock's least load-sensitive
+// figure (load only adds time), though on a heavily loaded machine it still resolves only a few us;
+// `overhead_ns_min` = gpucc's minimum - bare's minimum. The same rounds also give medians. Pieces
+// of the path, timed alone in loops of 100,000 calls (median of 7 loops, the thread's CPU time in
+// ns per call, so that other processes' load does not count): the shape work (matmul_shapes,
+// check_out, the added-axes view), the OpenBLAS width lease (openblas_width.h) at an unchanged
+// count and, per lease, alternating between one thread and the pool's width
+// (openblas_set_num_threads at every lease), and the output's allocation (gpucc::empty, freed).
+// Mode cpu-overhead-calls only makes `calls` calls of matmul(a, b, c) and of matmul(a, b) at one
+// size, for an instruction count under valgrind --tool=callgrind: matmul's inclusive count less
+// cblas_sgemm's is the path's own, immune to the machine's load.
 #pragma once
 
 #include "cpu/thread_pool.h"
