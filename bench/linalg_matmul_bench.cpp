@@ -9,7 +9,7 @@
 //          float32 for the plot.
 //   cpu:   the host time of a 4 x 4 float32 matmul (the path around the BLAS call, as above);
 //          n^3 float32 and float64 at 256, 512, 1024, 2048 and a batch of 4096 x 32^3 float32
-//          (wall time, median).
+//          (wall time, median; the sweep's calls per size: `repeat` at 2048, x8 per halving of n).
 // GPU times are CUDA events around one call after two warm-ups, the median of `repeat`. Host times
 // (host_time below) come with the GPU time of one call (`gpu_us`, events around it): where that
 // is below the host time the loop measured the host, not a full queue. One JSON object per line.
@@ -23,17 +23,21 @@
 // page, the pages of the three apart), alternating round by round: the question is whether
 // OpenBLAS's dgemm runs slower on operands that alias in the caches.
 // Usage: linalg_matmul_bench
-// gpu|cpu|cpu-sweep|floors|host|crossover|host-pieces|cpu-host|cpu-placement [repeat] [rounds]
+// gpu|cpu|cpu-sweep|floors|host|crossover|host-pieces|cpu-host|cpu-placement|cpu-overhead
+// [repeat] [rounds]; linalg_matmul_bench cpu-overhead-calls [calls] [n]
 // (cpu-sweep: the n^3 sizes alone, floors: the GPU host times alone, back to back; host: the GPU
 // host times per call and back to back, at 64 x 64 matmul as routed (the library's small-product
 // kernel within the crossover, cuBLAS above: linalg/matmul_route.h), with the cuBLAS route forced,
 // and the kernel called directly; crossover: small_gemm.h's crossover, per dtype, by GPU time and
 // per-call host time of both routes (small_gemm_crossover); host-pieces: the small route's
 // host-side pieces on the CPU (linalg_matmul_host_pieces.h); cpu-host: the CPU host time of a 4 x 4
-// call, per call; cpu-placement: see above, `rounds` rounds, 5 by default).
+// call, per call; cpu-placement: see above, `rounds` rounds, 5 by default; cpu-overhead: what
+// matmul costs above the bare CBLAS call on the same buffers (linalg_matmul_cpu_overhead.h),
+// `repeat` rounds at 256, 2000 by default, fewer for the larger sizes).
 #include "bench_support.h"
 #include "linalg/matmul_route.h"
 #include "linalg/small_gemm.h"
+#include "linalg_matmul_cpu_overhead.h"
 #include "linalg_matmul_floor.h"
 #include "linalg_matmul_host_pieces.h"
 
@@ -417,8 +421,13 @@ void run_cpu(bool sweep_only) {
             const NDArray a = random_operand(Shape{n, n}, dtype, cpu);
             const NDArray b = random_operand(Shape{n, n}, dtype, cpu);
             const NDArray c = gpucc::empty(Shape{n, n}, dtype, cpu);
+            // `repeat` calls at 2048 and as many more below as keep the time per size about the
+            // same (x8 per halving): 5 calls of 0.15 ms at 256 gave medians 0.15-0.29 ms on a
+            // quiet machine. peers_linalg_matmul.py cpu uses the same rule for NumPy.
+            const std::int64_t scale = (2048 / n) * (2048 / n) * (2048 / n);
+            const int calls = static_cast<int>(repeat * scale);
             emit("cpu", "sweep", dtype == DType::Float32 ? "float32" : "float64", 1, n,
-                 cpu_median_ms([&] { gpucc::matmul(a, b, c); }));
+                 bench_support::median_wall_ms([&] { gpucc::matmul(a, b, c); }, 1, calls));
         }
     }
     if (sweep_only) {
@@ -454,6 +463,18 @@ int main(int argc, char** argv) {
         small_gemm_crossover();
     } else if (mode == "cpu-placement") {
         run_cpu_placement(argc > 3 ? std::atoi(argv[3]) : 5);
+    } else if (mode == "cpu-overhead") {
+        cpu_overhead::run(
+            [](Shape shape, DType dtype) {
+                return random_operand(shape, dtype, gpucc::Device::cpu());
+            },
+            argc > 2 ? std::atoi(argv[2]) : 2000);
+    } else if (mode == "cpu-overhead-calls") {
+        cpu_overhead::calls_for_callgrind(
+            argc > 3 ? std::atoll(argv[3]) : 256, argc > 2 ? std::atoi(argv[2]) : 20,
+            [](Shape shape, DType dtype) {
+                return random_operand(shape, dtype, gpucc::Device::cpu());
+            });
     } else if (mode == "cpu-host") {
         const gpucc::Device cpu = gpucc::Device::cpu();
         const NDArray a = random_operand(Shape{4, 4}, DType::Float32, cpu);

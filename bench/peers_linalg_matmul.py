@@ -1,11 +1,11 @@
 """Peers of bench/linalg_matmul_bench.cpp (issue 19), measured in the same run with the same
 protocol: `gpu` times cp.matmul and torch.matmul (CUDA events around one call after two warm-ups,
 the median of `repeat`) on the same cases, and the host time of a 64 x 64 float32 matmul with its
-output allocated and with a given output; `cpu` times numpy.matmul (wall time, median) at
-256..2048 float32/float64 and 4096 x 32^3 float32, and names the BLAS NumPy uses; `cpu-sweep`
-only the n^3 sizes (run_linalg_matmul_cpu_interleaved.sh alternates it with gpucc's). Host times
-come with the GPU time of one call (`gpu_us`, events around it), as gpucc's do. One JSON object
-per line.
+output allocated and with a given output; `cpu` times numpy.matmul (wall time, median; `repeat`
+calls at 2048, x8 per halving of n, as gpucc's sweep) at 256..2048 float32/float64 and
+4096 x 32^3 float32, and names the BLAS NumPy uses; `cpu-sweep` only the n^3 sizes
+(run_linalg_matmul_cpu_interleaved.sh alternates it with gpucc's). Host times come with the GPU
+time of one call (`gpu_us`, events around it), as gpucc's do. One JSON object per line.
 `host` times the host cost of ONE 64 x 64 float32 call with its output allocated and given, the
 way CuPy's 16.8 us was measured: CuPy through cupyx.profiler.benchmark (its cpu_times: the clock
 around one call, the device synchronized between calls outside it), PyTorch with
@@ -40,7 +40,9 @@ def cpu(sweep_only=False):
             a = rng.uniform(-1, 1, (n, n)).astype(dtype)
             b = rng.uniform(-1, 1, (n, n)).astype(dtype)
             c = np.empty((n, n), dtype)
-            ms = wall_median_ms(lambda: np.matmul(a, b, out=c), repeat)
+            # `repeat` calls at 2048, x8 per halving below (linalg_matmul_bench cpu's rule).
+            calls = repeat * (2048 // n) ** 3
+            ms = wall_median_ms(lambda: np.matmul(a, b, out=c), calls)
             emit(tool="numpy", device="cpu", case="sweep", dtype=dtype, batch=1, n=n, ms=ms,
                  tflops=tflops(1, n, ms))
     if sweep_only:

@@ -5,7 +5,10 @@
 # size and library. NumPy comes from $PYTHON, else the python3 first on PATH (Debian's
 # /usr/bin/python3, on Debian's OpenBLAS, is what the committed figures used; a pyenv python3
 # without NumPy first on PATH gives no peer: set PYTHON=/usr/bin/python3).
+# `repeat` is the number of timed calls at n = 2048; both sides time 8x as many per halving of n
+# (5 -> 2560 calls at 256), so that the small sizes' medians are not a handful of calls.
 # Usage: bench/run_linalg_matmul_cpu_interleaved.sh BIN_DIR OUT_DIR [rounds] [repeat]
+# e.g. PYTHON=/usr/bin/python3 bash bench/run_linalg_matmul_cpu_interleaved.sh build/bench OUT 5 5
 set -euo pipefail
 bin="$1"
 out="$2"
