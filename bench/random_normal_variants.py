@@ -43,7 +43,8 @@ cuda.cuMemcpyDtoH_v2.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_size
 
 
 def arguments(name):
-    # gpucc passes an array parameter as two: its data pointer and its element count (int64).
+    # gpucc passes an array parameter as two: its data pointer and its element count (int64); the
+    # raw CUDA variants take the same two (float*, long long).
     array = [ctypes.c_uint64(buffer.value), ctypes.c_int64(n)]
     if name in ("uniform_float32", "old_production", "new_production", "new_wide_product",
                 "new_logf_only"):
@@ -106,14 +107,20 @@ a23 = 2.0 * math.pi * words[:, 3] - math.pi
 reference = np.stack([r01 * np.cos(a01), r01 * np.sin(a01), r23 * np.cos(a23),
                       r23 * np.sin(a23)], axis=1).ravel()
 radius = np.stack([r01, r01, r23, r23], axis=1).ravel()
+# raw_ftz_sqrt_v4's order: a thread's four values at 4 * (its block) + j.
+reference_v4 = np.stack([r01 * np.cos(a01), r01 * np.sin(a01), r23 * np.cos(a23),
+                         r23 * np.sin(a23)], axis=-1).ravel()
+radius_v4 = np.stack([r01, r01, r23, r23], axis=-1).ravel()
 for name in ("uniform_float32", "old_production", "new_production", "new_wide_product",
-             "new_key_schedule", "new_wide_key_schedule", "new_logf_only"):
+             "new_key_schedule", "new_wide_key_schedule", "new_logf_only", "cand_series4",
+             "cand_logf_keyed", "raw_ftz_sqrt", "raw_ftz_rsqrt", "raw_ftz_sqrt_v4"):
     launch = launcher(name)
     ms = median_ms(launch)
     row = {"kernel": name, "n": n, "ms": round(ms, 5), "gbps": round(n * 4 / ms / 1e6, 1)}
     if name != "uniform_float32":
         launch()
-        error = np.abs(head().astype(np.float64) - reference)
-        row["max_error_over_1_plus_r"] = float((error / (1 + radius)).max())
-        row["max_error_r_below_0.1"] = float(error[radius < 0.1].max())
+        want, r = (reference_v4, radius_v4) if name.endswith("_v4") else (reference, radius)
+        error = np.abs(head().astype(np.float64) - want)
+        row["max_error_over_1_plus_r"] = float((error / (1 + r)).max())
+        row["max_error_r_below_0.1"] = float(error[r < 0.1].max())
     print(json.dumps(row), flush=True)
