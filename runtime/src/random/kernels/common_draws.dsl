@@ -95,8 +95,11 @@ kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, floa
 // (measured against float64 Box-Muller of the same words: 3.05e-7 (1 + r) on an H100 over 2^22
 // values, bench/results/2026-11-26-random-normal-3); uniform and integer draws are bit-identical.
 // This form: 140 SASS instructions against 151 and 2676 GB/s against 2432 for 2^28 values in the
-// driver-API timing of bench/random_normal_variants.dsl (cand_series4 there, same run); it changed
-// the float32 normal and lognormal streams where u1 > 0.9 (r < 0.459), by at most about 1e-7.
+// driver-API timing of bench/random_normal_variants.dsl (cand_series4 there, same run); with
+// gpucc's .ftz forms of lg2 and rsqrt (compiler/target/NormalApproximations.h: u1 >= 2^-24 and
+// max(t, 1e-30) are never subnormal) 126 instructions and 2861-2876 GB/s against 2426-2436
+// (bench/results/2026-11-26-random-normal-3/run2). It changed the float32 normal and lognormal
+// streams where u1 > 0.9 (r < 0.459), by at most about 1e-7.
 // Earlier: bench/results/2026-11-26-h100-random-3 (177 against 205 SASS instructions with
 // libdevice's logf, 2247 GB/s against 2040). lognormal_float32 (random.dsl) is the same draw
 // exponentiated: a kernel of its own, because a flag made the optimizer compute the four

@@ -169,7 +169,8 @@ kernel lognormal_float64(float64[] y, uint64 key, uint64 offset, float64 mean, f
 // [0, 0.1] (relative error 2.0e-7), written in k with c_i 2^(-24 (i + 1)) (exact scalings); the
 // two candidates are separate locals before the select (an arm with the call would branch). 162
 // SASS instructions against 189 with the 7-term Taylor series and two conversions per value
-// (ptxas 13, sm_90). On the CPU __logf is the accurate logf, so float32 exponentials agree across
+// (ptxas 13, sm_90), 146 with gpucc's .ftz lg2 (w >= 2^-24): 2554-2569 GB/s against 2129-2141
+// for 2^28 values (bench/results/2026-11-26-random-normal-3/run2). On the CPU __logf is the accurate logf, so float32 exponentials agree across
 // devices to about 1e-6 relative, not bit for bit; this form changed their stream where u < 0.1
 // by at most about 2e-7 relative.
 kernel exponential_float32(float32[] y, uint64 key, uint64 offset, float32 scale) {
