@@ -6,6 +6,9 @@
 // fmul and fadd also bound them contracted into one fma) and every one by the smallest subnormal
 // for underflow; a conversion of integers below 2^24 and a product by a power of two are exact.
 // Anything else, a phi or a load, is unbounded, and so is a value past a depth of 12 operations.
+// Every operation reached is float32: the intrinsics take float32, and each handled operation
+// keeps its operands' type, so a half, bfloat16 or double value would come through an fpext or
+// fptrunc, which is unbounded (the 2^-22 would not cover half's rounding).
 #include "compiler/target/NormalApproximations.h"
 
 #include <algorithm>
