@@ -2,12 +2,20 @@
 through the CUDA driver API (ctypes, no CuPy): 2^28 values, CUDA events, median of 20 after 3
 warm-ups, GB/s of bytes written; and each variant's error on the first 2^22 values against
 Box-Muller in float64 (NumPy) of the same Philox words (from uniform_float32 with the same key
-and offset). One JSON object per line. Usage: random_normal_variants.py CUBIN, the cubin made by
+and offset). One JSON object per line. Usage: random_normal_variants.py CUBIN [NAME ...], the
+cubin made by
     gpucc bench/random_normal_variants.dsl --emit=ptx --arch=90 > variants.ptx
-    ptxas -arch=sm_90 -O3 variants.ptx -o variants.cubin"""
+    ptxas -arch=sm_90 -O3 variants.ptx -o variants.cubin
+or one of the library's modules (runtime/src/random/kernels/common_draws.dsl, random.dsl) made the
+same way, with the kernels to time as NAMEs (default: the variants); the words come from the
+uniform_float32 of CUBIN, or of the cubin WORDS_CUBIN names. A NAME starting with exponential_
+is timed with (y, key, offset, scale = 1) and checked against -log(1 - u) of the same words:
+its maximum error relative to the value where u < 0.1 (the polynomial's window) and over
+1 + the value elsewhere."""
 import ctypes
 import json
 import math
+import os
 import sys
 
 import numpy as np
@@ -26,8 +34,16 @@ check(cuda.cuDeviceGet(ctypes.byref(device), 0), "cuDeviceGet")
 context = ctypes.c_void_p()
 check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(context), device), "retain")
 check(cuda.cuCtxSetCurrent(context), "cuCtxSetCurrent")
-module = ctypes.c_void_p()
-check(cuda.cuModuleLoad(ctypes.byref(module), sys.argv[1].encode()), "cuModuleLoad")
+
+
+def load(path):
+    handle = ctypes.c_void_p()
+    check(cuda.cuModuleLoad(ctypes.byref(handle), path.encode()), "cuModuleLoad " + path)
+    return handle
+
+
+module = load(sys.argv[1])
+words_module = load(os.environ.get("WORDS_CUBIN", sys.argv[1]))
 
 n = 1 << 28
 grid, block = n // 1024, 256
@@ -43,10 +59,13 @@ cuda.cuMemcpyDtoH_v2.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_size
 
 
 def arguments(name):
-    # gpucc passes an array parameter as two: its data pointer and its element count (int64).
+    # gpucc passes an array parameter as two: its data pointer and its element count (int64); the
+    # raw CUDA variants take the same two (float*, long long).
     array = [ctypes.c_uint64(buffer.value), ctypes.c_int64(n)]
-    if name in ("uniform_float32", "old_production", "new_production", "new_wide_product",
-                "new_logf_only"):
+    if name.startswith("exponential_"):
+        values = array + [ctypes.c_uint64(key), ctypes.c_uint64(offset), ctypes.c_float(1)]
+    elif name in ("uniform_float32", "old_production", "new_production", "new_wide_product",
+                  "new_logf_only"):
         values = array + [ctypes.c_uint64(key), ctypes.c_uint64(offset), ctypes.c_float(0),
                           ctypes.c_float(1)]
     else:
@@ -55,9 +74,9 @@ def arguments(name):
     return values, array
 
 
-def launcher(name):
+def launcher(name, source=None):
     function = ctypes.c_void_p()
-    check(cuda.cuModuleGetFunction(ctypes.byref(function), module, name.encode()), name)
+    check(cuda.cuModuleGetFunction(ctypes.byref(function), source or module, name.encode()), name)
     values, array = arguments(name)
 
     def launch():
@@ -97,8 +116,10 @@ def head():
     return host
 
 
-launcher("uniform_float32")()
-words = head().astype(np.float64).reshape(-1, 4, 256)
+launcher("uniform_float32", words_module)()
+uniform = head().astype(np.float64)
+exponential = -np.log1p(-uniform)
+words = uniform.reshape(-1, 4, 256)
 r01 = np.sqrt(-2.0 * np.log(words[:, 0] + 2.0**-24))
 r23 = np.sqrt(-2.0 * np.log(words[:, 2] + 2.0**-24))
 a01 = 2.0 * math.pi * words[:, 1] - math.pi
@@ -106,14 +127,30 @@ a23 = 2.0 * math.pi * words[:, 3] - math.pi
 reference = np.stack([r01 * np.cos(a01), r01 * np.sin(a01), r23 * np.cos(a23),
                       r23 * np.sin(a23)], axis=1).ravel()
 radius = np.stack([r01, r01, r23, r23], axis=1).ravel()
-for name in ("uniform_float32", "old_production", "new_production", "new_wide_product",
-             "new_key_schedule", "new_wide_key_schedule", "new_logf_only"):
+# raw_ftz_sqrt_v4's order: a thread's four values at 4 * (its block) + j.
+reference_v4 = np.stack([r01 * np.cos(a01), r01 * np.sin(a01), r23 * np.cos(a23),
+                         r23 * np.sin(a23)], axis=-1).ravel()
+radius_v4 = np.stack([r01, r01, r23, r23], axis=-1).ravel()
+names = sys.argv[2:] or [
+    "uniform_float32", "old_production", "new_production", "new_wide_product", "new_key_schedule",
+    "new_wide_key_schedule", "new_logf_only", "cand_series4", "cand_logf_keyed", "raw_ftz_sqrt",
+    "raw_ftz_rsqrt", "raw_ftz_sqrt_v4"]
+for name in names:
     launch = launcher(name)
     ms = median_ms(launch)
     row = {"kernel": name, "n": n, "ms": round(ms, 5), "gbps": round(n * 4 / ms / 1e6, 1)}
-    if name != "uniform_float32":
+    if name.startswith("exponential_"):
         launch()
-        error = np.abs(head().astype(np.float64) - reference)
-        row["max_error_over_1_plus_r"] = float((error / (1 + radius)).max())
-        row["max_error_r_below_0.1"] = float(error[radius < 0.1].max())
+        given = head().astype(np.float64)
+        window = uniform < 0.1
+        error = np.abs(given - exponential)
+        row["max_relative_error_u_below_0.1"] = float(
+            (error[window] / np.maximum(exponential[window], 1e-300)).max())
+        row["max_error_over_1_plus_x"] = float((error / (1 + exponential)).max())
+    elif name != "uniform_float32":
+        launch()
+        want, r = (reference_v4, radius_v4) if name.endswith("_v4") else (reference, radius)
+        error = np.abs(head().astype(np.float64) - want)
+        row["max_error_over_1_plus_r"] = float((error / (1 + r)).max())
+        row["max_error_r_below_0.1"] = float(error[r < 0.1].max())
     print(json.dumps(row), flush=True)

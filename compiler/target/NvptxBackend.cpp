@@ -7,6 +7,7 @@
 #include "compiler/rawcuda/RawCuda.h"
 #include "compiler/target/GridDependency.h"
 #include "compiler/target/KernelParts.h"
+#include "compiler/target/NormalApproximations.h"
 #include "compiler/target/ParallelModules.h"
 #include "compiler/target/ParamSpace.h"
 
@@ -131,6 +132,7 @@ build_nvptx_part(const kir::Module& kernels, int arch, InstanceRange range,
         return failure(std::move(error));
     }
     optimize_module(*module, *machine, CodegenTarget::Nvptx);
+    flush_provably_normal_approximations(*module);
     return module;
 }
 

@@ -12,7 +12,8 @@
 // words, in fewer instructions on an H100 (152 against 177 SASS instructions,
 // bench/results/2026-11-26-h100-random-3/sass_counts.txt), and faster: 2435 GB/s against 2247
 // for 2^28 values (bench/results/2026-11-26-h100-random-4; its driver-API timing of the variants:
-// 2406 against 2236, the key schedule alone 2363, the 64-bit product alone 2060).
+// 2406 against 2236, the key schedule alone 2363, the 64-bit product alone 2060). Its transform
+// of the words (below) is what took it further, to 140 instructions.
 module gpucc_random_common;
 
 // low + range * u, u in [0, 1) from the top 24 bits of a word; four values per block. (Rounding
@@ -78,22 +79,33 @@ kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, floa
 }
 
 // loc + scale * z, z standard normal by Box-Muller with both of its outputs: words (0, 1) give
-// r = sqrt(t), t = -2 log u1, u1 in (0, 1] from word 0, and the angle 2 pi u2 - pi in [-pi, pi)
-// from word 1; z = r cos, r sin of it for elements 0 and 1, words (2, 3) the same for elements 2
-// and 3. -log u1 is __logf(u1) for u1 <= 0.9 and, above, the series v + v^2/2 + ... + v^7/7 of
-// v = 1 - u1 (exact: the complement of the same 24 bits; truncation below 2^-26 relative for
-// v < 0.1), because __logf's error near 1 is absolute (2^-21.41 on [0.5, 2]) and would swamp a
-// small r (1.6e-5 at r = 0.01); where __logf is used, r >= 0.459 and its error in r is at most
-// 7.8e-7. r = t * rsqrt(max(t, 1e-30)) (t = 0 gives 0, no branch). The cosine and sine are __cosf
-// and __sinf (absolute error at most 2^-21.19 on [-pi, pi]). On the GPU these are PTX's
-// approximations, on the CPU the accurate functions, so float32 normals agree across devices to
-// about 1e-6 (1 + r), not bit for bit (measured against float64 Box-Muller of the same words over
-// 2^20 values: 3.3e-7 (1 + r) on an H100, 1.9e-7 on the CPU); uniform and integer draws are
-// bit-identical. This transform (bench/results/2026-11-26-h100-random-3: 177 SASS instructions
-// against 205 with libdevice's logf, 2247 GB/s against 2040) changed the stream of float32
-// normals and lognormals from the previous one by up to that accuracy. lognormal_float32
-// (random.dsl) is the same draw exponentiated: a kernel of its own, because a flag made the optimizer compute the
-// four exponentials in every normal draw too (a select, not a branch).
+// r = sqrt(t), t = -2 log u1, u1 = (k + 1) 2^-24 in (0, 1] with k the top 24 bits of word 0, and
+// the angle 2 pi u2 - pi in [-pi, pi) from word 1; z = r cos, r sin of it for elements 0 and 1,
+// words (2, 3) the same for elements 2 and 3. k is converted once: u1 = k 2^-24 + 2^-24 and
+// w = 2^24 - 1 - k (so v = 1 - u1 = w 2^-24), both exact. -2 log u1 is -2 __logf(u1) for u1 <= 0.9
+// and, above, w (a0 + w (a1 + w (a2 + w a3))): the minimax polynomial v (c0 + c1 v + c2 v^2 +
+// c3 v^3) of -log(1 - v) on v in [0, 0.1] (relative error 2.0e-7 with float32 coefficients, against
+// a 7-term Taylor series before), with a_i = 2 c_i 2^(-24 (i + 1)) (powers of two: exact), because
+// __logf's error near 1 is absolute (2^-21.41 on [0.5, 2]) and would swamp a small r (1.6e-5 at
+// r = 0.01); the polynomial's 2e-7 relative in t is at most 5e-8 in r (r < 0.459 there); where
+// __logf is used, r >= 0.459 and its error in r is at most 7.8e-7. r = t * rsqrt(max(t, 1e-30))
+// (t = 0 gives 0, no branch). The cosine and sine are __cosf and __sinf (absolute error at most
+// 2^-21.19 on [-pi, pi]). On the GPU these are PTX's approximations, on the CPU the accurate
+// functions, so float32 normals agree across devices to about 1e-6 (1 + r), not bit for bit
+// (measured against float64 Box-Muller of the same words: 3.05e-7 (1 + r) on an H100 over 2^22
+// values, bench/results/2026-11-26-random-normal-3); uniform and integer draws are bit-identical.
+// This form: 140 SASS instructions against 151 and 2676 GB/s against 2432 for 2^28 values in the
+// driver-API timing of bench/random_normal_variants.dsl (cand_series4 there, same run); with
+// gpucc's .ftz forms of lg2 and rsqrt (compiler/target/NormalApproximations.h: u1 >= 2^-24 and
+// max(t, 1e-30) are never subnormal) 126 instructions and 2861-2876 GB/s against 2426-2436
+// (bench/results/2026-11-26-random-normal-3/run2). It changed the float32 normal and lognormal
+// streams where u1 > 0.9 (r < 0.459), by at most about 1e-7.
+// Earlier: bench/results/2026-11-26-h100-random-3 (177 against 205 SASS instructions with
+// libdevice's logf, 2247 GB/s against 2040). lognormal_float32 (random.dsl) is the same draw
+// exponentiated: a kernel of its own, because a flag made the optimizer compute the four
+// exponentials in every normal draw too (a select, not a branch). The two candidates of -log u1
+// are separate locals before a select: a conditional expression with the __logf call in one arm
+// compiles to a branch (148 instructions instead of 140).
 kernel normal_float32(float32[] y, uint64 offset, float32 loc, float32 scale,
     uint32 ka0, uint32 kb0,
     uint32 ka1, uint32 kb1,
@@ -213,21 +225,23 @@ kernel normal_float32(float32[] y, uint64 offset, float32 loc, float32 scale,
         x0 = next0;
         x2 = next2;
     }
-    float32 u01 = (float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f;
-    float32 v01 = (float32)(int32)((~x0) >> 8) * 5.9604644775390625e-8f;
-    float32 near01 = v01 * (1.0f + v01 * (0.5f + v01 * (0.333333343f + v01 * (0.25f + v01 * (0.2f +
-                      v01 * (0.166666672f + v01 * 0.142857149f))))));
-    float32 far01 = -__logf(u01);
-    float32 t01 = 2.0f * (u01 > 0.9f ? near01 : far01);
+    float32 k01 = (float32)(int32)(x0 >> 8);
+    float32 u01 = k01 * 5.9604644775390625e-8f + 5.9604644775390625e-8f;
+    float32 w01 = 16777215.0f - k01;
+    float32 near01 = w01 * (1.1920926823449918e-07f + w01 * (3.553139312856496e-15f +
+                     w01 * (1.3992754152292786e-22f + w01 * 7.45212336138821e-30f)));
+    float32 far01 = -2.0f * __logf(u01);
+    float32 t01 = u01 > 0.9f ? near01 : far01;
     float32 r01 = t01 * rsqrt(max(t01, 1.0e-30f));
     float32 angle01 = (float32)(int32)(x1 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
                       3.14159265358979324f;
-    float32 u23 = (float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f;
-    float32 v23 = (float32)(int32)((~x2) >> 8) * 5.9604644775390625e-8f;
-    float32 near23 = v23 * (1.0f + v23 * (0.5f + v23 * (0.333333343f + v23 * (0.25f + v23 * (0.2f +
-                      v23 * (0.166666672f + v23 * 0.142857149f))))));
-    float32 far23 = -__logf(u23);
-    float32 t23 = 2.0f * (u23 > 0.9f ? near23 : far23);
+    float32 k23 = (float32)(int32)(x2 >> 8);
+    float32 u23 = k23 * 5.9604644775390625e-8f + 5.9604644775390625e-8f;
+    float32 w23 = 16777215.0f - k23;
+    float32 near23 = w23 * (1.1920926823449918e-07f + w23 * (3.553139312856496e-15f +
+                     w23 * (1.3992754152292786e-22f + w23 * 7.45212336138821e-30f)));
+    float32 far23 = -2.0f * __logf(u23);
+    float32 t23 = u23 > 0.9f ? near23 : far23;
     float32 r23 = t23 * rsqrt(max(t23, 1.0e-30f));
     float32 angle23 = (float32)(int32)(x3 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
                       3.14159265358979324f;

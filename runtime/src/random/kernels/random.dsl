@@ -67,7 +67,8 @@ elementwise philox4x32_10(uint32 c0, uint32 c1, uint32 c2, uint32 c3, uint32 k0,
     y3 = x3;
 }
 
-// exp(mean + sigma * z): normal_float32's draw (common_draws.dsl), exponentiated.
+// exp(mean + sigma * z): normal_float32's draw (common_draws.dsl, the same transform of the words),
+// exponentiated.
 kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, float32 sigma) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
@@ -91,21 +92,23 @@ kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, f
             key1 += 0xBB67AE85u;
         }
     }
-    float32 u01 = (float32)(int32)((x0 >> 8) + 1u) * 5.9604644775390625e-8f;
-    float32 v01 = (float32)(int32)((~x0) >> 8) * 5.9604644775390625e-8f;
-    float32 near01 = v01 * (1.0f + v01 * (0.5f + v01 * (0.333333343f + v01 * (0.25f + v01 * (0.2f +
-                      v01 * (0.166666672f + v01 * 0.142857149f))))));
-    float32 far01 = -__logf(u01);
-    float32 t01 = 2.0f * (u01 > 0.9f ? near01 : far01);
+    float32 k01 = (float32)(int32)(x0 >> 8);
+    float32 u01 = k01 * 5.9604644775390625e-8f + 5.9604644775390625e-8f;
+    float32 w01 = 16777215.0f - k01;
+    float32 near01 = w01 * (1.1920926823449918e-07f + w01 * (3.553139312856496e-15f +
+                     w01 * (1.3992754152292786e-22f + w01 * 7.45212336138821e-30f)));
+    float32 far01 = -2.0f * __logf(u01);
+    float32 t01 = u01 > 0.9f ? near01 : far01;
     float32 r01 = t01 * rsqrt(max(t01, 1.0e-30f));
     float32 angle01 = (float32)(int32)(x1 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
                       3.14159265358979324f;
-    float32 u23 = (float32)(int32)((x2 >> 8) + 1u) * 5.9604644775390625e-8f;
-    float32 v23 = (float32)(int32)((~x2) >> 8) * 5.9604644775390625e-8f;
-    float32 near23 = v23 * (1.0f + v23 * (0.5f + v23 * (0.333333343f + v23 * (0.25f + v23 * (0.2f +
-                      v23 * (0.166666672f + v23 * 0.142857149f))))));
-    float32 far23 = -__logf(u23);
-    float32 t23 = 2.0f * (u23 > 0.9f ? near23 : far23);
+    float32 k23 = (float32)(int32)(x2 >> 8);
+    float32 u23 = k23 * 5.9604644775390625e-8f + 5.9604644775390625e-8f;
+    float32 w23 = 16777215.0f - k23;
+    float32 near23 = w23 * (1.1920926823449918e-07f + w23 * (3.553139312856496e-15f +
+                     w23 * (1.3992754152292786e-22f + w23 * 7.45212336138821e-30f)));
+    float32 far23 = -2.0f * __logf(u23);
+    float32 t23 = u23 > 0.9f ? near23 : far23;
     float32 r23 = t23 * rsqrt(max(t23, 1.0e-30f));
     float32 angle23 = (float32)(int32)(x3 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
                       3.14159265358979324f;
@@ -158,12 +161,18 @@ kernel lognormal_float64(float64[] y, uint64 key, uint64 offset, float64 mean, f
 }
 
 
-// scale * -log(1 - u), u as uniform_float32's: w = 1 - u = ((~x >> 8) + 1) 2^-24 is exact and in
-// (0, 1], so the logarithm is finite. As in normal_float32 (common_draws.dsl), -log w is __logf(w)
-// for w <= 0.9 (error at most 2^-21.41 absolute there, where -log w >= 0.105) and the series
-// u + u^2/2 + ... + u^7/7 of u = 1 - w (exact) above, where __logf's absolute error would swamp a
-// small value (truncation below 2^-26 relative for u < 0.1). On the CPU __logf is the accurate
-// logf, so float32 exponentials agree across devices to about 1e-6 relative, not bit for bit.
+// scale * -log(1 - u), u = k 2^-24 as uniform_float32's (k the top 24 bits of a word, converted
+// once): w = 1 - u = 1 - k 2^-24 is exact and in (0, 1], so the logarithm is finite. As in
+// normal_float32 (common_draws.dsl), -log w is __logf(w) for w <= 0.9 (error at most 2^-21.41
+// absolute there, where -log w >= 0.105) and above, where __logf's absolute error would swamp a
+// small value, the same minimax polynomial u (c0 + c1 u + c2 u^2 + c3 u^3) of -log(1 - u) on
+// [0, 0.1] (relative error 2.0e-7), written in k with c_i 2^(-24 (i + 1)) (exact scalings); the
+// two candidates are separate locals before the select (an arm with the call would branch). 162
+// SASS instructions against 189 with the 7-term Taylor series and two conversions per value
+// (ptxas 13, sm_90), 146 with gpucc's .ftz lg2 (w >= 2^-24): 2554-2569 GB/s against 2129-2141
+// for 2^28 values (bench/results/2026-11-26-random-normal-3/run2). On the CPU __logf is the accurate logf, so float32 exponentials agree across
+// devices to about 1e-6 relative, not bit for bit; this form changed their stream where u < 0.1
+// by at most about 2e-7 relative.
 kernel exponential_float32(float32[] y, uint64 key, uint64 offset, float32 scale) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
@@ -187,25 +196,25 @@ kernel exponential_float32(float32[] y, uint64 key, uint64 offset, float32 scale
             key1 += 0xBB67AE85u;
         }
     }
-    float32 u0 = (float32)(int32)(x0 >> 8) * 5.9604644775390625e-8f;
-    float32 w0 = (float32)(int32)(((~x0) >> 8) + 1u) * 5.9604644775390625e-8f;
-    float32 near0 = u0 * (1.0f + u0 * (0.5f + u0 * (0.333333343f + u0 * (0.25f + u0 * (0.2f +
-                      u0 * (0.166666672f + u0 * 0.142857149f))))));
+    float32 k0 = (float32)(int32)(x0 >> 8);
+    float32 w0 = k0 * -5.9604644775390625e-8f + 1.0f;
+    float32 near0 = k0 * (5.960463411724959e-08f + k0 * (1.776569656428248e-15f +
+                    k0 * (6.996377076146393e-23f + k0 * 3.726061680694105e-30f)));
     float32 far0 = -__logf(w0);
-    float32 u1 = (float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f;
-    float32 w1 = (float32)(int32)(((~x1) >> 8) + 1u) * 5.9604644775390625e-8f;
-    float32 near1 = u1 * (1.0f + u1 * (0.5f + u1 * (0.333333343f + u1 * (0.25f + u1 * (0.2f +
-                      u1 * (0.166666672f + u1 * 0.142857149f))))));
+    float32 k1 = (float32)(int32)(x1 >> 8);
+    float32 w1 = k1 * -5.9604644775390625e-8f + 1.0f;
+    float32 near1 = k1 * (5.960463411724959e-08f + k1 * (1.776569656428248e-15f +
+                    k1 * (6.996377076146393e-23f + k1 * 3.726061680694105e-30f)));
     float32 far1 = -__logf(w1);
-    float32 u2 = (float32)(int32)(x2 >> 8) * 5.9604644775390625e-8f;
-    float32 w2 = (float32)(int32)(((~x2) >> 8) + 1u) * 5.9604644775390625e-8f;
-    float32 near2 = u2 * (1.0f + u2 * (0.5f + u2 * (0.333333343f + u2 * (0.25f + u2 * (0.2f +
-                      u2 * (0.166666672f + u2 * 0.142857149f))))));
+    float32 k2 = (float32)(int32)(x2 >> 8);
+    float32 w2 = k2 * -5.9604644775390625e-8f + 1.0f;
+    float32 near2 = k2 * (5.960463411724959e-08f + k2 * (1.776569656428248e-15f +
+                    k2 * (6.996377076146393e-23f + k2 * 3.726061680694105e-30f)));
     float32 far2 = -__logf(w2);
-    float32 u3 = (float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f;
-    float32 w3 = (float32)(int32)(((~x3) >> 8) + 1u) * 5.9604644775390625e-8f;
-    float32 near3 = u3 * (1.0f + u3 * (0.5f + u3 * (0.333333343f + u3 * (0.25f + u3 * (0.2f +
-                      u3 * (0.166666672f + u3 * 0.142857149f))))));
+    float32 k3 = (float32)(int32)(x3 >> 8);
+    float32 w3 = k3 * -5.9604644775390625e-8f + 1.0f;
+    float32 near3 = k3 * (5.960463411724959e-08f + k3 * (1.776569656428248e-15f +
+                    k3 * (6.996377076146393e-23f + k3 * 3.726061680694105e-30f)));
     float32 far3 = -__logf(w3);
     y[first] = scale * (w0 > 0.9f ? near0 : far0);
     y[first + width] = scale * (w1 > 0.9f ? near1 : far1);
