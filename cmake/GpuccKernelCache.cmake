@@ -16,9 +16,10 @@
 # (the .dsl file, `raw cuda file`s and the headers they include) with a hash of their bytes; a
 # result is used only if every listed file still has those bytes. Anything else is a miss: gpucc
 # runs, and what it wrote is stored if it succeeded. A hit copies the header and object, writes the
-# depfile with this build's output folder, and replays what gpucc printed. Entries are published
-# by renaming a complete folder, so concurrent builds never read a partial one. Each lookup appends
-# "hit <stem>" or "miss <stem>" to <dir>/stats.log.
+# depfile with this build's output folder, and replays what gpucc printed under a line saying so.
+# Entries are published by renaming a complete folder, so concurrent builds never read a partial
+# one. Each lookup appends "hit <stem>" or "miss <stem>" to <dir>/stats.log. Nothing is ever
+# removed: delete the folder to reclaim its space.
 cmake_minimum_required(VERSION 3.25)
 
 set(cache_dir "${GPUCC_KERNEL_CACHE_DIR}")
@@ -40,8 +41,8 @@ foreach(i RANGE ${last})
 endforeach()
 list(LENGTH args arg_count)
 if(arg_count LESS 3)
-    message(FATAL_ERROR "GpuccKernelCache.cmake: expected <output dir> <stem> <gpucc> <arguments...>, "
-                        "got '${args}'")
+    message(FATAL_ERROR "GpuccKernelCache.cmake: expected <output dir> <stem> <gpucc> "
+                        "<arguments...>, got '${args}'")
 endif()
 list(POP_FRONT args output_dir stem gpucc)
 
@@ -59,7 +60,8 @@ endfunction()
 # The first key.
 file(SHA256 "${gpucc}" gpucc_hash)
 set(key_text "gpucc-kernel-cache 1\ngpucc ${gpucc_hash}\n")
-execute_process(COMMAND ldd "${gpucc}" OUTPUT_VARIABLE ldd_output ERROR_QUIET RESULT_VARIABLE ldd_result)
+execute_process(COMMAND ldd "${gpucc}" OUTPUT_VARIABLE ldd_output ERROR_QUIET
+                RESULT_VARIABLE ldd_result)
 if(NOT ldd_result EQUAL 0)
     set(ldd_output "")
 endif()
@@ -86,7 +88,8 @@ foreach(arg IN LISTS args)
     list(APPEND normalised_args "${arg}")
 endforeach()
 if(source STREQUAL "" OR NOT EXISTS "${source}")
-    message(FATAL_ERROR "GpuccKernelCache.cmake: no existing .dsl file among the arguments '${args}'")
+    message(FATAL_ERROR "GpuccKernelCache.cmake: no existing .dsl file among the arguments "
+                        "'${args}'")
 endif()
 foreach(tool bin/ptxas bin/nvlink bin/fatbinary nvvm/libdevice/libdevice.10.bc version.json)
     _file_identity("${cuda}/${tool}" identity)
@@ -136,11 +139,16 @@ if(IS_DIRECTORY "${manifest_dir}")
         file(READ "${entry}/depfile" depfile_text)
         string(REPLACE "<output>" "${output_dir}" depfile_text "${depfile_text}")
         file(WRITE "${depfile}" "${depfile_text}")
-        file(READ "${entry}/stdout" printed)
-        if(NOT printed STREQUAL "")
+        # What gpucc printed (warnings, progress) is replayed under a line that says it is old.
+        file(READ "${entry}/stdout" printed_out)
+        file(READ "${entry}/stderr" printed)
+        if(NOT printed_out STREQUAL "" OR NOT printed STREQUAL "")
+            message(NOTICE
+                    "gpucc ${stem}: from the kernel cache; when it was compiled gpucc printed:")
+        endif()
+        if(NOT printed_out STREQUAL "")
             execute_process(COMMAND "${CMAKE_COMMAND}" -E cat "${entry}/stdout")
         endif()
-        file(READ "${entry}/stderr" printed)
         if(NOT printed STREQUAL "")
             string(REGEX REPLACE "\n$" "" printed "${printed}")
             message(NOTICE "${printed}")
