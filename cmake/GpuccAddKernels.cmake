@@ -20,8 +20,18 @@
 # one per core) for its calls; with Ninja those gpucc commands then run in the job pool
 # `gpucc_threaded_<M>` of M = max(1, cores / N) commands at once, so they do not oversubscribe
 # each other.
+#
+# Cache: with GPUCC_KERNEL_CACHE_DIR set to a folder, each gpucc command goes through
+# GpuccKernelCache.cmake, a content-addressed cache of gpucc's outputs keyed by the gpucc
+# executable, the libraries and CUDA tools it uses, the command line and the bytes of the .dsl file
+# and of every file its depfile lists, so build trees of one source tree that share the folder
+# compile each kernel file once (tools/check.sh and tools/check_sanitizers.sh use it). Empty (the
+# default): gpucc runs directly, as without the option.
 set(GPUCC_JOBS 1 CACHE STRING
     "Threads of each gpucc command that gpucc_add_kernels runs (gpucc -j; 0: one per core)")
+set(GPUCC_KERNEL_CACHE_DIR "" CACHE PATH
+    "A folder that caches gpucc's outputs across build trees (empty: no cache)")
+set(_gpucc_kernel_cache_script "${CMAKE_CURRENT_LIST_DIR}/GpuccKernelCache.cmake")
 
 # The Ninja job pool that gpucc commands of more than one thread run in (see above); defined once,
 # unless the project defines a pool of that name itself.
@@ -90,12 +100,25 @@ function(gpucc_add_kernels target)
         string(REGEX REPLACE "\\.dsl$" "" stem "${source_name}")
         set(header "${output_dir}/${stem}.gpucc.h")
         set(object "${output_dir}/${stem}.gpucc.o")
+        set(command gpucc::gpucc)
+        set(cache_dependency)
+        if(GPUCC_KERNEL_CACHE_DIR)
+            if(DEFINED GPUCC_CUDA_PATH)
+                set(cuda "${GPUCC_CUDA_PATH}")
+            else()
+                set(cuda "/usr/local/cuda")
+            endif()
+            set(command "${CMAKE_COMMAND}" "-DGPUCC_KERNEL_CACHE_DIR=${GPUCC_KERNEL_CACHE_DIR}"
+                        "-DGPUCC_KERNEL_CACHE_CUDA=${cuda}" -P "${_gpucc_kernel_cache_script}"
+                        "${output_dir}" "${stem}" "$<TARGET_FILE:gpucc::gpucc>")
+            set(cache_dependency "${_gpucc_kernel_cache_script}")
+        endif()
         # The depfile lists the files `raw cuda` definitions read (a .cu file and its headers).
         add_custom_command(
             OUTPUT "${header}" "${object}"
-            COMMAND gpucc::gpucc "${source_path}" -o "${output_dir}" ${flags}
+            COMMAND ${command} "${source_path}" -o "${output_dir}" ${flags}
                     "--depfile=${output_dir}/${stem}.gpucc.d"
-            DEPENDS "${source_path}" gpucc::gpucc
+            DEPENDS "${source_path}" gpucc::gpucc ${cache_dependency}
             DEPFILE "${output_dir}/${stem}.gpucc.d"
             COMMENT "gpucc ${source_name}"
             ${job_pool}

@@ -10,4 +10,5 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/gpuccConfigVersion.
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/gpuccConfig.cmake
               ${CMAKE_CURRENT_BINARY_DIR}/gpuccConfigVersion.cmake
               ${CMAKE_CURRENT_LIST_DIR}/GpuccAddKernels.cmake
+              ${CMAKE_CURRENT_LIST_DIR}/GpuccKernelCache.cmake
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/gpucc)

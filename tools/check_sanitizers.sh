@@ -22,6 +22,10 @@
 # it is exercised by the lit suites and the fuzzers instead. Code gpucc generates for the host is
 # not instrumented; the runtime's calls into it are. A report aborts the test (UBSan does not
 # recover), so a finding fails CI.
+# Because gpucc and its inputs are the same, both share the main build's kernel cache
+# (GPUCC_KERNEL_CACHE_DIR, cmake/GpuccKernelCache.cmake: keyed by gpucc's bytes, the command line
+# and the bytes of every file gpucc read): a .dsl file the main build compiled is copied, not
+# compiled again, and one it did not is compiled once for both stages.
 #
 # Usage: tools/check_sanitizers.sh [asan|tsan|all]   (default all; env GPUCC_FUZZ_SECONDS,
 #        GPUCC_MAIN_BUILD: the main build directory, default build)
@@ -39,7 +43,8 @@ jobs="$(nproc)"
 llvm_bin=/usr/lib/llvm-22/bin
 
 common=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DGPUCC_BUILD_BENCH=OFF
-        -DCMAKE_C_COMPILER="$llvm_bin/clang" -DCMAKE_CXX_COMPILER="$llvm_bin/clang++")
+        -DCMAKE_C_COMPILER="$llvm_bin/clang" -DCMAKE_CXX_COMPILER="$llvm_bin/clang++"
+        -DGPUCC_KERNEL_CACHE_DIR="$(realpath -m "$main_build")/gpucc-kernel-cache")
 if command -v ccache >/dev/null; then
     common+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 fi

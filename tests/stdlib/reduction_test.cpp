@@ -12,8 +12,8 @@
 // match exactly whatever order the elements are combined in; products use +-1 with a few +-2 and
 // +-0.5 (exact too). var, std and norm round in every term: they are compared within 1e-5
 // relative for float32 arithmetic (float16, bfloat16, float32) and 1e-12 for float64 arithmetic
-// (float64, bool and integers), plus one unit in the last place of the result type. A separate
-// check sums 2^24 random floats in [0, 1) within 1e-5 of a double reference (2^28 on the GPU).
+// (float64, bool and integers), plus one unit in the last place of the result type. The accuracy
+// of long float32 sums is checked in float32_sum_accuracy_test.cpp.
 #include "stdlib_test_support.h"
 
 #include <algorithm>
@@ -998,31 +998,6 @@ TEST_F(Reductions, TypedFormsAndMethodsHaveNumPysResultTypes) {
 }
 
 // ---- Large arrays ------------------------------------------------------------------------------
-
-/// sum of n random float32 values in [0, 1) within 1e-5 of the sum in double.
-void check_float32_sum_accuracy(std::int64_t n) {
-    gpucc::random::seed(7, device_under_test());
-    const Array<float> x = gpucc::random::random<float>({n}, device_under_test());
-    const std::vector<float> values = x.to_host();
-    double want = 0;
-    for (float v : values) {
-        want += v;
-    }
-    const double got = gpucc::sum(x).item();
-    EXPECT_NEAR(got, want, 1e-5 * want) << "n = " << n;
-    const double mean = gpucc::mean(x).item();
-    EXPECT_NEAR(mean, want / static_cast<double>(n), 1e-5 * want / static_cast<double>(n));
-}
-
-TEST_F(Reductions, Float32SumOf2To24RandomValuesIsAccurate) {
-    check_float32_sum_accuracy(std::int64_t{1} << 24);
-}
-
-#ifdef GPUCC_TEST_ON_GPU
-TEST_F(Reductions, Float32SumOf2To28RandomValuesIsAccurateOnTheGpu) {
-    check_float32_sum_accuracy(std::int64_t{1} << 28);
-}
-#endif
 
 TEST_F(Reductions, SumOf4097By4099) {
     const Shape shape{4097, 4099};
