@@ -24,6 +24,7 @@
 #include "compiler/target/GridDependency.h"
 #include "compiler/target/HostBackend.h"
 #include "compiler/target/KernelParts.h"
+#include "compiler/target/MemoryTrace.h"
 #include "compiler/target/NvptxBackend.h"
 #include "compiler/target/PtxasMessages.h"
 
@@ -199,6 +200,7 @@ int compile(const DriverOptions& options) {
     sema_options.is_usable_cpp_name = is_usable_cpp_name;
     sema_options.is_reduction_wrapper_name = is_reduction_wrapper_name;
     std::optional<kir::Module> kernels = analyze_module(*syntax, sema_options, diags);
+    memory_checkpoint("sema");
     // Raw CUDA definitions: Clang compiles each (compiler/rawcuda), even when the rest had errors.
     std::vector<kir::RawCudaUnit> raw_cuda;
     if (!syntax->raw_cuda.empty()) {
@@ -243,10 +245,10 @@ int compile(const DriverOptions& options) {
                       llvm::sys::path::filename(options.input_path).str());
     std::string instances = count_instances(*kernels);
     // A module of several parts: each part to PTX and a relocatable object on its worker, nvlink
-    // joins them (DeviceParts.h); the PTX image is a file, not held. --emit=llvm prints the
-    // joined module of the whole-module path.
+    // joins them (DeviceParts.h); the cubin and PTX images are files, not held. --emit=llvm
+    // prints the joined module of the whole-module path.
     const bool in_parts = compiles_in_parts(*kernels) && !stops_at(EmitKind::Llvm);
-    std::vector<std::unique_ptr<TempFile>> ptx_files;
+    std::vector<std::unique_ptr<TempFile>> device_files; // the images fatbinary reads from files
     auto placed_or_failed = [&](llvm::Error error) {
         // A void handler consumes the error: its findings were reported at the definitions.
         error = llvm::handleErrors(std::move(error), [](const ReportedAtDefinitions&) {});
@@ -268,10 +270,12 @@ int compile(const DriverOptions& options) {
                 return text ? session.print((*text)->getBuffer().str())
                             : session.fail("cannot read back the PTX");
             }
-            images.push_back({arch, false, std::move(device->cubin), ""});
+            memory_checkpoint("device code");
+            images.push_back({arch, false, "", device->cubin_file->path()});
+            device_files.push_back(std::move(device->cubin_file));
             if (newest) {
                 images.push_back({arch, true, "", device->ptx_file->path()});
-                ptx_files.push_back(std::move(device->ptx_file));
+                device_files.push_back(std::move(device->ptx_file));
             }
             continue;
         }
@@ -301,25 +305,29 @@ int compile(const DriverOptions& options) {
     }
     llvm::Expected<std::string> fatbin = run_fatbinary(options.cuda_path, images);
     images = {}; // the PTX and SASS are in the fatbin now: not held through the host stage
-    ptx_files.clear();
+    device_files.clear();
     if (!fatbin) {
         return session.fail(fatbin.takeError());
     }
+    memory_checkpoint("fatbin");
     progress.stage("host code (" + instances + ")");
     llvm::Expected<HostObject> host =
         compile_host_object(*kernels, *fatbin, false, image_flags_for(archs), options.jobs);
     if (!host) {
         return session.fail(host.takeError());
     }
+    memory_checkpoint("host object");
     std::string header = generate_header(*kernels, outputs.header_name);
+    memory_checkpoint("header");
 
     if (std::error_code error = llvm::sys::fs::create_directories(options.output_dir)) {
         return session.fail("cannot create '" + options.output_dir + "': " + error.message());
     }
-    if (write_output(outputs.object, host->object, diags) &&
+    if (install_output(outputs.object, host->object_file->path(), diags) &&
         write_output(outputs.header, header, diags) && !options.depfile.empty()) {
         write_depfile(options.depfile, outputs, options.input_path, *kernels, diags);
     }
+    memory_checkpoint("written");
     return session.finish();
 }
 

@@ -5,6 +5,9 @@
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/kir/KernelIR.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
@@ -52,6 +55,53 @@ bool write_output(const std::string& path, const std::string& bytes, DiagnosticE
             out.clear_error();
             return false;
         }
+    }
+    if (std::error_code error = llvm::sys::fs::rename(temporary, path)) {
+        diags.report_tool_error("cannot write '" + path + "': " + error.message());
+        return false;
+    }
+    return true;
+}
+
+namespace {
+
+/// Whether the files at `a` and `b` exist and hold the same bytes, read in blocks.
+bool same_bytes(const std::string& a, const std::string& b) {
+    std::uint64_t size_a = 0;
+    std::uint64_t size_b = 0;
+    if (llvm::sys::fs::file_size(a, size_a) || llvm::sys::fs::file_size(b, size_b) ||
+        size_a != size_b) {
+        return false;
+    }
+    std::ifstream in_a(a, std::ios::binary);
+    std::ifstream in_b(b, std::ios::binary);
+    if (!in_a || !in_b) {
+        return false;
+    }
+    std::vector<char> block_a(1 << 16);
+    std::vector<char> block_b(1 << 16);
+    while (in_a && in_b) {
+        in_a.read(block_a.data(), static_cast<std::streamsize>(block_a.size()));
+        in_b.read(block_b.data(), static_cast<std::streamsize>(block_b.size()));
+        if (in_a.gcount() != in_b.gcount() ||
+            !std::equal(block_a.begin(), block_a.begin() + in_a.gcount(), block_b.begin())) {
+            return false;
+        }
+    }
+    return in_a.eof() && in_b.eof();
+}
+
+} // namespace
+
+bool install_output(const std::string& path, const std::string& from, DiagnosticEngine& diags) {
+    if (same_bytes(from, path)) {
+        return true; // as write_output: an unchanged output keeps its modification time
+    }
+    std::string temporary = path + ".tmp";
+    if (std::error_code error = llvm::sys::fs::copy_file(from, temporary)) {
+        llvm::sys::fs::remove(temporary);
+        diags.report_tool_error("cannot write '" + temporary + "': " + error.message());
+        return false;
     }
     if (std::error_code error = llvm::sys::fs::rename(temporary, path)) {
         diags.report_tool_error("cannot write '" + path + "': " + error.message());

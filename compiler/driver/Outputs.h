@@ -31,6 +31,10 @@ OutputPaths output_paths(const std::string& input_path, const std::string& outpu
 /// time too) when it already holds exactly `bytes`; reports a failure to `diags` and returns false.
 bool write_output(const std::string& path, const std::string& bytes, DiagnosticEngine& diags);
 
+/// As write_output, with the bytes of the file `from` (a temporary file the back end wrote),
+/// compared and copied in blocks: an output of many megabytes is never held in memory.
+bool install_output(const std::string& path, const std::string& from, DiagnosticEngine& diags);
+
 /// Reports and returns false when `depfile` names one of `inputs` (the .dsl file, the files its raw
 /// CUDA reads) or an output: writing it would destroy that file.
 bool check_depfile_path(const std::string& depfile, const OutputPaths& outputs,

@@ -189,50 +189,31 @@ llvm::Error assemble_relocatable(const std::string& cuda_path, const std::string
     return llvm::Error::success();
 }
 
-llvm::Expected<std::string> link_cubins(const std::string& cuda_path,
-                                        const std::vector<std::string>& object_paths, int arch) {
-    TempFile output(".cubin");
-    if (!output.ok()) {
-        return tool_error("cannot create temporary files for nvlink");
-    }
-    std::vector<std::string> args{"-arch=sm_" + std::to_string(arch), "-o", output.path()};
+llvm::Error link_cubins(const std::string& cuda_path, const std::vector<std::string>& object_paths,
+                        int arch, const std::string& cubin_path) {
+    std::vector<std::string> args{"-arch=sm_" + std::to_string(arch), "-o", cubin_path};
     args.insert(args.end(), object_paths.begin(), object_paths.end());
     std::string error;
     if (!run_tool(cuda_path, "nvlink", args, error)) {
         return tool_error(std::move(error));
     }
-    std::optional<std::string> cubin = read_file(output.path());
-    if (!cubin) {
-        return tool_error("nvlink wrote no output");
-    }
-    return std::move(*cubin);
+    return llvm::Error::success();
 }
 
-llvm::Expected<std::string> link_relocatable(const std::vector<std::string>& objects) {
+llvm::Error link_relocatable(const std::vector<std::string>& object_paths,
+                             const std::string& output_path) {
     llvm::ErrorOr<std::string> linker = llvm::sys::findProgramByName("ld");
     if (!linker) {
         return tool_error("cannot find the system linker 'ld' on PATH: gpucc joins the host code "
                           "of a file of many kernel instances with 'ld -r'");
     }
-    TempFile output(".o");
-    std::vector<std::unique_ptr<TempFile>> inputs;
-    std::vector<std::string> args{"-r", "-o", output.path()};
-    for (const std::string& object : objects) {
-        inputs.push_back(std::make_unique<TempFile>(".o"));
-        if (!output.ok() || !inputs.back()->ok() || !write_file(inputs.back()->path(), object)) {
-            return tool_error("cannot create temporary files for the linker");
-        }
-        args.push_back(inputs.back()->path());
-    }
+    std::vector<std::string> args{"-r", "-o", output_path};
+    args.insert(args.end(), object_paths.begin(), object_paths.end());
     std::string error;
     if (!run_program(*linker, "ld -r", args, error)) {
         return tool_error(std::move(error));
     }
-    std::optional<std::string> joined = read_file(output.path());
-    if (!joined) {
-        return tool_error("ld -r wrote no output");
-    }
-    return std::move(*joined);
+    return llvm::Error::success();
 }
 
 llvm::Expected<std::string> run_ptxas(const std::string& cuda_path, const std::string& ptx,

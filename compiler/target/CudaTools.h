@@ -47,9 +47,10 @@ llvm::Error assemble_relocatable(const std::string& cuda_path, const std::string
                                  int arch, const std::string& object_path);
 
 /// Links relocatable objects (files of assemble_relocatable, in this order) for sm_`arch` with
-/// nvlink into one cubin: its bytes, or what went wrong, including nvlink's messages.
-llvm::Expected<std::string> link_cubins(const std::string& cuda_path,
-                                        const std::vector<std::string>& object_paths, int arch);
+/// nvlink into one cubin written to `cubin_path`; fails with nvlink's messages. The cubin stays a
+/// file (fatbinary reads it): gpucc does not hold it.
+llvm::Error link_cubins(const std::string& cuda_path, const std::vector<std::string>& object_paths,
+                        int arch, const std::string& cubin_path);
 
 struct FatbinImage {
     int arch = 90;
@@ -63,9 +64,10 @@ struct FatbinImage {
 llvm::Expected<std::string> run_fatbinary(const std::string& cuda_path,
                                           const std::vector<FatbinImage>& images);
 
-/// Joins relocatable objects (their bytes) into one with the system linker's `ld -r`: the bytes
-/// of the joined object, or what went wrong. Not a CUDA tool, but run the same way: through
-/// temporary files, killed and cleaned up when gpucc is interrupted.
-llvm::Expected<std::string> link_relocatable(const std::vector<std::string>& objects);
+/// Joins relocatable objects (files, in this order) into one written to `output_path` with the
+/// system linker's `ld -r`; fails with what went wrong. Not a CUDA tool, but run the same way:
+/// killed when gpucc is interrupted.
+llvm::Error link_relocatable(const std::vector<std::string>& object_paths,
+                             const std::string& output_path);
 
 } // namespace gpucc

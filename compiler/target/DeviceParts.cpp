@@ -2,6 +2,7 @@
 #include "compiler/target/DeviceParts.h"
 
 #include "compiler/target/KernelParts.h"
+#include "compiler/target/MemoryTrace.h"
 #include "compiler/target/NvptxBackend.h"
 #include "compiler/target/ParallelModules.h"
 #include "compiler/target/PtxasMessages.h"
@@ -124,11 +125,13 @@ llvm::Expected<PartedDeviceCode> compile_device_in_parts(const kir::Module& kern
                     return llvm::toString(std::move(emitted));
                 }
             }
+            memory_checkpoint("device part");
             return assemble_part(cuda_path, arch, ptx, ptx_only, outcomes[part]);
         });
     if (error) {
         return failure(std::move(*error));
     }
+    memory_checkpoint("device parts assembled");
     std::vector<ParamOverflow> overflows;
     for (PartOutcome& outcome : outcomes) {
         overflows.insert(overflows.end(), outcome.overflows.begin(), outcome.overflows.end());
@@ -199,11 +202,15 @@ llvm::Expected<PartedDeviceCode> compile_device_in_parts(const kir::Module& kern
         for (const PartOutcome& outcome : outcomes) {
             objects.push_back(outcome.object->path());
         }
-        llvm::Expected<std::string> cubin = link_cubins(cuda_path, objects, arch);
-        if (!cubin) {
-            return cubin.takeError();
+        result.cubin_file = std::make_unique<TempFile>(".cubin");
+        if (!result.cubin_file->ok()) {
+            return failure("cannot create temporary files for nvlink");
         }
-        result.cubin = std::move(*cubin);
+        if (llvm::Error linked = link_cubins(cuda_path, objects, arch, result.cubin_file->path())) {
+            return linked;
+        }
+        outcomes.clear(); // the parts' objects are in the cubin now
+        memory_checkpoint("nvlink");
     }
     return result;
 }

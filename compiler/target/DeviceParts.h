@@ -1,12 +1,13 @@
 // The device code of a module of several parts (KernelParts.h), part by part: each part's NVPTX
 // module is built, optimized, printed as PTX and assembled by `ptxas -c` into a relocatable
 // object on a worker thread, its IR and PTX freed there (only files stay), and nvlink joins the
-// objects, in part order, into the one cubin the runtime loads. So gpucc's memory and each
-// ptxas's hold one part at a time, and the parts assemble in parallel; a module of one part keeps
-// the whole-module path of NvptxBackend.h (ptxas without -c, no nvlink). The PTX image for GPUs
-// newer than any built (and --emit=ptx) is the parts' PTX in order in one file, each part's
-// internal symbols made distinct by a part suffix so that the file is one valid PTX module.
-// Nothing depends on the thread count: -j1 and -j16 give the same bytes.
+// objects, in part order, into the one cubin the runtime loads, which stays a file for fatbinary
+// (gpucc never holds it). So gpucc's memory and each ptxas's hold one part at a time, and the
+// parts assemble in parallel; a module of one part keeps the whole-module path of NvptxBackend.h
+// (ptxas without -c, no nvlink). The PTX image for GPUs newer than any built (and --emit=ptx) is
+// the parts' PTX in order in one file, each part's internal symbols made distinct by a part suffix
+// so that the file is one valid PTX module. Nothing depends on the thread count: -j1 and -j16 give
+// the same bytes.
 #pragma once
 
 #include "compiler/kir/KernelIR.h"
@@ -22,8 +23,8 @@ class DiagnosticEngine;
 
 /// What compile_device_in_parts made for one arch.
 struct PartedDeviceCode {
-    std::string cubin;                  ///< the linked SASS (empty when only PTX was asked for)
-    std::unique_ptr<TempFile> ptx_file; ///< every part's PTX, one module (when asked for)
+    std::unique_ptr<TempFile> cubin_file; ///< the linked SASS (none when only PTX was asked for)
+    std::unique_ptr<TempFile> ptx_file;   ///< every part's PTX, one module (when asked for)
 };
 
 /// Whether `kernels` is compiled part by part (more than one part of instances).

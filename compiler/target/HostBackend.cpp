@@ -6,12 +6,14 @@
 #include "compiler/codegen/common/TargetMachines.h"
 #include "compiler/target/CudaTools.h"
 #include "compiler/target/KernelParts.h"
+#include "compiler/target/MemoryTrace.h"
 #include "compiler/target/ParallelModules.h"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/Linker/Linker.h>
+#include <llvm/Support/FileSystem.h>
 #include <llvm/Support/raw_ostream.h>
 #include <optional>
 
@@ -37,17 +39,29 @@ void embed_image(llvm::Module& module, const std::string& module_name, const std
                              image_flags_symbol(module_name));
 }
 
-/// The object file of `module`, or an error message.
+/// Writes the object file of `module` to a new temporary file `object`; an error message on
+/// failure.
 std::optional<std::string> emit_object(llvm::Module& module, llvm::TargetMachine& machine,
-                                       std::string& object) {
-    llvm::SmallString<0> bytes;
-    llvm::raw_svector_ostream stream(bytes);
+                                       std::unique_ptr<TempFile>& object) {
+    object = std::make_unique<TempFile>(".o");
+    std::error_code open_error;
+    std::optional<llvm::raw_fd_ostream> stream;
+    if (object->ok()) {
+        stream.emplace(object->path(), open_error, llvm::sys::fs::OF_None);
+    }
+    if (!stream || open_error) {
+        return "cannot create a temporary file for the host object";
+    }
     llvm::legacy::PassManager emit;
-    if (machine.addPassesToEmitFile(emit, stream, nullptr, llvm::CodeGenFileType::ObjectFile)) {
+    if (machine.addPassesToEmitFile(emit, *stream, nullptr, llvm::CodeGenFileType::ObjectFile)) {
         return "the host back end cannot emit an object file";
     }
     emit.run(module);
-    object = std::string(bytes);
+    stream->close();
+    if (stream->has_error()) {
+        stream->clear_error();
+        return "cannot write the host object to a temporary file";
+    }
     return std::nullopt;
 }
 
@@ -104,17 +118,19 @@ llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
             return result;
         }
         embed_image(*module, kernels.name, device_image, image_flags);
-        if (std::optional<std::string> emit_error = emit_object(*module, *machine, result.object)) {
+        if (std::optional<std::string> emit_error =
+                emit_object(*module, *machine, result.object_file)) {
             return failure(std::move(*emit_error));
         }
         return result;
     }
 
-    // Many parts: each is emitted as an object on its worker and its module freed there, so no
-    // thread holds more than one part's IR (a file of thousands of instances compiles in the
-    // memory of a few parts); the objects, in task order, and one holding the device image are
-    // joined by `ld -r`. Whatever -j, the same objects in the same order: the same bytes.
-    std::vector<std::string> objects(task_count + 1);
+    // Many parts: each is emitted as an object file on its worker and its module freed there, so
+    // no thread holds more than one part's IR and gpucc holds no object's bytes (a file of
+    // thousands of instances compiles in the memory of a few parts); the objects, in task order,
+    // and one holding the device image are joined by `ld -r`. Whatever -j, the same objects in the
+    // same order: the same bytes.
+    std::vector<std::unique_ptr<TempFile>> objects(task_count + 1);
     std::optional<std::string> task_error =
         run_in_parallel(task_count, jobs, [&](std::size_t task) -> std::optional<std::string> {
             std::string part_error;
@@ -124,7 +140,9 @@ llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
             }
             llvm::LLVMContext context;
             std::unique_ptr<llvm::Module> part = build_task(task, *part_machine, context);
-            return emit_object(*part, *part_machine, objects[task]);
+            std::optional<std::string> emitted = emit_object(*part, *part_machine, objects[task]);
+            memory_checkpoint("host part");
+            return emitted;
         });
     if (task_error) {
         return failure(std::move(*task_error));
@@ -140,11 +158,18 @@ llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
             return failure(std::move(*emit_error));
         }
     }
-    llvm::Expected<std::string> joined = link_relocatable(objects);
-    if (!joined) {
-        return joined.takeError();
+    memory_checkpoint("host parts and image emitted");
+    std::vector<std::string> object_paths;
+    for (const std::unique_ptr<TempFile>& object : objects) {
+        object_paths.push_back(object->path());
     }
-    result.object = std::move(*joined);
+    result.object_file = std::make_unique<TempFile>(".o");
+    if (!result.object_file->ok()) {
+        return failure("cannot create temporary files for the linker");
+    }
+    if (llvm::Error linked = link_relocatable(object_paths, result.object_file->path())) {
+        return linked;
+    }
     return result;
 }
 

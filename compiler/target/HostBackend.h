@@ -5,24 +5,28 @@
 #pragma once
 
 #include "compiler/kir/KernelIR.h"
+#include "compiler/target/CudaTools.h"
 
 #include <cstdint>
 #include <llvm/Support/Error.h>
+#include <memory>
 #include <string>
 
 namespace gpucc {
 
 struct HostObject {
-    std::string object;  ///< an ELF relocatable object, position-independent
+    /// An ELF relocatable object, position-independent, in a temporary file (the driver copies it
+    /// to the output; gpucc does not hold its bytes).
+    std::unique_ptr<TempFile> object_file;
     std::string llvm_ir; ///< the optimized module, when asked for (then there is no object)
 };
 
 /// Fails when the host target cannot be set up or cannot emit an object. The instances are built
 /// and optimized on `jobs` threads (0: one per core; ParallelModules.h); the object does not
 /// depend on `jobs`. A module of one part (KernelParts.h) is emitted as one object; one of more
-/// parts is emitted part by part on the workers, each part's IR freed as its object is written,
-/// and the objects are joined with the system linker's `ld -r` (so memory does not grow with the
-/// number of instances).
+/// parts is emitted part by part on the workers, each part's IR freed as its object is written
+/// to a file, and the files are joined with the system linker's `ld -r` (so memory does not grow
+/// with the number of instances).
 llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
                                                const std::string& device_image, bool want_llvm_ir,
                                                std::uint64_t image_flags = 0, unsigned jobs = 1);
