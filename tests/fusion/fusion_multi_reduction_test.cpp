@@ -213,7 +213,7 @@ TYPED_TEST(FusionMultiReduction, ArgmaxArgminFindTheFirstNan) {
         GTEST_SKIP() << "integers have no NaN";
     } else {
         const std::int64_t rows = 8, length = 5000;
-        std::vector<T> values = this->random_vector(rows * length, this->low(), this->high());
+        std::vector<T> values = this->template random_vector<T>(rows * length, this->low(), this->high());
         const T nan = T(std::numeric_limits<float>::quiet_NaN());
         for (std::int64_t row = 0; row < rows; ++row) {
             // Row r holds NaNs at r * 601 + 7 and, from row 2 on, later at 4000 + r.
@@ -300,7 +300,7 @@ TYPED_TEST(FusionMultiReduction, VarianceStableAtALargeMean) {
         GTEST_SKIP() << "1e4 + noise does not keep the noise in this type";
     } else {
         const std::int64_t rows = 4, length = 100000;
-        std::vector<T> values = this->random_vector(rows * length, -1, 1);
+        std::vector<T> values = this->template random_vector<T>(rows * length, -1, 1);
         for (T& value : values) {
             value += T(1e4);
         }
