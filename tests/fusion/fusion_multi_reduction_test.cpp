@@ -213,7 +213,8 @@ TYPED_TEST(FusionMultiReduction, ArgmaxArgminFindTheFirstNan) {
         GTEST_SKIP() << "integers have no NaN";
     } else {
         const std::int64_t rows = 8, length = 5000;
-        std::vector<T> values = this->template random_vector<T>(rows * length, this->low(), this->high());
+        std::vector<T> values =
+            this->template random_vector<T>(rows * length, this->low(), this->high());
         const T nan = T(std::numeric_limits<float>::quiet_NaN());
         for (std::int64_t row = 0; row < rows; ++row) {
             // Row r holds NaNs at r * 601 + 7 and, from row 2 on, later at 4000 + r.
