@@ -143,6 +143,20 @@ int reduce_vector_width(const kir::ReductionInstance& instance) {
     return widest == 0 ? 1 : std::clamp(16 / widest, 1, 4);
 }
 
+int reduction_value_bytes(const kir::ReductionInstance& instance) {
+    return instance.more_components.empty()
+               ? size_in_bytes(instance.reduce_type)
+               : 8 * (1 + static_cast<int>(instance.more_components.size()));
+}
+
+bool reduction_has_identity(const kir::ReductionInstance& instance) {
+    bool every = instance.identity != nullptr;
+    for (const kir::ReductionComponent& component : instance.more_components) {
+        every = every && component.identity != nullptr;
+    }
+    return every;
+}
+
 std::string reduction_host_symbol(const std::string& module_name,
                                   const kir::ReductionInstance& instance, ReductionHostEntry entry,
                                   HostIsa isa) {

@@ -163,6 +163,11 @@ int reduce_plan_words(const kir::ReductionInstance& instance);
 std::string reduction_gpu_symbol(const kir::ReductionInstance& instance, bool rows);
 /// V of kReduceVector: min(4, 16 / the widest array input element), at least 1.
 int reduce_vector_width(const kir::ReductionInstance& instance);
+/// Bytes of one partial result in memory: the reduce type's, or 8 per component of a tuple
+/// reduce type (kir::ReductionComponent).
+int reduction_value_bytes(const kir::ReductionInstance& instance);
+/// Whether the reduction has an identity: every component of a tuple reduce type has one.
+bool reduction_has_identity(const kir::ReductionInstance& instance);
 
 /// "<module>__<symbol>__host_partial" (then "_v3" for x86-64-v3), "__host_combine",
 /// "__host_finish".

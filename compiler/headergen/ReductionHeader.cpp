@@ -224,8 +224,8 @@ void write_reduction_tables(std::ostream& out, const kir::Module& module) {
             out << "    {image, " << quoted(instance.symbol) << ",\n     ";
             write_host_entries(out, module.name, instance);
             out << ",\n     " << reduce_vector_width(instance) << ", "
-                << size_in_bytes(instance.reduce_type) << ", "
-                << (instance.identity != nullptr ? "true" : "false") << ", "
+                << reduction_value_bytes(instance) << ", "
+                << (reduction_has_identity(instance) ? "true" : "false") << ", "
                 << reduction_array_inputs(instance) << ", " << reduction_outputs(instance) << ", "
                 << (instance.uses_position ? "true" : "false");
             if (int post_arrays = reduction_post_arrays(instance); post_arrays > 0) {

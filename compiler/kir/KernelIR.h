@@ -157,9 +157,10 @@ struct LoopSizeExpr : Expr {
 /// `a` (operand 0) or `b` (operand 1) of a reduction: in `reduce`, the two partial results
 /// combined; in `post`, `a` is the final result of the output being written.
 struct ReduceOperandExpr : Expr {
-    int operand; ///< 0 for `a`, 1 for `b`
-    ReduceOperandExpr(int operand, ScalarType reduce_type, SourceLocation loc)
-        : Expr(ExprKind::ReduceOperand, reduce_type, loc), operand(operand) {}
+    int operand;       ///< 0 for `a`, 1 for `b`
+    int component = 0; ///< in a post of a tuple reduce type (more_components): which component
+    ReduceOperandExpr(int operand, ScalarType reduce_type, SourceLocation loc, int component = 0)
+        : Expr(ExprKind::ReduceOperand, reduce_type, loc), operand(operand), component(component) {}
 };
 
 /// `_in_ind.size()`: how many elements the inputs have after broadcasting together (all of them,
@@ -572,6 +573,17 @@ struct ElementwiseKernel {
 ///
 /// No piece reads an array input outside `map` (post arrays: only in `post`), and no piece but
 /// `post` touches an output.
+/// Component 1, 2, ... of a tuple reduce type (a fused function with several independent
+/// reductions over the same axes, reduced in one pass): its own type, identity, map and combine.
+/// `identity`, `map` and `reduce` read `a`, `b` and the inputs as ReductionInstance's do (its
+/// map after the instance's map_prelude); post reads it as ReduceOperand 0 with this component.
+struct ReductionComponent {
+    ScalarType reduce_type = ScalarType::Float32;
+    ExprPtr identity; ///< null only when the instance's component 0 has none too
+    ExprPtr map;
+    ExprPtr reduce;
+};
+
 struct ReductionInstance {
     /// As ElementwiseInstance::symbol: "l2norm__float32", or the name of a non-generic kernel.
     std::string symbol;
@@ -588,6 +600,9 @@ struct ReductionInstance {
     std::unique_ptr<BlockStmt> post;
     /// map reads ReducePosition (`_J`): the plan carries the position operand (KernelAbi.h).
     bool uses_position = false;
+    /// A tuple reduce type: the components after component 0 (reduce_type, identity, map,
+    /// reduce above); empty for every reduction kernel and a fused function with one reduction.
+    std::vector<ReductionComponent> more_components;
 };
 
 /// language.md section 2: `reduction name<T: ...>(inputs) -> (outputs) { identity: ...; map: ...;

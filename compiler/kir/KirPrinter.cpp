@@ -227,6 +227,19 @@ private:
             }
             piece("map", instance.map.get());
             piece("reduce", instance.reduce.get());
+            for (std::size_t k = 0; k < instance.more_components.size(); ++k) {
+                const ReductionComponent& component = instance.more_components[k];
+                const std::string label = "component " + std::to_string(k + 1);
+                out_ << "    " << label << " reduce_type " << numpy_name(component.reduce_type)
+                     << "\n";
+                if (component.identity) {
+                    piece(label + " identity", component.identity.get());
+                } else {
+                    out_ << "    " << label << " identity none\n";
+                }
+                piece(label + " map", component.map.get());
+                piece(label + " reduce", component.reduce.get());
+            }
             out_ << "    post " << (kernel.post_is_default ? "(default) " : "");
             if (instance.post) {
                 statement(*instance.post, 2);
@@ -443,8 +456,12 @@ private:
             out_ << "_ind.size():int64";
             return;
         case ExprKind::ReduceOperand:
-            out_ << (static_cast<const ReduceOperandExpr&>(expr).operand == 0 ? "a:" : "b:")
-                 << numpy_name(expr.type);
+            out_ << (static_cast<const ReduceOperandExpr&>(expr).operand == 0 ? "a" : "b");
+            if (int component = static_cast<const ReduceOperandExpr&>(expr).component;
+                component != 0) {
+                out_ << "." << component;
+            }
+            out_ << ":" << numpy_name(expr.type);
             return;
         case ExprKind::InputSize:
             out_ << "_in_ind.size():int64";

@@ -54,6 +54,14 @@ public:
                 std::vector<std::unique_ptr<kir::Variable>>& locals, DiagnosticEngine& diags,
                 ScalarType reduce_type = ScalarType::Float32);
 
+    /// A fused reduction with a tuple reduce type: the types of its components (the first is
+    /// component 0's), which post reads as fused_reduced_value(k) and a combine as
+    /// fused_reduce_operand(operand, k); `own` is the component whose `a` and `b` a combine reads.
+    void set_reduced_components(std::vector<ScalarType> types, int own = 0) {
+        reduced_components_ = std::move(types);
+        own_component_ = own;
+    }
+
     /// Checks a body of statements (an elementwise body, a reduction's post).
     std::unique_ptr<kir::BlockStmt> check_body(const ast::BlockStmt& body);
     /// Checks an expression piece (identity, map, reduce); null after an error.
@@ -63,6 +71,12 @@ public:
     kir::ExprPtr check_statements_then_value(const ast::BlockStmt& statements,
                                              const ast::Expr& expr,
                                              std::unique_ptr<kir::BlockStmt>& checked);
+    /// The same with several expressions after the statements (a tuple reduce type's maps); each
+    /// null after an error in it.
+    std::vector<kir::ExprPtr>
+    check_statements_then_values(const ast::BlockStmt& statements,
+                                 const std::vector<const ast::Expr*>& exprs,
+                                 std::unique_ptr<kir::BlockStmt>& checked);
 
     /// `expr` converted to `type` (a Cast node, or `expr` itself when it already has the type).
     static kir::ExprPtr convert(kir::ExprPtr expr, ScalarType type);
@@ -169,6 +183,8 @@ private:
     std::vector<std::unique_ptr<kir::Variable>>& locals_;
     DiagnosticEngine& diags_;
     ScalarType reduce_type_;
+    std::vector<ScalarType> reduced_components_; ///< set_reduced_components
+    int own_component_ = 0;
     bool used_position_ = false;
     std::vector<Scope> scopes_;
     int loop_depth_ = 0;

@@ -69,7 +69,7 @@ std::vector<ast::TypeName> implicit_types(const ast::FuseDef& def,
                 kir::Param{param.name, *fixed, kir::ParamRole::Input, false, param.loc});
         }
         bool lowered = false;
-        if (fuse_is_persistent(def)) {
+        if (fuse_is_persistent(def) && !fuse_reductions_independent(def)) {
             lowered = persistent_instance_lowers(def, params, module_kernels);
         } else if (fuse_has_reduction(def)) {
             FuseReductionLowering reduction;

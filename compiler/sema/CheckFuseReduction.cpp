@@ -82,18 +82,62 @@ std::optional<kir::ReductionKernel> check_fuse_reduction(const ast::FuseDef& def
                         BodyChecker::convert(std::move(identity), lowered.reduce_type);
                 }
             }
+            // Every component's map after the one prelude, in one scope.
+            std::vector<const ast::Expr*> maps{lowered.map.get()};
+            for (const FuseReductionPart& part : lowered.more) {
+                maps.push_back(part.map.get());
+            }
             BodyChecker map_checker = checker(Piece::Map);
-            if (kir::ExprPtr map = map_checker.check_statements_then_value(
-                    *lowered.prelude, *lowered.map, instance.map_prelude)) {
-                instance.map = BodyChecker::convert(std::move(map), lowered.reduce_type);
+            std::vector<kir::ExprPtr> checked_maps = map_checker.check_statements_then_values(
+                *lowered.prelude, maps, instance.map_prelude);
+            if (checked_maps.front()) {
+                instance.map =
+                    BodyChecker::convert(std::move(checked_maps.front()), lowered.reduce_type);
             }
             if (instance.map_prelude && instance.map_prelude->statements.empty()) {
                 instance.map_prelude.reset();
             }
-            if (kir::ExprPtr combine = checker(Piece::Reduce).check_value(*lowered.combine)) {
+            std::vector<ScalarType> component_types{lowered.reduce_type};
+            for (const FuseReductionPart& part : lowered.more) {
+                component_types.push_back(part.reduce_type);
+            }
+            BodyChecker reduce_checker = checker(Piece::Reduce);
+            reduce_checker.set_reduced_components(component_types, 0);
+            if (kir::ExprPtr combine = reduce_checker.check_value(*lowered.combine)) {
                 instance.reduce = BodyChecker::convert(std::move(combine), lowered.reduce_type);
             }
-            instance.post = checker(Piece::Post).check_body(*lowered.post);
+            instance.uses_position = map_checker.used_position();
+            // Further independent reductions of the same pass: the components of a tuple
+            // reduce type, each checked with its own `a` and `b`.
+            for (const FuseReductionPart& part : lowered.more) {
+                auto part_checker = [&](Piece piece) {
+                    return BodyChecker(view, piece, key.bindings, instance.params, instance.locals,
+                                       diags, part.reduce_type);
+                };
+                kir::ReductionComponent component;
+                component.reduce_type = part.reduce_type;
+                if (part.identity) {
+                    if (kir::ExprPtr identity =
+                            part_checker(Piece::Identity).check_value(*part.identity)) {
+                        component.identity =
+                            BodyChecker::convert(std::move(identity), part.reduce_type);
+                    }
+                }
+                kir::ExprPtr& map = checked_maps[1 + instance.more_components.size()];
+                if (map) {
+                    component.map = BodyChecker::convert(std::move(map), part.reduce_type);
+                }
+                BodyChecker part_reduce = part_checker(Piece::Reduce);
+                part_reduce.set_reduced_components(
+                    component_types, 1 + static_cast<int>(instance.more_components.size()));
+                if (kir::ExprPtr combine = part_reduce.check_value(*part.combine)) {
+                    component.reduce = BodyChecker::convert(std::move(combine), part.reduce_type);
+                }
+                instance.more_components.push_back(std::move(component));
+            }
+            BodyChecker post_checker = checker(Piece::Post);
+            post_checker.set_reduced_components(component_types);
+            instance.post = post_checker.check_body(*lowered.post);
             reduce_types.push_back(lowered.reduce_type);
             bindings.push_back(key.types);
             kernel.instances.push_back(std::move(instance));

@@ -153,6 +153,20 @@ kir::ExprPtr BodyChecker::check_name(const ast::NameExpr& name) {
     if (piece_ == Piece::Post && name.name == kFusedReducedValue) {
         return std::make_unique<kir::ReduceOperandExpr>(0, reduce_type_, name.loc);
     }
+    for (std::size_t k = 0; piece_ == Piece::Reduce && k < reduced_components_.size(); ++k) {
+        for (int reduce_operand : {0, 1}) {
+            if (name.name == fused_reduce_operand(reduce_operand, static_cast<int>(k))) {
+                return std::make_unique<kir::ReduceOperandExpr>(
+                    reduce_operand, reduced_components_[k], name.loc, static_cast<int>(k));
+            }
+        }
+    }
+    for (std::size_t k = 1; piece_ == Piece::Post && k < reduced_components_.size(); ++k) {
+        if (name.name == fused_reduced_value(static_cast<int>(k))) {
+            return std::make_unique<kir::ReduceOperandExpr>(0, reduced_components_[k], name.loc,
+                                                            static_cast<int>(k));
+        }
+    }
     int operand = name.name == "a" ? 0 : name.name == "b" ? 1 : -1;
     // A map or post reads a parameter named `a` or `b` (only fused functions have them: a
     // reduction kernel's signature reserves the names; a fused post names the reduced value
@@ -160,7 +174,8 @@ kir::ExprPtr BodyChecker::check_name(const ast::NameExpr& name) {
     bool map_param = (piece_ == Piece::Map || piece_ == Piece::Post) && find_param(name.name) >= 0;
     if (in_reduction() && operand >= 0 && !map_param) {
         if (reduce_operand_visible(operand)) {
-            return std::make_unique<kir::ReduceOperandExpr>(operand, reduce_type_, name.loc);
+            return std::make_unique<kir::ReduceOperandExpr>(
+                operand, reduce_type_, name.loc, piece_ == Piece::Reduce ? own_component_ : 0);
         }
         diags_.report(span, DiagKind::ReduceOperandOutside, name.name,
                       operand == 0 ? "'reduce' and 'post'" : "'reduce'");

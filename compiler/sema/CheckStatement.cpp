@@ -36,6 +36,23 @@ kir::ExprPtr BodyChecker::check_statements_then_value(const ast::BlockStmt& stat
     return value;
 }
 
+std::vector<kir::ExprPtr>
+BodyChecker::check_statements_then_values(const ast::BlockStmt& statements,
+                                          const std::vector<const ast::Expr*>& exprs,
+                                          std::unique_ptr<kir::BlockStmt>& checked) {
+    checked = std::make_unique<kir::BlockStmt>(statements.loc);
+    scopes_.emplace_back();
+    for (const ast::StmtPtr& stmt : statements.statements) {
+        check_statement(*stmt, checked->statements);
+    }
+    std::vector<kir::ExprPtr> values;
+    for (const ast::Expr* expr : exprs) {
+        values.push_back(check_expression(*expr));
+    }
+    scopes_.pop_back();
+    return values;
+}
+
 std::optional<ScalarType> BodyChecker::resolve_type(const ast::TypeName& type) {
     if (in_reduction() && type.spelling == "_type_reduce") {
         return reduce_type_; // CuPy's name for the reduce type

@@ -3,6 +3,7 @@
 // FuseLowerReduction.cpp.
 #include "compiler/ast/FuseTuple.h"
 #include "compiler/diag/Diagnostics.h"
+#include "compiler/diag/InternalError.h"
 #include "compiler/sema/FuseLoweringImpl.h"
 #include "compiler/sema/FuseNames.h"
 #include "compiler/sema/FuseReduction.h"
@@ -53,10 +54,9 @@ std::optional<Value> FuseLowering::lower_call(const ast::CallExpr& call) {
     SourceSpan span(call.loc, length_of(name));
     SourceLocation loc = call.loc;
     if (is_reduction_name(name)) {
-        if (reduction_ == nullptr || !is_fusable_reduction(name)) {
-            report(span, DiagKind::FuseReductionNotImplemented, name);
-            return std::nullopt;
-        }
+        // Every reduction the names know fuses (fuse_has_reduction chose the reduction path).
+        GPUCC_CHECK(reduction_ != nullptr && is_fusable_reduction(name),
+                    "a reduction outside a fused reduction's lowering");
         return lower_reduction(call, name, span);
     }
     if (module_kernels_.count(name) != 0) {

@@ -2,6 +2,7 @@
 // binary operators and where/astype, each typed by NumPy 2's rules with the casts that make C's
 // arithmetic give NumPy's result.
 #include "compiler/diag/Diagnostics.h"
+#include "compiler/diag/InternalError.h"
 #include "compiler/sema/FuseLoweringImpl.h"
 #include "compiler/sema/FuseNames.h"
 #include "compiler/sema/FuseSyntax.h"
@@ -102,10 +103,11 @@ std::optional<Value> FuseLowering::lower_name(const ast::NameExpr& name) {
                 return std::nullopt;
             }
         }
-        if (reduction_ != nullptr && !after_reduction_ && bound->second.after_reduction) {
-            report(name_span, DiagKind::FuseNestedReduction, name.name);
-            return std::nullopt;
-        }
+        // A reduction's operand reading a binding computed after the reductions: the bindings
+        // feeding a reduction are lowered before it (fuse_bindings_feeding_reductions), and one
+        // computed from a reduction makes the reductions dependent (the persistent kernel's).
+        GPUCC_CHECK(reduction_ == nullptr || after_reduction_ || !bound->second.after_reduction,
+                    "a reduction's operand reads a value computed after the reductions");
         return Value{make_name(name.name, name.loc), bound->second.type, bound->second.weak};
     }
     if (name.name == "inf") {

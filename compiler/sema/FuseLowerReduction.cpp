@@ -1,6 +1,7 @@
 // The fused lowering's reduction (FuseLoweringImpl.h): which bindings and expressions read the
 // reduced value, and the reduction call itself lowered into FuseReductionLowering's pieces.
 #include "compiler/diag/Diagnostics.h"
+#include "compiler/diag/InternalError.h"
 #include "compiler/sema/FuseLoweringImpl.h"
 #include "compiler/sema/FuseNames.h"
 #include "compiler/sema/FuseReduction.h"
@@ -48,6 +49,24 @@ void visit(const ast::Expr& expr, const F& f) {
     }
 }
 
+/// How a reduction's axes read in a message: "axis 1", "axes (0, 2)", "every axis", with
+/// ", keepdims" when it keeps them.
+std::string axes_spelling(const ReductionArguments& args) {
+    std::string text;
+    if (!args.axes) {
+        text = "every axis";
+    } else if (args.axes->size() == 1) {
+        text = "axis " + std::to_string(args.axes->front());
+    } else {
+        text = "axes (";
+        for (std::size_t k = 0; k < args.axes->size(); ++k) {
+            text += (k == 0 ? "" : ", ") + std::to_string((*args.axes)[k]);
+        }
+        text += ")";
+    }
+    return args.keepdims ? text + " with keepdims" : text;
+}
+
 } // namespace
 
 bool FuseLowering::binding_calls_reduction(const ast::Expr& expr) const {
@@ -83,20 +102,29 @@ bool FuseLowering::mentions(const ast::Expr& expr, const std::string& name) {
 
 std::optional<Value> FuseLowering::lower_reduction(const ast::CallExpr& call,
                                                    const std::string& name, SourceSpan span) {
-    if (!after_reduction_) {
-        report(span, DiagKind::FuseNestedReduction, name);
+    // A reduction inside another's operand, or reading one's result, makes the reductions
+    // dependent: such definitions go to the persistent kernel (fuse_reductions_independent).
+    GPUCC_CHECK(after_reduction_, "a dependent reduction reached the one-pass lowering");
+    const int component = reduced_ ? 1 + static_cast<int>(reduction_->more.size()) : 0;
+    const bool arg_reduction = name == "argmin" || name == "argmax";
+    const bool variance = name == "var" || name == "std";
+    if ((arg_reduction || variance) && !bindings_by_use_) {
+        report(span, DiagKind::FuseArgReductionDependent, name);
         return std::nullopt;
     }
-    if (reduced_) {
-        bool other_result = reduction_result_ >= 0 && reduction_result_ != current_result_;
-        report(span,
-               other_result ? DiagKind::FuseReductionPerResult : DiagKind::FuseSecondReduction,
-               name);
+    if (component + (arg_reduction ? 1 : variance ? 2 : 0) >= kMaxFusedReductions) {
+        report(span, DiagKind::FuseTooManyReductions, name, kMaxFusedReductions);
         return std::nullopt;
     }
-    reduction_result_ = current_result_;
     std::optional<ReductionArguments> args = read_reduction_arguments(call, name, diags_, failed_);
     if (!args) {
+        return std::nullopt;
+    }
+    FuseReductionLowering& lowered = *reduction_;
+    if (component > 0 && (args->axes != lowered.axes || args->keepdims != lowered.keepdims)) {
+        report(span, DiagKind::FuseReductionAxesDiffer, name, axes_spelling(*args),
+               lowered.function, lowered.loc.line,
+               axes_spelling(ReductionArguments{nullptr, lowered.axes, lowered.keepdims}));
         return std::nullopt;
     }
     std::vector<ast::StmtPtr>* statements = statements_;
@@ -110,23 +138,39 @@ std::optional<Value> FuseLowering::lower_reduction(const ast::CallExpr& call,
         return std::nullopt;
     }
     SourceLocation loc = call.loc;
+    if (component == 0) {
+        lowered.axes = args->axes;
+        lowered.keepdims = args->keepdims;
+    }
+    if (arg_reduction) {
+        return lower_arg_reduction(name, std::move(*operand), component, loc);
+    }
+    if (variance) {
+        return lower_variance(name, std::move(*operand), component, args->ddof, loc);
+    }
     std::string function = canonical_reduction(name);
     ReductionTypes types = reduction_types(function, operand->type);
-    FuseReductionLowering& lowered = *reduction_;
-    lowered.function = function;
-    lowered.loc = loc;
-    lowered.reduce_type = types.reduce_type;
-    lowered.axes = args->axes;
-    lowered.keepdims = args->keepdims;
     ScalarType operand_type = operand->type;
-    lowered.map =
+    ast::ExprPtr map =
         function == "all" || function == "any"
             ? as_type(std::move(*operand), ScalarType::Bool, loc)
             : make_cast(as_type(std::move(*operand), operand_type, loc), types.reduce_type, loc);
-    lowered.identity = reduction_identity(function, loc);
-    lowered.combine = reduction_combine(function, loc);
-    ast::ExprPtr reduced = function == "mean" ? mean_of_sum(types.reduce_type, loc)
-                                              : make_name(kFusedReducedValue, loc);
+    if (component == 0) {
+        lowered.function = function;
+        lowered.loc = loc;
+        lowered.reduce_type = types.reduce_type;
+        lowered.axes = args->axes;
+        lowered.keepdims = args->keepdims;
+        lowered.map = std::move(map);
+        lowered.identity = reduction_identity(function, loc);
+        lowered.combine = reduction_combine(function, loc);
+    } else {
+        lowered.more.push_back(FuseReductionPart{function, loc, types.reduce_type, std::move(map),
+                                                 reduction_identity(function, loc),
+                                                 reduction_combine(function, loc)});
+    }
+    ast::ExprPtr reduced = function == "mean" ? mean_of_sum(types.reduce_type, loc, component)
+                                              : make_name(fused_reduced_value(component), loc);
     return Value{make_cast(std::move(reduced), types.result_type, loc), types.result_type};
 }
 

@@ -67,20 +67,24 @@ bool FuseLowering::lower(ast::BlockStmt& body, const std::vector<std::string>& o
 }
 
 bool FuseLowering::lower_reduced(FuseReductionLowering& lowered,
-                                 const std::vector<std::string>& outputs) {
+                                 const std::vector<std::string>& outputs, bool bindings_by_use) {
     reduction_ = &lowered;
+    bindings_by_use_ = bindings_by_use;
     lowered.prelude = std::make_unique<ast::BlockStmt>(def_.loc);
     lowered.post = std::make_unique<ast::BlockStmt>(def_.loc);
     prelude_ = &lowered.prelude->statements;
     post_ = &lowered.post->statements;
+    const std::set<std::string> feeding = fuse_bindings_feeding_reductions(def_);
     for (const ast::FuseBinding& binding : def_.bindings) {
         if (!check_binding_name(binding)) {
             return false;
         }
-        // A binding before the reduction feeds it (map statements); one computed from the
-        // reduced value, or after it, is a post-operation. A constant one may be read by both
-        // (it is declared again in post where it is read there: lower_name).
-        after_reduction_ = reduced_ || binding_calls_reduction(*binding.value);
+        // A binding a reduction's operand reads feeds it (map statements); any other (computed
+        // from a reduced value, or from parameters read only after the reductions) is a
+        // post-operation. A constant one may be read by both (it is declared again in post
+        // where it is read there: lower_name).
+        after_reduction_ = binding_calls_reduction(*binding.value) ||
+                           (bindings_by_use ? feeding.count(binding.name) == 0 : reduced_);
         statements_ = after_reduction_ ? post_ : prelude_;
         bool constant = !after_reduction_ && is_constant_expr(*binding.value);
         std::optional<Value> value = lower_expr(*binding.value);
@@ -130,7 +134,7 @@ bool lower_fuse_reduction_instance(const ast::FuseDef& def, const std::vector<ki
                                    DiagnosticEngine* diags, const std::vector<std::string>& outputs,
                                    FuseReductionLowering& lowered, const ast::Module* module) {
     return fuse::FuseLowering(def, params, module_kernels, diags, module)
-        .lower_reduced(lowered, outputs);
+        .lower_reduced(lowered, outputs, /*bindings_by_use=*/true);
 }
 
 bool lower_fuse_reduction_instance(const ast::FuseDef& def, const std::vector<kir::Param>& params,
@@ -139,8 +143,10 @@ bool lower_fuse_reduction_instance(const ast::FuseDef& def, const std::vector<ki
                                    FuseReductionLowering& lowered, const ast::Module* module) {
     std::vector<std::string> outputs =
         def.results.size() == 1 ? std::vector<std::string>{output} : fuse_output_names(def);
-    return lower_fuse_reduction_instance(def, params, module_kernels, diags, outputs, lowered,
-                                         module);
+    // The persistent kernel's passes (FusePersistent.cpp): each pass keeps the bindings before
+    // its reduction as map statements, whether it reads them or not.
+    return fuse::FuseLowering(def, params, module_kernels, diags, module)
+        .lower_reduced(lowered, outputs, /*bindings_by_use=*/false);
 }
 
 } // namespace gpucc::sema

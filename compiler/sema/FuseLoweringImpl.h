@@ -52,7 +52,10 @@ public:
 
     /// Lowers a definition with a reduction into `lowered`'s pieces, the results assigned to the
     /// outputs named `outputs`. False after an error (reported).
-    bool lower_reduced(FuseReductionLowering& lowered, const std::vector<std::string>& outputs);
+    /// `bindings_by_use`: a binding no reduction's operand reads is a post-operation (else one
+    /// after the first reduction is, as in the persistent kernel's passes).
+    bool lower_reduced(FuseReductionLowering& lowered, const std::vector<std::string>& outputs,
+                       bool bindings_by_use);
 
 private:
     template <class... Args>
@@ -171,6 +174,14 @@ private:
     /// divided by the count) in the result's type.
     std::optional<Value> lower_reduction(const ast::CallExpr& call, const std::string& name,
                                          SourceSpan span);
+    /// argmin/argmax (FuseLowerArgReduction.cpp): two components, the extreme and its position
+    /// `_J`, combined together; the value read after it is the position (int64).
+    std::optional<Value> lower_arg_reduction(const std::string& function, Value operand,
+                                             int component, SourceLocation loc);
+    /// var/std (FuseLowerVariance.cpp): three components, the count, the mean and M2, merged by
+    /// Chan's formulas; the value read after it is M2 / max(count - ddof, 0) (std: its root).
+    std::optional<Value> lower_variance(const std::string& function, Value operand, int component,
+                                        std::int64_t ddof, SourceLocation loc);
 
     const ast::FuseDef& def_;
     const std::vector<kir::Param>& params_;
@@ -189,8 +200,8 @@ private:
     std::vector<ast::StmtPtr>* post_ = nullptr;
     bool after_reduction_ = false;
     bool reduced_ = false;
-    int current_result_ = -1;   ///< the result being lowered (-1: a binding)
-    int reduction_result_ = -1; ///< the result the reduction is in (-1: a binding)
+    bool bindings_by_use_ = true; ///< lower_reduced's: false for the persistent kernel's passes
+    int current_result_ = -1;     ///< the result being lowered (-1: a binding)
 };
 
 } // namespace gpucc::sema::fuse

@@ -7,6 +7,7 @@
 #include "compiler/sema/FuseSyntax.h"
 
 #include <algorithm>
+#include <set>
 
 namespace gpucc::sema {
 namespace {
@@ -44,6 +45,70 @@ bool calls_reduction(const ast::Expr& expr) {
     default:
         return false;
     }
+}
+
+/// Calls `f` on every reduction call of `expr` (outermost first) and `names` on every name read.
+template <class OnReduction, class OnName>
+void walk(const ast::Expr& expr, const OnReduction& on_reduction, const OnName& on_name) {
+    auto recurse = [&](const ast::Expr& inner) { walk(inner, on_reduction, on_name); };
+    switch (expr.kind) {
+    case ast::ExprKind::Name:
+        on_name(static_cast<const ast::NameExpr&>(expr).name);
+        return;
+    case ast::ExprKind::Call: {
+        const auto& call = static_cast<const ast::CallExpr&>(expr);
+        if (call.callee->kind == ast::ExprKind::Name &&
+            is_fusable_reduction(static_cast<const ast::NameExpr&>(*call.callee).name)) {
+            on_reduction(call);
+        }
+        for (const ast::ExprPtr& arg : call.args) {
+            recurse(*arg);
+        }
+        return;
+    }
+    case ast::ExprKind::Unary:
+        recurse(*static_cast<const ast::UnaryExpr&>(expr).operand);
+        return;
+    case ast::ExprKind::Binary:
+        recurse(*static_cast<const ast::BinaryExpr&>(expr).lhs);
+        recurse(*static_cast<const ast::BinaryExpr&>(expr).rhs);
+        return;
+    case ast::ExprKind::Conditional: {
+        const auto& conditional = static_cast<const ast::ConditionalExpr&>(expr);
+        recurse(*conditional.condition);
+        recurse(*conditional.if_true);
+        recurse(*conditional.if_false);
+        return;
+    }
+    case ast::ExprKind::Cast:
+        recurse(*static_cast<const ast::CastExpr&>(expr).operand);
+        return;
+    case ast::ExprKind::Assign:
+        recurse(*static_cast<const ast::AssignExpr&>(expr).value);
+        return;
+    default:
+        return;
+    }
+}
+
+/// The names `expr` reads.
+std::set<std::string> names_read(const ast::Expr& expr) {
+    std::set<std::string> names;
+    walk(expr, [](const ast::CallExpr&) {}, [&](const std::string& name) { names.insert(name); });
+    return names;
+}
+
+/// Every reduction call of the definition's bindings and results.
+std::vector<const ast::CallExpr*> reduction_calls(const ast::FuseDef& def) {
+    std::vector<const ast::CallExpr*> calls;
+    auto found = [&](const ast::CallExpr& call) { calls.push_back(&call); };
+    for (const ast::FuseBinding& binding : def.bindings) {
+        walk(*binding.value, found, [](const std::string&) {});
+    }
+    for (const ast::ExprPtr& result : def.results) {
+        walk(*result, found, [](const std::string&) {});
+    }
+    return calls;
 }
 
 ast::ExprPtr integer_literal(std::uint64_t value, SourceLocation loc) {
@@ -89,9 +154,54 @@ bool fuse_has_reduction(const ast::FuseDef& def) {
     return false;
 }
 
+std::set<std::string> fuse_bindings_feeding_reductions(const ast::FuseDef& def) {
+    std::set<std::string> feeding;
+    for (const ast::CallExpr* call : reduction_calls(def)) {
+        for (const ast::ExprPtr& arg : call->args) {
+            std::set<std::string> names = names_read(*arg);
+            feeding.insert(names.begin(), names.end());
+        }
+    }
+    // Bindings read by feeding bindings feed too (a binding reads only earlier ones).
+    for (auto binding = def.bindings.rbegin(); binding != def.bindings.rend(); ++binding) {
+        if (feeding.count(binding->name) != 0) {
+            std::set<std::string> names = names_read(*binding->value);
+            feeding.insert(names.begin(), names.end());
+        }
+    }
+    return feeding;
+}
+
+bool fuse_reductions_independent(const ast::FuseDef& def) {
+    // The bindings computed from a reduction, directly or through other bindings.
+    std::set<std::string> reduced;
+    for (const ast::FuseBinding& binding : def.bindings) {
+        bool from_reduction = calls_reduction(*binding.value);
+        for (const std::string& name : names_read(*binding.value)) {
+            from_reduction = from_reduction || reduced.count(name) != 0;
+        }
+        if (from_reduction) {
+            reduced.insert(binding.name);
+        }
+    }
+    for (const ast::CallExpr* call : reduction_calls(def)) {
+        for (const ast::ExprPtr& arg : call->args) {
+            if (calls_reduction(*arg)) {
+                return false;
+            }
+            for (const std::string& name : names_read(*arg)) {
+                if (reduced.count(name) != 0) {
+                    return false;
+                }
+            }
+        }
+    }
+    return true;
+}
+
 bool is_fusable_reduction(const std::string& name) {
-    for (const char* reduction :
-         {"sum", "prod", "min", "max", "amin", "amax", "mean", "all", "any"}) {
+    for (const char* reduction : {"sum", "prod", "min", "max", "amin", "amax", "mean", "all", "any",
+                                  "argmin", "argmax", "var", "std"}) {
         if (name == reduction) {
             return true;
         }
@@ -156,14 +266,14 @@ ast::ExprPtr reduction_combine(const std::string& function, SourceLocation loc) 
     return make_binary(op, a(), b(), loc);
 }
 
-ast::ExprPtr mean_of_sum(ScalarType reduce_type, SourceLocation loc) {
+ast::ExprPtr mean_of_sum(ScalarType reduce_type, SourceLocation loc, int component) {
     auto size_of = [&](const char* indexer) {
         auto member = std::make_unique<ast::MemberExpr>(make_name(indexer, loc), "size", loc);
         return std::make_unique<ast::CallExpr>(std::move(member), std::vector<ast::ExprPtr>{}, loc);
     };
     ast::ExprPtr count =
         make_binary(ast::BinaryOp::Div, size_of("_in_ind"), size_of("_out_ind"), loc);
-    return make_binary(ast::BinaryOp::Div, make_name(kFusedReducedValue, loc),
+    return make_binary(ast::BinaryOp::Div, make_name(fused_reduced_value(component), loc),
                        make_cast(std::move(count), reduce_type, loc), loc);
 }
 
@@ -179,6 +289,8 @@ std::optional<ReductionArguments> read_reduction_arguments(const ast::CallExpr& 
     ReductionArguments result;
     const ast::Expr* axis = nullptr;
     const ast::Expr* keepdims = nullptr;
+    const ast::Expr* ddof = nullptr;
+    const bool has_ddof = name == "var" || name == "std";
     bool ok = true;
     for (std::size_t k = 0; k < call.args.size(); ++k) {
         const ast::Expr& arg = *call.args[k];
@@ -192,7 +304,8 @@ std::optional<ReductionArguments> read_reduction_arguments(const ast::CallExpr& 
             }
         }
         if (keyword.empty()) {
-            keyword = k == 0 ? "" : k == 1 ? "axis" : k == 2 ? "keepdims" : "?";
+            // var/std: NumPy's third is dtype, so ddof and keepdims are keywords only.
+            keyword = k == 0 ? "" : k == 1 ? "axis" : k == 2 && !has_ddof ? "keepdims" : "?";
         }
         if (keyword.empty() && arg.kind != ast::ExprKind::Assign) {
             result.operand = value;
@@ -200,6 +313,8 @@ std::optional<ReductionArguments> read_reduction_arguments(const ast::CallExpr& 
             axis = value;
         } else if (keyword == "keepdims") {
             keepdims = value;
+        } else if (keyword == "ddof" && has_ddof) {
+            ddof = value;
         } else {
             std::string what =
                 keyword == "?" ? "argument " + std::to_string(k + 1) : "'" + keyword + "'";
@@ -261,6 +376,15 @@ std::optional<ReductionArguments> read_reduction_arguments(const ast::CallExpr& 
             ok = false;
         } else {
             result.keepdims = static_cast<const ast::BoolLiteralExpr&>(*keepdims).value;
+        }
+    }
+    if (ddof != nullptr) {
+        std::optional<std::int64_t> value = integer_constant(*ddof);
+        if (!value || *value < 0 || *value >= 1000) {
+            report(SourceSpan(ddof->loc, 1), DiagKind::FuseReductionDdof, name);
+            ok = false;
+        } else {
+            result.ddof = *value;
         }
     }
     if (!ok) {

@@ -13,6 +13,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,17 @@ class DiagnosticEngine;
 }
 
 namespace gpucc::sema {
+
+/// A further reduction of the same pass (several independent reductions over the same axes):
+/// component k of a tuple reduce type (kir::ReductionComponent).
+struct FuseReductionPart {
+    std::string function;
+    SourceLocation loc;
+    ScalarType reduce_type = ScalarType::Float32;
+    ast::ExprPtr map; ///< after the shared prelude
+    ast::ExprPtr identity;
+    ast::ExprPtr combine;
+};
 
 /// One instance of a fused function with a reduction, lowered into the reduction kind's pieces.
 struct FuseReductionLowering {
@@ -40,10 +52,24 @@ struct FuseReductionLowering {
     bool keepdims = false;
     /// Every read of an array parameter, in order (which become post arrays: FusePostArrays.h).
     std::vector<FuseArrayRead> array_reads;
+    /// The second, third, ... reduction of one pass (the fields above are the first's).
+    std::vector<FuseReductionPart> more;
 };
+
+/// Reductions one pass computes at most (a tuple of that many 8-byte components).
+inline constexpr int kMaxFusedReductions = 8;
 
 /// Whether a fused function's expressions call a reduction.
 bool fuse_has_reduction(const ast::FuseDef& def);
+
+/// Whether no reduction's operand calls a reduction or reads a binding computed from one: the
+/// reductions are then independent and reduce in one pass (a tuple reduce type) when they reduce
+/// the same axes; otherwise several go to the persistent kernel (FusePersistent.h).
+bool fuse_reductions_independent(const ast::FuseDef& def);
+
+/// The bindings a reduction's operand reads, directly or through other bindings (the rest are
+/// computed after the reductions, where post-operations read them).
+std::set<std::string> fuse_bindings_feeding_reductions(const ast::FuseDef& def);
 
 /// The reductions a fused function can fuse ("amin" and "amax" are "min" and "max").
 bool is_fusable_reduction(const std::string& name);
@@ -65,13 +91,14 @@ ast::ExprPtr reduction_identity(const std::string& function, SourceLocation loc)
 ast::ExprPtr reduction_combine(const std::string& function, SourceLocation loc);
 
 /// `a / (_in_ind.size() / _out_ind.size())` in `reduce_type`: the mean of the reduced sum.
-ast::ExprPtr mean_of_sum(ScalarType reduce_type, SourceLocation loc);
+ast::ExprPtr mean_of_sum(ScalarType reduce_type, SourceLocation loc, int component = 0);
 
 /// The arguments of a reduction's call, read: the operand, the axes and keepdims.
 struct ReductionArguments {
     const ast::Expr* operand = nullptr;
     std::optional<std::vector<int>> axes;
     bool keepdims = false;
+    std::int64_t ddof = 0; ///< var and std only
 };
 
 /// Reads `call`'s arguments (the operand, then `axis` and `keepdims`, by position or by keyword);

@@ -16,6 +16,17 @@ namespace gpucc::sema {
 /// name no source can spell, so that a parameter named `a` read after the reduction (CuPy issue
 /// 9008's `sum(a, axis=1) > b`) does not hide it. The BodyChecker reads it in post only.
 inline constexpr const char* kFusedReducedValue = "(reduced)";
+/// Component `k` of a tuple reduce type (several reductions in one pass): kFusedReducedValue for
+/// the first, "(reduced)1", "(reduced)2", ... for the others.
+/// In the combine of one component of a tuple reduce type, `a` or `b` (operand 0 or 1) of
+/// another component: "(a)1", "(b)2", ... (argmin/argmax's value and index combine together).
+inline std::string fused_reduce_operand(int operand, int component) {
+    return std::string(operand == 0 ? "(a)" : "(b)") + std::to_string(component);
+}
+inline std::string fused_reduced_value(int component) {
+    return component == 0 ? std::string(kFusedReducedValue)
+                          : std::string(kFusedReducedValue) + std::to_string(component);
+}
 
 ast::TypeName type_name(ScalarType type, SourceLocation loc);
 ast::ExprPtr make_name(const std::string& name, SourceLocation loc);

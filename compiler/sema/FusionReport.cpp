@@ -115,6 +115,9 @@ void write_reduction(std::ostream& out, const ast::FuseDef& def,
         auto [post_reads, post_bytes] = arrays_of(instance.params, kir::ParamRole::Input, true);
         out << "  " << instance.symbol << ": reads " << reads << " (" << read_bytes
             << " bytes per element reduced); reduces in " << numpy_name(instance.reduce_type);
+        for (const kir::ReductionComponent& component : instance.more_components) {
+            out << " and " << numpy_name(component.reduce_type); // one pass, a tuple
+        }
         if (!post_reads.empty()) {
             out << "; post reads " << post_reads << " (" << post_bytes << " bytes per result)";
         }

@@ -163,7 +163,8 @@ std::optional<kir::Module> analyze_module(const ast::Module& module, const SemaO
                     sema::check_reduction(*def.reduction, options, diags)) {
                 result.reductions.push_back(std::move(*kernel));
             }
-        } else if (def.fuse != nullptr && sema::fuse_is_persistent(*def.fuse)) {
+        } else if (def.fuse != nullptr && sema::fuse_is_persistent(*def.fuse) &&
+                   !sema::fuse_reductions_independent(*def.fuse)) {
             if (std::optional<kir::GridKernel> kernel =
                     sema::check_fuse_persistent(*def.fuse, module, options, diags)) {
                 result.grid_kernels.push_back(std::move(*kernel));

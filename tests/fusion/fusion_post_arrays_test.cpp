@@ -26,30 +26,8 @@ namespace {
 using gpucc::Array;
 
 using fusion_check::expect_matches;
+using fusion_check::expect_same_comparison;
 using fusion_check::tolerance;
-
-/// A comparison of a reduced value with an array: equal to the reference wherever the unfused
-/// difference `margin` (reduced value minus the compared array) is beyond rounding.
-template <class T, class D>
-void expect_same_comparison(const Array<bool>& got, const Array<bool>& want, const Array<D>& margin,
-                            double scale, const std::string& what) {
-    ASSERT_EQ(got.shape(), want.shape()) << what;
-    std::vector<bool> g = got.to_host();
-    std::vector<bool> w = want.to_host();
-    std::vector<D> m = margin.to_host();
-    ASSERT_EQ(m.size(), w.size()) << what;
-    int checked = 0;
-    for (std::size_t i = 0; i < w.size(); ++i) {
-        if (std::fabs(static_cast<double>(m[i])) <= 4 * tolerance<T>() * (scale + 1)) {
-            continue;
-        }
-        ++checked;
-        ASSERT_EQ(g[i], w[i]) << what << ": element " << i;
-    }
-    if (w.size() >= 16) {
-        EXPECT_GT(checked, 0) << what << ": every element was within rounding";
-    }
-}
 
 template <class T>
 class FusionPostArrays : public fusion_check::RandomArrays<T> {};

@@ -533,9 +533,14 @@ llvm::Value* BodyEmitter::emit_expr(const kir::Expr& expr) {
     case ExprKind::LoopSize:
         return loop_size_;
     case ExprKind::ReduceOperand: {
-        int operand = static_cast<const kir::ReduceOperandExpr&>(expr).operand;
-        GPUCC_CHECK(reduce_operands_[operand] != nullptr, "only reductions read a and b");
-        return reduce_operands_[operand];
+        const auto& reduce_operand = static_cast<const kir::ReduceOperandExpr&>(expr);
+        llvm::Value* value = reduce_operands_[reduce_operand.operand];
+        GPUCC_CHECK(value != nullptr, "only reductions read a and b");
+        if (value->getType()->isStructTy()) { // a tuple reduce type's post reads one component
+            return builder_.CreateExtractValue(value,
+                                               static_cast<unsigned>(reduce_operand.component));
+        }
+        return value;
     }
     case ExprKind::InputSize:
         GPUCC_CHECK(input_size_ != nullptr, "only reductions read _in_ind.size()");

@@ -75,6 +75,17 @@ private:
     /// slot = combine(slot, {item, true}).
     void fold_into(const PartialSlot& slot, llvm::Value* item);
     llvm::Value* identity_value();
+    /// The reduce type: one scalar, or a tuple of components (instance_.more_components), held in
+    /// registers as a struct of the components and in memory as one i64 word per component.
+    int components() const;
+    ScalarType component_type(int k) const;
+    llvm::Type* partial_type();
+    llvm::Type* partial_storage_type();
+    llvm::Value* partial_to_storage(llvm::Value* value);
+    llvm::Value* partial_from_storage(llvm::Value* stored);
+    /// Component `k` of a register-form value as an i64 word, and back.
+    llvm::Value* component_word(llvm::Value* value, int k);
+    llvm::Value* component_from_word(llvm::Value* word, int k);
     /// Runs post for the output whose offsets are `outer_` (outputs part) with `a`, storing
     /// every output element.
     void emit_post(llvm::Value* a);
@@ -94,6 +105,7 @@ private:
     Partial block_reduce(Partial mine);
     Partial shuffle_reduce(Partial mine, int max_distance, llvm::Value* limit);
     Partial shuffle_xor(Partial value, int distance);
+    llvm::Value* shuffle_scalar(llvm::Value* value, int distance);
     void store_shared(llvm::Value* index, Partial value);
     Partial load_shared(llvm::Value* index);
     void barrier();

@@ -73,8 +73,20 @@ void ReductionEmitter::barrier() {
 // ---------------------------------------------------------------------------------------------
 
 void ReductionEmitter::store_shared(llvm::Value* index, Partial value) {
-    llvm::Value* address = builder_.CreateInBoundsGEP(builder_.getInt64Ty(), shared_values_, index);
-    builder_.CreateStore(value.value, address);
+    // One i64 slot per thread and component: component k's slots follow component k - 1's.
+    if (components() == 1) {
+        llvm::Value* address =
+            builder_.CreateInBoundsGEP(builder_.getInt64Ty(), shared_values_, index);
+        builder_.CreateStore(value.value, address);
+    } else {
+        for (int k = 0; k < components(); ++k) {
+            llvm::Value* slot = builder_.CreateAdd(
+                index, builder_.getInt32(static_cast<std::uint32_t>(k * kReduceBlockSize)));
+            builder_.CreateStore(
+                component_word(value.value, k),
+                builder_.CreateInBoundsGEP(builder_.getInt64Ty(), shared_values_, slot));
+        }
+    }
     if (!has_identity_) {
         llvm::Value* flag = builder_.CreateInBoundsGEP(builder_.getInt8Ty(), shared_valid_, index);
         builder_.CreateStore(builder_.CreateZExt(value.valid, builder_.getInt8Ty()), flag);
@@ -82,9 +94,23 @@ void ReductionEmitter::store_shared(llvm::Value* index, Partial value) {
 }
 
 Partial ReductionEmitter::load_shared(llvm::Value* index) {
-    llvm::Value* address = builder_.CreateInBoundsGEP(builder_.getInt64Ty(), shared_values_, index);
-    Partial result{builder_.CreateLoad(register_type(instance_.reduce_type), address),
-                   builder_.getTrue()};
+    Partial result{nullptr, builder_.getTrue()};
+    if (components() == 1) {
+        llvm::Value* address =
+            builder_.CreateInBoundsGEP(builder_.getInt64Ty(), shared_values_, index);
+        result.value = builder_.CreateLoad(register_type(instance_.reduce_type), address);
+    } else {
+        result.value = llvm::PoisonValue::get(partial_type());
+        for (int k = 0; k < components(); ++k) {
+            llvm::Value* slot = builder_.CreateAdd(
+                index, builder_.getInt32(static_cast<std::uint32_t>(k * kReduceBlockSize)));
+            llvm::Value* word = builder_.CreateLoad(
+                builder_.getInt64Ty(),
+                builder_.CreateInBoundsGEP(builder_.getInt64Ty(), shared_values_, slot));
+            result.value = builder_.CreateInsertValue(result.value, component_from_word(word, k),
+                                                      static_cast<unsigned>(k));
+        }
+    }
     if (!has_identity_) {
         llvm::Value* flag = builder_.CreateInBoundsGEP(builder_.getInt8Ty(), shared_valid_, index);
         result.valid = builder_.CreateICmpNE(builder_.CreateLoad(builder_.getInt8Ty(), flag),
@@ -93,7 +119,7 @@ Partial ReductionEmitter::load_shared(llvm::Value* index) {
     return result;
 }
 
-Partial ReductionEmitter::shuffle_xor(Partial value, int distance) {
+llvm::Value* ReductionEmitter::shuffle_scalar(llvm::Value* value, int distance) {
     llvm::Type* i32 = builder_.getInt32Ty();
     auto shuffle = [&](llvm::Value* word) {
         return builder_.CreateIntrinsic(i32, llvm::Intrinsic::nvvm_shfl_sync_bfly_i32,
@@ -101,10 +127,10 @@ Partial ReductionEmitter::shuffle_xor(Partial value, int distance) {
                                          builder_.getInt32(static_cast<std::uint32_t>(distance)),
                                          builder_.getInt32(0x1f)});
     };
-    llvm::Type* type = value.value->getType();
+    llvm::Type* type = value->getType();
     const unsigned bits = type->getPrimitiveSizeInBits();
     llvm::Type* as_int = builder_.getIntNTy(bits);
-    llvm::Value* word = builder_.CreateBitCast(value.value, as_int);
+    llvm::Value* word = builder_.CreateBitCast(value, as_int);
     llvm::Value* moved = nullptr;
     if (bits == 64) {
         llvm::Value* low = shuffle(builder_.CreateTrunc(word, i32));
@@ -116,10 +142,26 @@ Partial ReductionEmitter::shuffle_xor(Partial value, int distance) {
     } else {
         moved = builder_.CreateTrunc(shuffle(builder_.CreateZExt(word, i32)), as_int);
     }
-    Partial result{builder_.CreateBitCast(moved, type), builder_.getTrue()};
+    return builder_.CreateBitCast(moved, type);
+}
+
+Partial ReductionEmitter::shuffle_xor(Partial value, int distance) {
+    Partial result{nullptr, builder_.getTrue()};
+    if (components() == 1) {
+        result.value = shuffle_scalar(value.value, distance);
+    } else {
+        result.value = llvm::PoisonValue::get(partial_type());
+        for (int k = 0; k < components(); ++k) {
+            const auto index = static_cast<unsigned>(k);
+            result.value = builder_.CreateInsertValue(
+                result.value,
+                shuffle_scalar(builder_.CreateExtractValue(value.value, index), distance), index);
+        }
+    }
     if (!has_identity_) {
-        result.valid = builder_.CreateTrunc(shuffle(builder_.CreateZExt(value.valid, i32)),
-                                            builder_.getInt1Ty());
+        result.valid = builder_.CreateTrunc(
+            shuffle_scalar(builder_.CreateZExt(value.valid, builder_.getInt32Ty()), distance),
+            builder_.getInt1Ty());
     }
     return result;
 }
@@ -452,7 +494,8 @@ void ReductionEmitter::emit_gpu_kernel(bool rows) {
     input_size_ = plan_word(kReducePlanInputSize);
     output_size_ = plan_word(kReducePlanOutputs);
 
-    auto* shared_values_type = llvm::ArrayType::get(i64, kReduceBlockSize);
+    auto* shared_values_type =
+        llvm::ArrayType::get(i64, static_cast<std::uint64_t>(kReduceBlockSize * components()));
     shared_values_ = new llvm::GlobalVariable(
         module_, shared_values_type, false, llvm::GlobalValue::InternalLinkage,
         llvm::UndefValue::get(shared_values_type),
@@ -542,14 +585,14 @@ void ReductionEmitter::emit_gpu_kernel(bool rows) {
 
     // Several slices: leave the partial, count the block, the last one finishes the column.
     builder_.SetInsertPoint(several);
-    llvm::Type* stored = storage_type(instance_.reduce_type);
+    llvm::Type* stored = partial_storage_type();
     {
         llvm::BasicBlock* write = new_block("partial.write");
         llvm::BasicBlock* written = new_block("partial.written");
         builder_.CreateCondBr(writer, write, written);
         builder_.SetInsertPoint(write);
         llvm::Value* index = builder_.CreateAdd(builder_.CreateMul(slice, outputs), output);
-        builder_.CreateStore(to_storage(block.value, instance_.reduce_type),
+        builder_.CreateStore(partial_to_storage(block.value),
                              builder_.CreateGEP(stored, partials_, index));
         builder_.CreateBr(written);
         builder_.SetInsertPoint(written);
@@ -600,10 +643,23 @@ void ReductionEmitter::emit_gpu_kernel(bool rows) {
         slices_of_output.exit = gathered;
         emit_counted_loop(builder_, slices_of_output, [&](llvm::Value* t, llvm::BasicBlock*) {
             llvm::Value* index = builder_.CreateAdd(builder_.CreateMul(t, outputs), output);
-            llvm::LoadInst* loaded =
-                builder_.CreateLoad(stored, builder_.CreateGEP(stored, partials_, index));
-            loaded->setVolatile(true); // written by other blocks: not from a stale L1 line
-            fold_into(share, from_storage(loaded, instance_.reduce_type));
+            llvm::Value* address = builder_.CreateGEP(stored, partials_, index);
+            llvm::Value* loaded = nullptr;
+            if (components() == 1) {
+                llvm::LoadInst* load = builder_.CreateLoad(stored, address);
+                load->setVolatile(true); // written by other blocks: not from a stale L1 line
+                loaded = load;
+            } else {
+                loaded = llvm::PoisonValue::get(stored);
+                for (int k = 0; k < components(); ++k) {
+                    llvm::LoadInst* word =
+                        builder_.CreateLoad(i64, builder_.CreateConstInBoundsGEP2_32(
+                                                     stored, address, 0, static_cast<unsigned>(k)));
+                    word->setVolatile(true);
+                    loaded = builder_.CreateInsertValue(loaded, word, static_cast<unsigned>(k));
+                }
+            }
+            fold_into(share, partial_from_storage(loaded));
         });
     }
     Partial total = block_reduce(load_partial(share));

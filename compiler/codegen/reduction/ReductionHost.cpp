@@ -41,7 +41,7 @@ void ReductionEmitter::emit_host_partial() {
     outer_ = decompose(output, plan_word(kReducePlanOuterNdim), kReducePlanOuterExtent,
                        kReducePlanOuterDivisor, kReducePlanOuterStride, plan_inputs_ + outputs_,
                        /*index32=*/false);
-    llvm::Type* reduce_type = register_type(instance_.reduce_type);
+    llvm::Type* reduce_type = partial_type();
     llvm::BasicBlock* done = new_block("done");
     llvm::BasicBlock* one_dim = new_block("one_dim");
     llvm::BasicBlock* general = new_block("general");
@@ -77,7 +77,7 @@ void ReductionEmitter::emit_host_partial() {
     for (const auto& [block, value] : arrivals) {
         total->addIncoming(value, block);
     }
-    builder_.CreateStore(to_storage(total, instance_.reduce_type), result);
+    builder_.CreateStore(partial_to_storage(total), result);
     builder_.CreateRetVoid();
 }
 
@@ -88,12 +88,11 @@ void ReductionEmitter::emit_host_combine() {
                                         reduction_host_symbol(module_.getName().str(), instance_,
                                                               ReductionHostEntry::Combine, isa_),
                                         isa_));
-    llvm::Type* stored = storage_type(instance_.reduce_type);
+    llvm::Type* stored = partial_storage_type();
     llvm::Value* acc = function_->getArg(0);
-    llvm::Value* a = from_storage(builder_.CreateLoad(stored, acc), instance_.reduce_type);
-    llvm::Value* b =
-        from_storage(builder_.CreateLoad(stored, function_->getArg(1)), instance_.reduce_type);
-    builder_.CreateStore(to_storage(reduce_values(a, b), instance_.reduce_type), acc);
+    llvm::Value* a = partial_from_storage(builder_.CreateLoad(stored, acc));
+    llvm::Value* b = partial_from_storage(builder_.CreateLoad(stored, function_->getArg(1)));
+    builder_.CreateStore(partial_to_storage(reduce_values(a, b)), acc);
     builder_.CreateRetVoid();
 }
 
@@ -113,17 +112,17 @@ void ReductionEmitter::emit_host_finish() {
                   kReducePlanOuterDivisor, kReducePlanOuterStride, plan_inputs_ + outputs_,
                   /*index32=*/false);
     llvm::Value* reduced = function_->getArg(2);
-    llvm::Type* stored = storage_type(instance_.reduce_type);
+    llvm::Type* stored = partial_storage_type();
     llvm::Value* identity = identity_value(); // a constant expression
     llvm::BasicBlock* entry = builder_.GetInsertBlock();
     llvm::BasicBlock* load = new_block("reduced");
     llvm::BasicBlock* join = new_block("post.start");
     builder_.CreateCondBr(builder_.CreateIsNull(reduced), join, load);
     builder_.SetInsertPoint(load);
-    llvm::Value* value = from_storage(builder_.CreateLoad(stored, reduced), instance_.reduce_type);
+    llvm::Value* value = partial_from_storage(builder_.CreateLoad(stored, reduced));
     builder_.CreateBr(join);
     builder_.SetInsertPoint(join);
-    llvm::PHINode* a = builder_.CreatePHI(register_type(instance_.reduce_type), 2, "a");
+    llvm::PHINode* a = builder_.CreatePHI(partial_type(), 2, "a");
     a->addIncoming(identity, entry);
     a->addIncoming(value, load);
     emit_post(a);

@@ -16,7 +16,7 @@ void ReductionEmitter::begin_function(llvm::Function* function) {
     function_ = function;
     function_->setDoesNotThrow();
     builder_.SetInsertPoint(llvm::BasicBlock::Create(context_, "entry", function_));
-    has_identity_ = instance_.identity != nullptr;
+    has_identity_ = reduction_has_identity(instance_);
     array_inputs_ = reduction_array_inputs(instance_);
     plan_inputs_ = reduction_plan_inputs(instance_);
     outputs_ = reduction_plan_outputs(instance_); // post arrays sit after the outputs
@@ -163,6 +163,92 @@ llvm::Value* ReductionEmitter::load_element(llvm::Value* base, llvm::Value* offs
     return from_storage(builder_.CreateLoad(storage_type(type), address), type);
 }
 
+namespace {
+
+/// Whether `reduce` is one binary operation of its component's own `a` and `b`.
+bool is_plain_combine(const kir::Expr& reduce) {
+    if (reduce.kind != kir::ExprKind::Binary) {
+        return false;
+    }
+    const auto& binary = static_cast<const kir::BinaryExpr&>(reduce);
+    auto own_operand = [](const kir::Expr& side) {
+        return side.kind == kir::ExprKind::ReduceOperand;
+    };
+    return own_operand(*binary.lhs) && own_operand(*binary.rhs);
+}
+
+} // namespace
+
+int ReductionEmitter::components() const {
+    return 1 + static_cast<int>(instance_.more_components.size());
+}
+
+ScalarType ReductionEmitter::component_type(int k) const {
+    return k == 0 ? instance_.reduce_type
+                  : instance_.more_components[static_cast<std::size_t>(k - 1)].reduce_type;
+}
+
+llvm::Type* ReductionEmitter::partial_type() {
+    if (components() == 1) {
+        return register_type(instance_.reduce_type);
+    }
+    std::vector<llvm::Type*> types;
+    for (int k = 0; k < components(); ++k) {
+        types.push_back(register_type(component_type(k)));
+    }
+    return llvm::StructType::get(context_, types);
+}
+
+llvm::Type* ReductionEmitter::partial_storage_type() {
+    if (components() == 1) {
+        return storage_type(instance_.reduce_type);
+    }
+    return llvm::ArrayType::get(builder_.getInt64Ty(), static_cast<std::uint64_t>(components()));
+}
+
+llvm::Value* ReductionEmitter::component_word(llvm::Value* value, int k) {
+    ScalarType type = component_type(k);
+    llvm::Value* component =
+        components() == 1 ? value : builder_.CreateExtractValue(value, static_cast<unsigned>(k));
+    llvm::Value* stored = to_storage(component, type);
+    const unsigned bits = stored->getType()->getPrimitiveSizeInBits();
+    llvm::Value* bits_value = builder_.CreateBitCast(stored, builder_.getIntNTy(bits));
+    return bits == 64 ? bits_value : builder_.CreateZExt(bits_value, builder_.getInt64Ty());
+}
+
+llvm::Value* ReductionEmitter::component_from_word(llvm::Value* word, int k) {
+    ScalarType type = component_type(k);
+    llvm::Type* stored = storage_type(type);
+    const unsigned bits = stored->getPrimitiveSizeInBits();
+    llvm::Value* narrow = bits == 64 ? word : builder_.CreateTrunc(word, builder_.getIntNTy(bits));
+    return from_storage(builder_.CreateBitCast(narrow, stored), type);
+}
+
+llvm::Value* ReductionEmitter::partial_to_storage(llvm::Value* value) {
+    if (components() == 1) {
+        return to_storage(value, instance_.reduce_type);
+    }
+    llvm::Value* words = llvm::PoisonValue::get(partial_storage_type());
+    for (int k = 0; k < components(); ++k) {
+        words =
+            builder_.CreateInsertValue(words, component_word(value, k), static_cast<unsigned>(k));
+    }
+    return words;
+}
+
+llvm::Value* ReductionEmitter::partial_from_storage(llvm::Value* stored) {
+    if (components() == 1) {
+        return from_storage(stored, instance_.reduce_type);
+    }
+    llvm::Value* value = llvm::PoisonValue::get(partial_type());
+    for (int k = 0; k < components(); ++k) {
+        llvm::Value* word = builder_.CreateExtractValue(stored, static_cast<unsigned>(k));
+        value = builder_.CreateInsertValue(value, component_from_word(word, k),
+                                           static_cast<unsigned>(k));
+    }
+    return value;
+}
+
 llvm::Value* ReductionEmitter::map_values(const std::vector<llvm::Value*>& inputs) {
     element_.assign(instance_.params.size(), {});
     for (std::size_t p = 0; p < instance_.params.size(); ++p) {
@@ -179,6 +265,16 @@ llvm::Value* ReductionEmitter::map_values(const std::vector<llvm::Value*>& input
         emit_stmt(*instance_.map_prelude); // a fused function's temporaries, then map
     }
     llvm::Value* mapped = emit_expr(*instance_.map);
+    if (components() > 1) {
+        llvm::Value* tuple =
+            builder_.CreateInsertValue(llvm::PoisonValue::get(partial_type()), mapped, 0);
+        for (int k = 1; k < components(); ++k) {
+            tuple = builder_.CreateInsertValue(
+                tuple, emit_expr(*instance_.more_components[static_cast<std::size_t>(k - 1)].map),
+                static_cast<unsigned>(k));
+        }
+        mapped = tuple;
+    }
     reduce_position_ = nullptr;
     return mapped;
 }
@@ -199,16 +295,49 @@ llvm::Value* ReductionEmitter::map_at(const std::vector<llvm::Value*>& reduce) {
 }
 
 llvm::Value* ReductionEmitter::reduce_values(llvm::Value* a, llvm::Value* b) {
+    if (components() == 1) {
+        reduce_operands_[0] = a;
+        reduce_operands_[1] = b;
+        llvm::Value* result = emit_expr(*instance_.reduce);
+        reduce_operands_[0] = reduce_operands_[1] = nullptr;
+        return result;
+    }
+    // Each component's combine reads its own a and b, and those of the others it needs
+    // (argmin/argmax: the value and the index), as ReduceOperand components of the tuples.
+    llvm::Value* result = llvm::PoisonValue::get(partial_type());
     reduce_operands_[0] = a;
     reduce_operands_[1] = b;
-    llvm::Value* result = emit_expr(*instance_.reduce);
+    const bool reassociate = reassociate_floats_;
+    for (int k = 0; k < components(); ++k) {
+        const auto index = static_cast<unsigned>(k);
+        const kir::Expr& reduce =
+            k == 0 ? *instance_.reduce
+                   : *instance_.more_components[static_cast<std::size_t>(k - 1)].reduce;
+        // The host's reassociated fold is for a combine that is one operation on its own a and
+        // b (a sum); a merge of several components (var's mean and M2) is computed as written.
+        reassociate_floats_ = reassociate && is_plain_combine(reduce);
+        result = builder_.CreateInsertValue(result, emit_expr(reduce), index);
+    }
+    reassociate_floats_ = reassociate;
     reduce_operands_[0] = reduce_operands_[1] = nullptr;
     return result;
 }
 
 llvm::Value* ReductionEmitter::identity_value() {
-    return has_identity_ ? emit_expr(*instance_.identity)
-                         : llvm::Constant::getNullValue(register_type(instance_.reduce_type));
+    if (!has_identity_) {
+        return llvm::Constant::getNullValue(partial_type());
+    }
+    if (components() == 1) {
+        return emit_expr(*instance_.identity);
+    }
+    llvm::Value* result = llvm::PoisonValue::get(partial_type());
+    for (int k = 0; k < components(); ++k) {
+        const kir::Expr& identity =
+            k == 0 ? *instance_.identity
+                   : *instance_.more_components[static_cast<std::size_t>(k - 1)].identity;
+        result = builder_.CreateInsertValue(result, emit_expr(identity), static_cast<unsigned>(k));
+    }
+    return result;
 }
 
 Partial ReductionEmitter::empty_partial() {
@@ -223,7 +352,7 @@ llvm::AllocaInst* ReductionEmitter::entry_alloca(llvm::Type* type, const llvm::T
 }
 
 PartialSlot ReductionEmitter::new_partial_slot(const std::string& name) {
-    return {entry_alloca(register_type(instance_.reduce_type), name + ".value"),
+    return {entry_alloca(partial_type(), name + ".value"),
             entry_alloca(builder_.getInt1Ty(), name + ".valid")};
 }
 
@@ -233,7 +362,7 @@ void ReductionEmitter::store_partial(const PartialSlot& slot, Partial partial) {
 }
 
 Partial ReductionEmitter::load_partial(const PartialSlot& slot) {
-    return {builder_.CreateLoad(register_type(instance_.reduce_type), slot.value),
+    return {builder_.CreateLoad(partial_type(), slot.value),
             builder_.CreateLoad(builder_.getInt1Ty(), slot.valid)};
 }
 

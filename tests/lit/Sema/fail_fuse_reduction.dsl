@@ -2,9 +2,9 @@
 // What a fused function with a reduction cannot do, each at its place (several reductions:
 // fail_fuse_persistent.dsl): an axis
 // that is not a constant or out of every array's range, a keepdims that is not true or false, an
-// unknown argument, a value bound before the reduction read after it (not supported yet),
-// several results with a reduction each (not supported yet). (A parameter read after the
-// reduction is a post array: fail_fuse_post_arrays.)
+// unknown argument, a value bound from arrays feeding the reduction read after it (not supported
+// yet). (A parameter read after the reduction is a post array: fail_fuse_post_arrays; several
+// independent reductions: fail_fuse_multi_reduction.)
 fuse axis_name(x, y) = sum(x, axis = y); // expected-error {{'axis' of 'sum' must be an integer constant, a tuple of them, or None for every axis}}
 fuse axis_range(x) = sum(x, axis = 32); // expected-error {{axis 32 is out of range: arrays have at most 32 dimensions (NumPy raises an AxisError)}}
 fuse axis_negative_range(x) = mean(x, axis = -33); // expected-error {{axis -33 is out of range: arrays have at most 32 dimensions (NumPy raises an AxisError)}}
@@ -18,13 +18,6 @@ fuse binding_after(x) {
 }
 fuse several(x) {
     return sum(x), x; // expected-error {{'x' is read both by the reduction's operand and after it; the result would have the inputs' shape (the reduced value broadcast back), which a fused reduction does not compute yet: pass the array twice, as two parameters, if the one read after should be broadcast to the reduced shape}}
-}
-// Several reductions take the persistent path (fail_fuse_persistent.dsl), which computes one result.
-fuse one_reduction_per_result(x) { // expected-error {{a fused function with several reductions has one result; this one has 2}}
-    return sum(x, axis = 1), max(x, axis = 1);
-}
-fuse second_in_same_result(x) { // expected-error {{a fused function with several reductions has one result; this one has 2}}
-    return 1, sum(x, axis = 0) + max(x, axis = 0);
 }
 fuse bound_array_read_after(x) {
     c = 2;
