@@ -14,11 +14,15 @@ code went part by part), this test measured 473 kB per kernel for the first and 
 second (ptxas), and failed; part by part, 74-142 and 76-148 kB, most of it the output held in
 gpucc's memory while it was made (the nvlinked cubin read back, the host parts' objects until
 `ld -r`, the joined object). Now those stay in temporary files (gpucc copies the joined object to
-the output in blocks): growth 17 and 26 kB per kernel in two runs of this test (32 and 96
-kernels, load about 18), 12 kB from 32 to 200 kernels. The
-counts are whole parts (32 = 2 parts of 16, 96 = 6), so that at -j2 both workers hold a full part
-at the peak of either run; the bounds leave room for the run-to-run spread of the moment the two
-workers' peaks coincide on a loaded machine.
+the output in blocks): 11 kB per kernel from 32 to 160 kernels, 12 kB from 32 to 200. The peak
+does not grow smoothly: from 32 to 96 kernels three runs gave 17 to 54 kB per kernel (own) and 26
+to 73 (largest), a step of 1-3 MB somewhere past 32 kernels spread over only 64 kernels, so the
+test compares 32 with 160 (about 50 s on a loaded 2-core machine): 11 and 23 kB (own), 11 and 45
+(largest) in two runs. The bounds, 80 and 120 kB per kernel (10 and 15 MB over 128 kernels), are
+set for that spread: they fail the whole-module path (473 and 1,068) and the worst of the in-memory
+outputs (142), not every return of them. The counts are
+whole parts (32 = 2 parts of 16, 160 = 10), so that at -j2 both workers hold a full part at the
+peak of either run.
 
 Usage: memory_growth.py --gpucc PATH --work DIR [--small N] [--large N] [--jobs J]
 """
@@ -30,8 +34,8 @@ import sys
 import time
 
 # Bounds, in kB per added kernel (one instance, four entry points each).
-OWN_BOUND_KB = 50
-ALL_BOUND_KB = 50
+OWN_BOUND_KB = 80
+ALL_BOUND_KB = 120
 
 
 def kernels_file(path, count):
@@ -70,7 +74,7 @@ def main():
     parser.add_argument("--gpucc", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--small", type=int, default=32)
-    parser.add_argument("--large", type=int, default=96)
+    parser.add_argument("--large", type=int, default=160)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     shutil.rmtree(args.work, ignore_errors=True)

@@ -24,10 +24,6 @@ using namespace random_test;
 namespace rnd = gpucc::random;
 using gpucc::DType;
 
-std::vector<std::int64_t> ints(const gpucc::NDArray& x) {
-    return gpucc::Array<std::int64_t>(x.astype(DType::Int64)).to_host();
-}
-
 /// The indices 0 .. n-1 sorted by (key, index), index e's key (w1 << 32) | w0 of block counter
 /// first + e under `seed`, by std::sort.
 std::vector<std::int64_t> reference_order(std::uint64_t seed, std::uint64_t first, std::int64_t n) {

@@ -25,10 +25,6 @@ using namespace random_test;
 namespace rnd = gpucc::random;
 using gpucc::DType;
 
-std::vector<std::int64_t> ints(const gpucc::NDArray& x) {
-    return gpucc::Array<std::int64_t>(x.astype(DType::Int64)).to_host();
-}
-
 /// Chi-square of how often each outcome occurred over `draws` draws against `cells` equally
 /// likely outcomes, every one of which must have occurred.
 void expect_equally_likely(const std::map<std::vector<std::int64_t>, double>& counts, int cells,

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <gpucc/gpucc.h>
 #include <vector>
 
 namespace random_test {
@@ -119,6 +120,11 @@ inline double chi_square_critical(double dof) {
     const double z = 3.72;
     const double h = 2.0 / (9.0 * dof);
     return dof * std::pow(1 - h + z * std::sqrt(h), 3) + 1;
+}
+
+/// The values of `x` as int64 on the host (permutations and samples of any integer dtype).
+inline std::vector<std::int64_t> ints(const gpucc::NDArray& x) {
+    return gpucc::Array<std::int64_t>(x.astype(gpucc::DType::Int64)).to_host();
 }
 
 } // namespace random_test
