@@ -26,4 +26,4 @@ timeout 120 bash ./run_random_bench.sh gpu "$work" "$OUT/bench" 10 > "$OUT/bench
 cat "$OUT/before/gpucc.jsonl" "$OUT/mulhi_rounds/gpucc.jsonl"
 cat "$OUT/bench/report.md" 2>/dev/null || tail -n 30 "$OUT/bench.log"
 # One file back (the run returns a limited number of files).
-cd "$OUT" && tar czf /tmp/wt22_results.tgz . && find "$OUT" -mindepth 1 -delete && mv /tmp/wt22_results.tgz "$OUT/results.tgz"
+cd "$OUT" && tar czf /tmp/bench_results.tgz . && find "$OUT" -mindepth 1 -delete && mv /tmp/bench_results.tgz "$OUT/results.tgz"

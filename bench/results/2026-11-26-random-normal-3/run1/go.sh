@@ -3,7 +3,7 @@
 # bench/random_normal_variants.dsl (driver-API timing, error, SASS) and the random bench with its
 # CuPy / cuRAND / torch peers. Run from the repository root: bash .gpu/wtnm/go.sh
 here="$(cd "$(dirname "$0")" && pwd)"
-bin=/tmp/wtnm
+bin=/tmp/gpucc-bin
 mkdir -p "$bin" && tar xJf "$here/bundle.tar.xz" -C "$bin"
 export LD_LIBRARY_PATH="$bin/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}:/usr/local/cuda/lib64"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$OUT/machine.txt"

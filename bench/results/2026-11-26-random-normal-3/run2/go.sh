@@ -20,7 +20,7 @@ done
 v variants_before "$here/variants_before.cubin"
 v variants_ftz "$here/variants_ftz.cubin"
 if [ -f "$here/bundle.tar.xz" ]; then
-    bin=/tmp/wtnm
+    bin=/tmp/gpucc-bin
     mkdir -p "$bin" && tar xJf "$here/bundle.tar.xz" -C "$bin"
     export LD_LIBRARY_PATH="$bin/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}:/usr/local/cuda/lib64"
     t() { local name="$1"; shift; local s=$SECONDS; timeout 90 "$@" > "$OUT/$name.log" 2>&1; echo "$name: exit $? in $((SECONDS - s)) s; $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$OUT/$name.log" | tr '\n' ' ')"; }

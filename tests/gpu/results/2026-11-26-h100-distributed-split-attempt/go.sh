@@ -3,7 +3,7 @@
 # single-rank host-time benchmark (gpucc vs raw NCCL vs torch), logs in $OUT.
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
-bin=/tmp/wt24bin
+bin=/tmp/gpucc-bin
 mkdir -p "$bin" && tar xJf "$here/bundle.tar.xz" -C "$bin"
 export NCCL_NVLS_ENABLE=0 NCCL_DEBUG=WARN
 export LD_LIBRARY_PATH="${CUDA_PATH:-/usr/local/cuda}/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
