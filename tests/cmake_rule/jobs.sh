@@ -10,24 +10,11 @@ source_dir="$1"
 gpucc="$2"
 work="$3"
 rm -rf "$work"
-mkdir -p "$work/project"
-cat > "$work/project/CMakeLists.txt" <<CMAKE
-cmake_minimum_required(VERSION 3.25)
-project(jobs_check LANGUAGES CXX)
-add_executable(gpucc::gpucc IMPORTED)
-set_target_properties(gpucc::gpucc PROPERTIES IMPORTED_LOCATION "$gpucc")
-add_library(fake_runtime INTERFACE)
-include("$source_dir/cmake/GpuccAddKernels.cmake")
-gpucc_add_kernels(one one.dsl RUNTIME fake_runtime)
-gpucc_add_kernels(two two.dsl RUNTIME fake_runtime)
-CMAKE
+rule_check=cmake_rule.jobs
+source "$(dirname "$0")/rule_project.sh"
+write_rule_project "$work/project" jobs_check "$gpucc" "$source_dir" "one one.dsl" "two two.dsl"
 printf 'elementwise f(float32 x) -> (float32 y) { y = x; }\n' > "$work/project/one.dsl"
 printf 'elementwise g(float32 x) -> (float32 y) { y = x; }\n' > "$work/project/two.dsl"
-
-fail() {
-    echo "cmake_rule.jobs: $*" >&2
-    exit 1
-}
 configure() { # build dir, extra cmake arguments
     local dir="$1"
     shift

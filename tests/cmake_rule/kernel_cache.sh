@@ -16,19 +16,10 @@ mkdir -p "$work/project" "$work/tools"
 cache="$work/cache"
 cp "$gpucc" "$work/tools/gpucc"
 
-fail() {
-    echo "cmake_rule.kernel_cache: $*" >&2
-    exit 1
-}
-cat > "$work/project/CMakeLists.txt" <<'CMAKE'
-cmake_minimum_required(VERSION 3.25)
-project(kernel_cache_check LANGUAGES CXX)
-add_executable(gpucc::gpucc IMPORTED)
-set_target_properties(gpucc::gpucc PROPERTIES IMPORTED_LOCATION "${TEST_GPUCC}")
-add_library(fake_runtime INTERFACE)
-include("${TEST_SOURCE_DIR}/cmake/GpuccAddKernels.cmake")
-gpucc_add_kernels(cached kernels.dsl RUNTIME fake_runtime)
-CMAKE
+rule_check=cmake_rule.kernel_cache
+source "$(dirname "$0")/rule_project.sh"
+write_rule_project "$work/project" kernel_cache_check '${TEST_GPUCC}' '${TEST_SOURCE_DIR}' \
+    "cached kernels.dsl"
 cat > "$work/project/kernels.dsl" <<'DSL'
 module cached;
 elementwise add_one(float32 x) -> (float32 y) { y = x + 1.0; }

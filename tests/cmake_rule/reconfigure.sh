@@ -10,22 +10,10 @@ source_dir="$1"
 gpucc="$2"
 work="$3"
 rm -rf "$work"
-mkdir -p "$work/project"
-cat > "$work/project/CMakeLists.txt" <<CMAKE
-cmake_minimum_required(VERSION 3.25)
-project(reconfigure_check LANGUAGES CXX)
-add_executable(gpucc::gpucc IMPORTED)
-set_target_properties(gpucc::gpucc PROPERTIES IMPORTED_LOCATION "$gpucc")
-add_library(fake_runtime INTERFACE)
-include("$source_dir/cmake/GpuccAddKernels.cmake")
-gpucc_add_kernels(one one.dsl RUNTIME fake_runtime)
-CMAKE
+rule_check=cmake_rule.reconfigure
+source "$(dirname "$0")/rule_project.sh"
+write_rule_project "$work/project" reconfigure_check "$gpucc" "$source_dir" "one one.dsl"
 printf 'elementwise f(float32 x) -> (float32 y) { y = x + 1.0; }\n' > "$work/project/one.dsl"
-
-fail() {
-    echo "cmake_rule.reconfigure: $*" >&2
-    exit 1
-}
 build="$work/build"
 cmake -S "$work/project" -B "$build" -G Ninja > "$work/configure.log" 2>&1 || fail "configure failed"
 ninja -C "$build" > "$work/build.log" 2>&1 || fail "the first build failed: $(cat "$work/build.log")"
