@@ -20,12 +20,12 @@
 #pragma once
 
 #include "cpu/thread_pool.h"
+#include "linalg/cpu_blas_library.h"
 #include "linalg/matmul_shapes.h"
 #include "linalg/openblas_width.h"
 
 #include <algorithm>
 #include <array>
-#include <cblas.h>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -65,13 +65,15 @@ inline double loop_ns_per_call(const std::function<void()>& piece) {
 inline void bare_gemm(const gpucc::NDArray& a, const gpucc::NDArray& b, const gpucc::NDArray& c) {
     const auto n = static_cast<blasint>(a.shape()[0]);
     if (a.dtype() == gpucc::DType::Float64) {
-        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0,
-                    static_cast<const double*>(a.data()), n, static_cast<const double*>(b.data()),
-                    n, 0.0, static_cast<double*>(c.data()), n);
+        gpucc::linalg::detail::openblas().dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n,
+                                                1.0, static_cast<const double*>(a.data()), n,
+                                                static_cast<const double*>(b.data()), n, 0.0,
+                                                static_cast<double*>(c.data()), n);
     } else {
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0F,
-                    static_cast<const float*>(a.data()), n, static_cast<const float*>(b.data()), n,
-                    0.0F, static_cast<float*>(c.data()), n);
+        gpucc::linalg::detail::openblas().sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n,
+                                                1.0F, static_cast<const float*>(a.data()), n,
+                                                static_cast<const float*>(b.data()), n, 0.0F,
+                                                static_cast<float*>(c.data()), n);
     }
 }
 

@@ -60,9 +60,12 @@ done
 find "$build/bench" -maxdepth 1 -type f -executable -exec cp {} "$stage/bench/" \;
 find "$stage" -type f -executable -exec strip --strip-unneeded {} \; 2>/dev/null || true
 
-# Libraries from the distribution that the GPU machine does not have.
+# Libraries from the distribution that the GPU machine does not have: those the programs link, and
+# OpenBLAS and LAPACKE, which the runtime opens on first use (runtime/src/linalg/cpu_blas_library.h),
+# with what they link.
 mkdir -p "$stage/lib"
-find "$stage" -type f -executable -print0 | xargs -0 ldd 2>/dev/null |
+opened=$(ldconfig -p | grep -oE '/[^ ]*/(libopenblas\.so\.0|liblapacke\.so\.3)$' | sort -u)
+{ find "$stage" -type f -executable -print0 | xargs -0 ldd 2>/dev/null; echo "$opened"; ldd $opened; } |
     grep -oE '/[^ ]*(openblas|gfortran|quadmath|benchmark|lapack|tmglib|libblas|libcblas)[^ ]*\.so[^ ]*' | sort -u |
     while read -r lib; do cp -L "$lib" "$stage/lib/"; done
 

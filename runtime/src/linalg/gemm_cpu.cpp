@@ -15,10 +15,10 @@
 // (openblas_width.h), so one never changes it under another.
 #include "cpu/thread_pool.h"
 #include "gpucc/errors.h"
+#include "linalg/cpu_blas_library.h"
 #include "linalg/gemm.h"
 #include "linalg/openblas_width.h"
 
-#include <cblas.h>
 #include <climits>
 #include <string>
 
@@ -62,15 +62,15 @@ void run_matrices(const CpuBatch& batch, std::int64_t begin, std::int64_t end) {
         const char* b = gemm.b.data + i * gemm.b.batch_stride * item;
         char* c = gemm.c.data + i * gemm.c.batch_stride * item;
         if (gemm.dtype == DType::Float64) {
-            cblas_dgemm(CblasColMajor, batch.trans_b, batch.trans_a, batch.m, batch.n, batch.k, 1.0,
-                        reinterpret_cast<const double*>(b), batch.lda,
-                        reinterpret_cast<const double*>(a), batch.ldb, 0.0,
-                        reinterpret_cast<double*>(c), batch.ldc);
+            openblas().dgemm(CblasColMajor, batch.trans_b, batch.trans_a, batch.m, batch.n, batch.k,
+                             1.0, reinterpret_cast<const double*>(b), batch.lda,
+                             reinterpret_cast<const double*>(a), batch.ldb, 0.0,
+                             reinterpret_cast<double*>(c), batch.ldc);
         } else {
-            cblas_sgemm(CblasColMajor, batch.trans_b, batch.trans_a, batch.m, batch.n, batch.k,
-                        1.0F, reinterpret_cast<const float*>(b), batch.lda,
-                        reinterpret_cast<const float*>(a), batch.ldb, 0.0F,
-                        reinterpret_cast<float*>(c), batch.ldc);
+            openblas().sgemm(CblasColMajor, batch.trans_b, batch.trans_a, batch.m, batch.n, batch.k,
+                             1.0F, reinterpret_cast<const float*>(b), batch.lda,
+                             reinterpret_cast<const float*>(a), batch.ldb, 0.0F,
+                             reinterpret_cast<float*>(c), batch.ldc);
         }
     }
 }

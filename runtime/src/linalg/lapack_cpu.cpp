@@ -13,12 +13,12 @@
 // an "illegal argument"; NaN input goes to LAPACK as NumPy sends it.
 #include "cpu/thread_pool.h"
 #include "gpucc/errors.h"
+#include "linalg/cpu_blas_library.h"
 #include "linalg/openblas_width.h"
 #include "linalg/solver_backend.h"
 
 #include <algorithm>
 #include <climits>
-#include <lapacke.h>
 #include <string>
 #include <vector>
 
@@ -41,7 +41,7 @@ lapack_int ld(std::int64_t rows) {
 
 void disable_nancheck_once() {
     static const bool done = [] {
-        LAPACKE_set_nancheck(0);
+        lapacke().set_nancheck(0);
         return true;
     }();
     (void)done;
@@ -92,8 +92,8 @@ void potrf(const ColumnMajorStack& a, char uplo, const NDArray& info) {
     int* infos = info_of(info);
     const bool f64 = a.dtype() == DType::Float64;
     for_each_matrix(a.batch, a.rows, [&](std::int64_t i) {
-        infos[i] = f64 ? LAPACKE_dpotrf(LAPACK_COL_MAJOR, uplo, n, at<double>(a, i), ld(n))
-                       : LAPACKE_spotrf(LAPACK_COL_MAJOR, uplo, n, at<float>(a, i), ld(n));
+        infos[i] = f64 ? lapacke().dpotrf(LAPACK_COL_MAJOR, uplo, n, at<double>(a, i), ld(n))
+                       : lapacke().spotrf(LAPACK_COL_MAJOR, uplo, n, at<float>(a, i), ld(n));
     });
 }
 
@@ -104,8 +104,8 @@ void getrf(const ColumnMajorStack& a, const NDArray& pivots, const NDArray& info
     const bool f64 = a.dtype() == DType::Float64;
     for_each_matrix(a.batch, a.rows, [&](std::int64_t i) {
         lapack_int* ipiv = row_of<lapack_int>(pivots, i);
-        infos[i] = f64 ? LAPACKE_dgetrf(LAPACK_COL_MAJOR, m, n, at<double>(a, i), ld(m), ipiv)
-                       : LAPACKE_sgetrf(LAPACK_COL_MAJOR, m, n, at<float>(a, i), ld(m), ipiv);
+        infos[i] = f64 ? lapacke().dgetrf(LAPACK_COL_MAJOR, m, n, at<double>(a, i), ld(m), ipiv)
+                       : lapacke().sgetrf(LAPACK_COL_MAJOR, m, n, at<float>(a, i), ld(m), ipiv);
     });
 }
 
@@ -118,10 +118,10 @@ void gesv(const ColumnMajorStack& a, const ColumnMajorStack& b, const NDArray& i
         // One pivot vector per thread at a time: gesv's ipiv is scratch here.
         thread_local std::vector<lapack_int> ipiv;
         ipiv.resize(static_cast<std::size_t>(std::max(n, 1)));
-        infos[i] = f64 ? LAPACKE_dgesv(LAPACK_COL_MAJOR, n, nrhs, at<double>(a, i), ld(n),
-                                       ipiv.data(), at<double>(b, i), ld(n))
-                       : LAPACKE_sgesv(LAPACK_COL_MAJOR, n, nrhs, at<float>(a, i), ld(n),
-                                       ipiv.data(), at<float>(b, i), ld(n));
+        infos[i] = f64 ? lapacke().dgesv(LAPACK_COL_MAJOR, n, nrhs, at<double>(a, i), ld(n),
+                                         ipiv.data(), at<double>(b, i), ld(n))
+                       : lapacke().sgesv(LAPACK_COL_MAJOR, n, nrhs, at<float>(a, i), ld(n),
+                                         ipiv.data(), at<float>(b, i), ld(n));
     });
 }
 
@@ -131,9 +131,10 @@ void geqrf(const ColumnMajorStack& a, const NDArray& tau) {
     const bool f64 = a.dtype() == DType::Float64;
     for_each_matrix(a.batch, std::max(a.rows, a.cols), [&](std::int64_t i) {
         if (f64) {
-            LAPACKE_dgeqrf(LAPACK_COL_MAJOR, m, n, at<double>(a, i), ld(m), row_of<double>(tau, i));
+            lapacke().dgeqrf(LAPACK_COL_MAJOR, m, n, at<double>(a, i), ld(m),
+                             row_of<double>(tau, i));
         } else {
-            LAPACKE_sgeqrf(LAPACK_COL_MAJOR, m, n, at<float>(a, i), ld(m), row_of<float>(tau, i));
+            lapacke().sgeqrf(LAPACK_COL_MAJOR, m, n, at<float>(a, i), ld(m), row_of<float>(tau, i));
         }
     });
 }
@@ -145,11 +146,11 @@ void orgqr(const ColumnMajorStack& a, std::int64_t k, const NDArray& tau) {
     const bool f64 = a.dtype() == DType::Float64;
     for_each_matrix(a.batch, std::max(a.rows, a.cols), [&](std::int64_t i) {
         if (f64) {
-            LAPACKE_dorgqr(LAPACK_COL_MAJOR, m, n, reflectors, at<double>(a, i), ld(m),
-                           row_of<double>(tau, i));
+            lapacke().dorgqr(LAPACK_COL_MAJOR, m, n, reflectors, at<double>(a, i), ld(m),
+                             row_of<double>(tau, i));
         } else {
-            LAPACKE_sorgqr(LAPACK_COL_MAJOR, m, n, reflectors, at<float>(a, i), ld(m),
-                           row_of<float>(tau, i));
+            lapacke().sorgqr(LAPACK_COL_MAJOR, m, n, reflectors, at<float>(a, i), ld(m),
+                             row_of<float>(tau, i));
         }
     });
 }
@@ -166,13 +167,13 @@ void gesvd(const ColumnMajorStack& a, char job, const NDArray& s, const ColumnMa
         if (f64) {
             double* pu = job == 'N' ? nullptr : at<double>(u, i);
             double* pvt = job == 'N' ? nullptr : at<double>(vt, i);
-            infos[i] = LAPACKE_dgesdd(LAPACK_COL_MAJOR, job, m, n, at<double>(a, i), ld(m),
-                                      row_of<double>(s, i), pu, ldu, pvt, ldvt);
+            infos[i] = lapacke().dgesdd(LAPACK_COL_MAJOR, job, m, n, at<double>(a, i), ld(m),
+                                        row_of<double>(s, i), pu, ldu, pvt, ldvt);
         } else {
             float* pu = job == 'N' ? nullptr : at<float>(u, i);
             float* pvt = job == 'N' ? nullptr : at<float>(vt, i);
-            infos[i] = LAPACKE_sgesdd(LAPACK_COL_MAJOR, job, m, n, at<float>(a, i), ld(m),
-                                      row_of<float>(s, i), pu, ldu, pvt, ldvt);
+            infos[i] = lapacke().sgesdd(LAPACK_COL_MAJOR, job, m, n, at<float>(a, i), ld(m),
+                                        row_of<float>(s, i), pu, ldu, pvt, ldvt);
         }
     });
 }
@@ -184,10 +185,10 @@ void syevd(const ColumnMajorStack& a, char uplo, bool vectors, const NDArray& w,
     const bool f64 = a.dtype() == DType::Float64;
     const char jobz = vectors ? 'V' : 'N';
     for_each_matrix(a.batch, a.rows, [&](std::int64_t i) {
-        infos[i] = f64 ? LAPACKE_dsyevd(LAPACK_COL_MAJOR, jobz, uplo, n, at<double>(a, i), ld(n),
-                                        row_of<double>(w, i))
-                       : LAPACKE_ssyevd(LAPACK_COL_MAJOR, jobz, uplo, n, at<float>(a, i), ld(n),
-                                        row_of<float>(w, i));
+        infos[i] = f64 ? lapacke().dsyevd(LAPACK_COL_MAJOR, jobz, uplo, n, at<double>(a, i), ld(n),
+                                          row_of<double>(w, i))
+                       : lapacke().ssyevd(LAPACK_COL_MAJOR, jobz, uplo, n, at<float>(a, i), ld(n),
+                                          row_of<float>(w, i));
     });
 }
 

@@ -2,7 +2,8 @@
 // process, the count last set, and how many leases hold it.
 #include "linalg/openblas_width.h"
 
-#include <cblas.h>
+#include "linalg/cpu_blas_library.h"
+
 #include <condition_variable>
 #include <cstdlib>
 #include <mutex>
@@ -39,8 +40,8 @@ OpenblasWidthLease::OpenblasWidthLease(int wanted) {
     shared.released.wait(lock, [&] { return shared.holders == 0 || shared.width == wanted; });
     // With no holder, the count is also checked against OpenBLAS's own: other code of the process
     // may have set it since.
-    if (shared.width != wanted || (shared.holders == 0 && openblas_get_num_threads() != wanted)) {
-        openblas_set_num_threads(wanted);
+    if (shared.width != wanted || (shared.holders == 0 && openblas().get_num_threads() != wanted)) {
+        openblas().set_num_threads(wanted);
         shared.width = wanted;
     }
     ++shared.holders;
