@@ -11,21 +11,11 @@
 
 #include <cctype>
 #include <cstdlib>
-#include <dlfcn.h>
 #include <fstream>
 #include <sstream>
 
 namespace linalg_test {
 namespace {
-
-bool library_loaded(const char* soname) {
-    void* handle = dlopen(soname, RTLD_NOW | RTLD_NOLOAD);
-    if (handle == nullptr) {
-        return false;
-    }
-    dlclose(handle);
-    return true;
-}
 
 std::string lower(std::string text) {
     for (char& c : text) {

@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <dlfcn.h>
 #include <gpucc/gpucc.h>
 #include <gtest/gtest.h>
 #include <memory>
@@ -45,6 +46,16 @@ using FloatTypes = TypeList<float16, bfloat16, float, double>;
 template <class... T, class F>
 void for_each_type(TypeList<T...>, F&& f) {
     (f.template operator()<T>(), ...);
+}
+
+/// Whether the library `soname` is open in this process (dlopen's RTLD_NOLOAD opens nothing).
+inline bool library_loaded(const char* soname) {
+    void* handle = dlopen(soname, RTLD_NOW | RTLD_NOLOAD);
+    if (handle == nullptr) {
+        return false;
+    }
+    dlclose(handle);
+    return true;
 }
 
 inline bool is_float_dtype(DType dtype) {

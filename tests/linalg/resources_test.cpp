@@ -3,9 +3,9 @@
 // it may replay with it), so making and destroying streams does not grow memory; and OpenBLAS's
 // one thread count, which products on several caller threads at once set to different values (one
 // thread for small matrices, the pool's width for large), never changes under a running product,
-// nor under a decomposition on the CPU (which takes the same lease). The workspace of an external stream (another library's
-// CUstream) stays until linalg::release_workspace frees it. Every result is checked against the
-// host reference. In the CPU build the stream cases run through OpenBLAS.
+// nor under a decomposition on the CPU (which takes the same lease). The workspace of an external
+// stream (another library's CUstream) stays until linalg::release_workspace frees it. Every result
+// is checked against the host reference. In the CPU build the stream cases run through OpenBLAS.
 #include "cpu/thread_pool.h"
 #include "linalg/cublas_workspaces.h"
 #include "linalg/matmul_route.h"

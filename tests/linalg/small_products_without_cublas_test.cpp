@@ -8,19 +8,9 @@
 #include "linalg_test_support.h"
 
 #include <algorithm>
-#include <dlfcn.h>
 
 namespace linalg_test {
 namespace {
-
-bool library_loaded(const char* soname) {
-    void* handle = dlopen(soname, RTLD_NOW | RTLD_NOLOAD);
-    if (handle == nullptr) {
-        return false;
-    }
-    dlclose(handle);
-    return true;
-}
 
 TEST(MatmulSmallRoute, SmallProductsAloneNeverLoadCublas) {
     LINALG_SKIP_WITHOUT_DEVICE();
