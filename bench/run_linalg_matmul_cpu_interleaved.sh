@@ -7,9 +7,6 @@
 # without NumPy first on PATH gives no peer: set PYTHON=/usr/bin/python3).
 # `repeat` is the number of timed calls at n = 2048; both sides time 8x as many per halving of n
 # (5 -> 2560 calls at 256), so that the small sizes' medians are not a handful of calls.
-# NUMPY_CORETYPES="SkylakeX ..." adds, in each round, NumPy run again with OPENBLAS_CORETYPE set to
-# each (tool "numpy OPENBLAS_CORETYPE=X"), to show NumPy on the OpenBLAS kernels gpucc chooses
-# (runtime/src/linalg/cpu_blas_library.h).
 # Usage: bench/run_linalg_matmul_cpu_interleaved.sh BIN_DIR OUT_DIR [rounds] [repeat]
 # e.g. PYTHON=/usr/bin/python3 bash bench/run_linalg_matmul_cpu_interleaved.sh build/bench OUT 5 5
 set -euo pipefail
@@ -25,11 +22,6 @@ mkdir -p "$out"
 for round in $(seq 1 "$rounds"); do
     "$bin/linalg_matmul_bench" cpu-sweep "$repeat" >> "$out/gpucc.jsonl"
     PYTHONUNBUFFERED=1 "${PYTHON:-python3}" "$here/peers_linalg_matmul.py" cpu-sweep "$repeat" >> "$out/peers.jsonl"
-    for coretype in ${NUMPY_CORETYPES:-}; do
-        OPENBLAS_CORETYPE="$coretype" PYTHONUNBUFFERED=1 "${PYTHON:-python3}" \
-            "$here/peers_linalg_matmul.py" cpu-sweep "$repeat" |
-            sed "s/\"tool\": \"numpy\"/\"tool\": \"numpy OPENBLAS_CORETYPE=$coretype\"/" >> "$out/peers.jsonl"
-    done
     echo "round $round: $(uptime)" >> "$out/machine.txt"
 done
 "${PYTHON:-python3}" "$here/report_linalg_matmul.py" "$out" > "$out/report.md"

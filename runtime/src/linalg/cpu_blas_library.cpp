@@ -1,11 +1,10 @@
-// Opening OpenBLAS and LAPACKE on first use, with the kernel choice described in
-// cpu_blas_library.h. The sonames come from the build (the libraries CMake found), so the
-// program opens the OpenBLAS it was built against, through the system's alternatives.
+// Opening OpenBLAS and LAPACKE on first use (cpu_blas_library.h). The sonames come from the build
+// (the libraries CMake found), so the program opens the OpenBLAS it was built against, through the
+// system's alternatives.
 #include "linalg/cpu_blas_library.h"
 
 #include "gpucc/errors.h"
 
-#include <cstdlib>
 #include <dlfcn.h>
 
 #ifndef GPUCC_OPENBLAS_SONAME
@@ -38,34 +37,8 @@ void resolve(void* library, const char* soname, const char* symbol, Fn* out) {
     *out = reinterpret_cast<Fn>(address);
 }
 
-bool amd_with_avx512() {
-    __builtin_cpu_init();
-    // SkylakeX's kernels use AVX-512 F, CD, BW, DQ and VL; __builtin_cpu_supports also checks that
-    // the operating system saves the AVX-512 registers.
-    return __builtin_cpu_is("amd") != 0 && __builtin_cpu_supports("avx512f") != 0 &&
-           __builtin_cpu_supports("avx512cd") != 0 && __builtin_cpu_supports("avx512bw") != 0 &&
-           __builtin_cpu_supports("avx512dq") != 0 && __builtin_cpu_supports("avx512vl") != 0;
-}
-
-constexpr const char* kCoretypeVariable = "OPENBLAS_CORETYPE";
-
 OpenBlas load_openblas() {
-    const std::string coretype = chosen_openblas_coretype();
-    if (!coretype.empty()) {
-        ::setenv(kCoretypeVariable, coretype.c_str(), 0);
-    }
-    void* library = nullptr;
-    try {
-        library = open_library(GPUCC_OPENBLAS_SONAME, "libopenblas0");
-    } catch (...) {
-        if (!coretype.empty()) {
-            ::unsetenv(kCoretypeVariable);
-        }
-        throw;
-    }
-    if (!coretype.empty()) {
-        ::unsetenv(kCoretypeVariable); // read by OpenBLAS's start-up only (see the header)
-    }
+    void* library = open_library(GPUCC_OPENBLAS_SONAME, "libopenblas0");
     OpenBlas table{};
     const char* name = GPUCC_OPENBLAS_SONAME;
     resolve(library, name, "cblas_sgemm", &table.sgemm);
@@ -100,19 +73,12 @@ Lapacke load_lapacke() {
 
 } // namespace
 
-std::string chosen_openblas_coretype() {
-    static const std::string chosen =
-        std::getenv(kCoretypeVariable) == nullptr && amd_with_avx512() ? "SkylakeX" : "";
-    return chosen;
-}
-
 const OpenBlas& openblas() {
     static const OpenBlas table = load_openblas(); // a load that throws is tried again next call
     return table;
 }
 
 const Lapacke& lapacke() {
-    (void)openblas(); // OpenBLAS starts with gpucc's kernel choice before LAPACKE loads it
     static const Lapacke table = load_lapacke();
     return table;
 }

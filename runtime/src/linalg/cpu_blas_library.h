@@ -1,13 +1,8 @@
 // The CPU target's BLAS and LAPACK, opened on first use: OpenBLAS (CBLAS and its thread count)
 // and LAPACKE, each a table of the functions gpucc calls. A program that never multiplies or
-// decomposes a matrix on the CPU loads neither, as with cuBLAS on the GPU; and gpucc chooses
-// OpenBLAS's kernels before OpenBLAS starts, which a linked library would not allow. Debian's
-// OpenBLAS 0.3.21 predates AMD's AVX-512 processors (Zen 4 and 5) and gives them its Haswell
-// (AVX2) kernels: where the processor is AMD's with AVX-512 and the user has not set
-// OPENBLAS_CORETYPE, gpucc asks for the SkylakeX (AVX-512) kernels, which OpenBLAS chooses itself
-// for Intel's processors of that instruction set (1.7-1.9x at n >= 1024 on the development
-// machine, bench/results/2026-11-26-cpu-linalg-matmul-avx512/). The variable is set only while
-// OpenBLAS starts and restored after, so child processes see the user's environment.
+// decomposes a matrix on the CPU loads neither (OpenBLAS starts its thread pool when it is
+// loaded), as a program that never multiplies on the GPU loads no cuBLAS. OpenBLAS chooses its
+// kernels when it starts, as it would linked (OPENBLAS_CORETYPE and its other variables apply).
 #pragma once
 
 #include <cblas.h>
@@ -22,7 +17,7 @@ struct OpenBlas {
     decltype(&::cblas_dgemm) dgemm;
     decltype(&::openblas_set_num_threads) set_num_threads;
     decltype(&::openblas_get_num_threads) get_num_threads;
-    decltype(&::openblas_get_corename) corename;
+    decltype(&::openblas_get_corename) corename; // the kernels OpenBLAS chose
 };
 
 /// LAPACKE's functions that gpucc calls (lapack_cpu.cpp), resolved once.
@@ -51,9 +46,5 @@ const OpenBlas& openblas();
 /// LAPACKE, opened at the first call after OpenBLAS (whose kernels it then uses); throws as
 /// openblas() does.
 const Lapacke& lapacke();
-
-/// The OPENBLAS_CORETYPE gpucc gives OpenBLAS when it starts, or "" where it leaves OpenBLAS's
-/// own choice (the user set the variable, or the processor is not an AMD one with AVX-512).
-std::string chosen_openblas_coretype();
 
 } // namespace gpucc::linalg::detail
