@@ -2,7 +2,8 @@
 // counters each draw takes, and one launch of a kernel of runtime/src/random/kernels (the common
 // draws' common_draws.dsl, loaded alone by a first draw, or random.dsl, the rest) into
 // a new array on the requested device; the draws without replacement (permutation, shuffle,
-// choice), which sort random keys on the device (a counting sort, counting_sort.h; with
+// choice), which sort random keys on the device (a counting sort, counting_sort.h, or on the CPU
+// the host's own ordering of the same keys, host_order.h; with
 // probabilities the bitonic network of kernels/permutation.dsl), except a small uniform choice,
 // which takes Floyd's O(k) path (small_sample.h); and the process-wide generators, one per device.
 #include "gpucc/random/generator.h"
@@ -15,6 +16,7 @@
 #include "gpucc/launch/grid.h"
 #include "gpucc/stdlib/creation.h"
 #include "gpucc/stdlib/ufunc.h"
+#include "host_order.h"
 #include "permutation.gpucc.h"
 #include "random.gpucc.h"
 #include "small_sample.h"
@@ -333,12 +335,19 @@ void sort_on_host(const NDArray& keys, const NDArray& order, std::int64_t n) {
 }
 
 /// The indices 0 .. n-1 in the order of their random keys (kernels/permutation.dsl): 64-bit
-/// Philox words from block counters first .. first + n - 1 by the counting sort (counting_sort.h),
-/// or, with probabilities `p`, Efraimidis and Spirakis' exponential keys E / p, which are not
-/// uniform and take the bitonic network (the host's std::sort on the CPU). Returns an int64
-/// array whose first n entries are the order (with p padded to a power of two).
+/// Philox words from block counters first .. first + n - 1 by the counting sort (counting_sort.h;
+/// on the CPU the host's own ordering of the same keys, host_order.h), or, with probabilities `p`,
+/// Efraimidis and Spirakis' exponential keys E / p, which are not uniform and take the bitonic
+/// network (the host's std::sort on the CPU). Returns an int64 array whose first n entries are the
+/// order (with p padded to a power of two).
 NDArray random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n,
                      std::span<const double> p, Device device) {
+    if (p.empty() && device.is_cpu() && n <= detail::kHostOrderMaxSize) {
+        // The host's own ordering (host_order.h): the same order, built for the CPU's caches.
+        NDArray order = empty({n}, DType::Int64, device);
+        detail::host_random_order(seed, first, n, static_cast<std::int64_t*>(order.data()));
+        return order;
+    }
     if (p.empty()) {
         const int bucket_bits = detail::bucket_bits_for(n);
         return detail::counting_sort_order(seed, first, n, bucket_bits,
