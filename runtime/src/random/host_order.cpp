@@ -1,15 +1,14 @@
-// The host's own ordering of the permutation keys (host_order.h): Philox keys eight lanes at a
-// time (vectorised by the compiler, AVX2 where the host kernels use it), counting passes whose
+// The host's own ordering of the permutation keys (host_order.h): the keys from the vector
+// Philox (host_philox.h), counting passes whose
 // buckets fit the caches, and an insertion sort of the few keys each bucket holds. Every pass
 // keeps the (key, index) order exact, so the result is counting_sort_order's, bit for bit.
 #include "host_order.h"
 
 #include "cpu/thread_pool.h"
-#include "gpucc/cpu/isa.h"
+#include "host_philox.h"
 
 #include <algorithm>
 #include <atomic>
-#include <immintrin.h>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -20,8 +19,6 @@ namespace {
 
 using Index = std::uint32_t;
 
-/// Keys generated per step of the vector loop.
-constexpr int kLanes = 8;
 /// Up to this many keys: one counting pass on the calling thread (a pool launch would cost more
 /// than it saves; above, the one pass's counts and copies outgrow the L1 and L2 caches).
 constexpr std::int64_t kOneLevelMax = std::int64_t{1} << 12;
@@ -31,160 +28,6 @@ constexpr int kCoarseBits = 8;
 constexpr std::int64_t kCoarseBuckets = std::int64_t{1} << kCoarseBits;
 /// Keys per step of the first pass: made, then counted while they are in the L1 cache.
 constexpr std::int64_t kKeyStep = 2048;
-
-/// Philox4x32-10 of block counter `counter` (words 2 and 3 zero) under `seed`, as
-/// kernels/permutation.dsl's bucket_keys: the key (w1 << 32) | w0.
-std::uint64_t philox_key(std::uint64_t seed, std::uint64_t counter) {
-    std::uint32_t x0 = static_cast<std::uint32_t>(counter);
-    std::uint32_t x1 = static_cast<std::uint32_t>(counter >> 32);
-    std::uint32_t x2 = 0;
-    std::uint32_t x3 = 0;
-    std::uint32_t k0 = static_cast<std::uint32_t>(seed);
-    std::uint32_t k1 = static_cast<std::uint32_t>(seed >> 32);
-    for (int round = 0; round < 10; ++round) {
-        const std::uint64_t p0 = std::uint64_t{x0} * 0xD2511F53u;
-        const std::uint64_t p1 = std::uint64_t{x2} * 0xCD9E8D57u;
-        const std::uint32_t next0 = static_cast<std::uint32_t>(p1 >> 32) ^ x1 ^ k0;
-        const std::uint32_t next2 = static_cast<std::uint32_t>(p0 >> 32) ^ x3 ^ k1;
-        x1 = static_cast<std::uint32_t>(p1);
-        x3 = static_cast<std::uint32_t>(p0);
-        x0 = next0;
-        x2 = next2;
-        k0 += 0x9E3779B9u;
-        k1 += 0xBB67AE85u;
-    }
-    return (std::uint64_t{x1} << 32) | x0;
-}
-
-/// keys[e] = philox_key(seed, first + e) for e < count, kLanes independent blocks per step so that
-/// the compiler keeps them in vector registers.
-[[gnu::always_inline]] inline void make_keys_body(std::uint64_t seed, std::uint64_t first,
-                                                  std::int64_t count, std::uint64_t* keys) {
-    std::int64_t e = 0;
-    for (; e + kLanes <= count; e += kLanes) {
-        std::uint32_t x0[kLanes];
-        std::uint32_t x1[kLanes];
-        std::uint32_t x2[kLanes];
-        std::uint32_t x3[kLanes];
-        for (int l = 0; l < kLanes; ++l) {
-            const std::uint64_t counter = first + static_cast<std::uint64_t>(e + l);
-            x0[l] = static_cast<std::uint32_t>(counter);
-            x1[l] = static_cast<std::uint32_t>(counter >> 32);
-            x2[l] = 0;
-            x3[l] = 0;
-        }
-        std::uint32_t k0 = static_cast<std::uint32_t>(seed);
-        std::uint32_t k1 = static_cast<std::uint32_t>(seed >> 32);
-        for (int round = 0; round < 10; ++round) {
-            for (int l = 0; l < kLanes; ++l) {
-                const std::uint64_t p0 = std::uint64_t{x0[l]} * 0xD2511F53u;
-                const std::uint64_t p1 = std::uint64_t{x2[l]} * 0xCD9E8D57u;
-                const std::uint32_t next0 = static_cast<std::uint32_t>(p1 >> 32) ^ x1[l] ^ k0;
-                const std::uint32_t next2 = static_cast<std::uint32_t>(p0 >> 32) ^ x3[l] ^ k1;
-                x1[l] = static_cast<std::uint32_t>(p1);
-                x3[l] = static_cast<std::uint32_t>(p0);
-                x0[l] = next0;
-                x2[l] = next2;
-            }
-            k0 += 0x9E3779B9u;
-            k1 += 0xBB67AE85u;
-        }
-        for (int l = 0; l < kLanes; ++l) {
-            keys[e + l] = (std::uint64_t{x1[l]} << 32) | x0[l];
-        }
-    }
-    for (; e < count; ++e) {
-        keys[e] = philox_key(seed, first + static_cast<std::uint64_t>(e));
-    }
-}
-
-/// AVX2 has no vector 32 x 32 -> 64-bit product of packed 32-bit lanes that the compiler finds
-/// here, so the rounds are written out: 64-bit lanes whose low halves hold the words
-/// (_mm256_mul_epu32 reads only those; the high halves carry garbage until the final mask), two
-/// registers of four blocks each.
-[[gnu::target("avx2")]] void make_keys_avx2(std::uint64_t seed, std::uint64_t first,
-                                            std::int64_t count, std::uint64_t* keys) {
-    const __m256i m0 = _mm256_set1_epi64x(0xD2511F53u);
-    const __m256i m1 = _mm256_set1_epi64x(0xCD9E8D57u);
-    const __m256i low_half = _mm256_set1_epi64x(0xFFFFFFFFu);
-    std::int64_t e = 0;
-    for (; e + 8 <= count; e += 8) {
-        const __m256i c0 = _mm256_add_epi64(_mm256_set1_epi64x(static_cast<long long>(first + e)),
-                                            _mm256_setr_epi64x(0, 1, 2, 3));
-        const __m256i c1 = _mm256_add_epi64(c0, _mm256_set1_epi64x(4));
-        __m256i a0 = c0;
-        __m256i a1 = _mm256_srli_epi64(c0, 32);
-        __m256i a2 = _mm256_setzero_si256();
-        __m256i a3 = a2;
-        __m256i b0 = c1;
-        __m256i b1 = _mm256_srli_epi64(c1, 32);
-        __m256i b2 = a2;
-        __m256i b3 = a2;
-        std::uint32_t k0 = static_cast<std::uint32_t>(seed);
-        std::uint32_t k1 = static_cast<std::uint32_t>(seed >> 32);
-        for (int round = 0; round < 10; ++round) {
-            const __m256i key0 = _mm256_set1_epi64x(k0);
-            const __m256i key1 = _mm256_set1_epi64x(k1);
-            const __m256i pa0 = _mm256_mul_epu32(a0, m0);
-            const __m256i pa1 = _mm256_mul_epu32(a2, m1);
-            const __m256i pb0 = _mm256_mul_epu32(b0, m0);
-            const __m256i pb1 = _mm256_mul_epu32(b2, m1);
-            a0 = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(pa1, 32), a1), key0);
-            a2 = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(pa0, 32), a3), key1);
-            a1 = pa1;
-            a3 = pa0;
-            b0 = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(pb1, 32), b1), key0);
-            b2 = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(pb0, 32), b3), key1);
-            b1 = pb1;
-            b3 = pb0;
-            k0 += 0x9E3779B9u;
-            k1 += 0xBB67AE85u;
-        }
-        _mm256_storeu_si256(
-            reinterpret_cast<__m256i*>(keys + e),
-            _mm256_or_si256(_mm256_slli_epi64(a1, 32), _mm256_and_si256(a0, low_half)));
-        _mm256_storeu_si256(
-            reinterpret_cast<__m256i*>(keys + e + 4),
-            _mm256_or_si256(_mm256_slli_epi64(b1, 32), _mm256_and_si256(b0, low_half)));
-    }
-    for (; e < count; ++e) {
-        keys[e] = philox_key(seed, first + static_cast<std::uint64_t>(e));
-    }
-}
-
-/// Where the CPU has AVX-512 the compiler vectorises the plain loop well (vpmuludq on 8 lanes).
-[[gnu::target("avx512f,avx512dq,avx512vl,avx512bw")]] void
-make_keys_avx512(std::uint64_t seed, std::uint64_t first, std::int64_t count, std::uint64_t* keys) {
-    make_keys_body(seed, first, count, keys);
-}
-
-void make_keys_baseline(std::uint64_t seed, std::uint64_t first, std::int64_t count,
-                        std::uint64_t* keys) {
-    make_keys_body(seed, first, count, keys);
-}
-
-using MakeKeys = void (*)(std::uint64_t, std::uint64_t, std::int64_t, std::uint64_t*);
-
-MakeKeys maker_function(KeyMaker maker) {
-    switch (maker) {
-    case KeyMaker::Avx512:
-        return make_keys_avx512;
-    case KeyMaker::Avx2:
-        return make_keys_avx2;
-    default:
-        return make_keys_baseline;
-    }
-}
-
-/// The key maker for this CPU within the level host kernels run at (GPUCC_HOST_ISA=x86-64 keeps
-/// the baseline); the same bits from each.
-MakeKeys key_maker() {
-    if (host_isa() != HostIsa::X86_64_V3) {
-        return make_keys_baseline;
-    }
-    return maker_function(key_maker_supported(KeyMaker::Avx512) ? KeyMaker::Avx512
-                                                                : KeyMaker::Avx2);
-}
 
 int floor_log2(std::int64_t m) {
     int log2m = 0;
@@ -276,9 +119,11 @@ std::unique_ptr<T[]> uninitialized(std::int64_t count) {
 /// kCoarseBits bits, per chunk of the indices; pass 2 makes them again (cheaper than storing and
 /// reading them back) and copies each (key, index) to its coarse bucket, chunk by chunk, so that
 /// each bucket keeps index order; pass 3 orders each coarse bucket (order_bucket), each thread in
-/// its own scratch, taking buckets from a shared counter.
-void two_level_order(MakeKeys make_keys, std::uint64_t seed, std::uint64_t first, std::int64_t n,
-                     std::int64_t* order) {
+/// its own scratch, taking buckets from a shared counter, and skips the buckets that start at or
+/// past position `wanted`.
+template <class MakeKeys>
+void two_level_order(const MakeKeys& make_keys, std::uint64_t seed, std::uint64_t first,
+                     std::int64_t n, std::int64_t wanted, std::int64_t* order) {
     const int threads = gpucc::detail::ThreadPool::instance().thread_count();
     const std::int64_t chunks = std::min<std::int64_t>(4 * threads, n / kKeyStep);
     const auto chunk_begin = [&](std::int64_t c) { return n * c / chunks; };
@@ -342,6 +187,9 @@ void two_level_order(MakeKeys make_keys, std::uint64_t seed, std::uint64_t first
                                   scratch_counts.get() + worker * (2 * largest + 1)};
             for (std::int64_t b = next_bucket++; b < kCoarseBuckets; b = next_bucket++) {
                 const std::int64_t start = starts[static_cast<std::size_t>(b)];
+                if (start >= wanted) {
+                    continue; // past the first `wanted` positions
+                }
                 order_bucket(grouped_keys.get() + start, grouped_indices.get() + start, 0,
                              starts[static_cast<std::size_t>(b + 1)] - start, kCoarseBits, scratch,
                              order + start);
@@ -353,36 +201,23 @@ void two_level_order(MakeKeys make_keys, std::uint64_t seed, std::uint64_t first
 
 } // namespace
 
-bool key_maker_supported(KeyMaker maker) {
-    switch (maker) {
-    case KeyMaker::Avx512:
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
-               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw");
-    case KeyMaker::Avx2:
-        return __builtin_cpu_supports("avx2");
-    default:
-        return true;
-    }
-}
-
-void make_permutation_keys(KeyMaker maker, std::uint64_t seed, std::uint64_t first,
-                           std::int64_t count, std::uint64_t* keys) {
-    if (!key_maker_supported(maker)) {
-        throw std::invalid_argument(
-            "make_permutation_keys: this CPU lacks the key maker asked for");
-    }
-    maker_function(maker)(seed, first, count, keys);
-}
-
-void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n,
+void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n, std::int64_t wanted,
                        std::int64_t* order) {
     if (n < 0 || n > kHostOrderMaxSize) {
         throw std::invalid_argument("host_random_order: n must be in [0, 2^32], got " +
                                     std::to_string(n));
     }
-    const MakeKeys make_keys = key_maker();
+    if (wanted < 0 || wanted > n) {
+        throw std::invalid_argument("host_random_order: wanted must be in [0, n = " +
+                                    std::to_string(n) + "], got " + std::to_string(wanted));
+    }
+    const PhiloxIsa isa = philox_isa();
+    const auto make_keys = [isa](std::uint64_t seed, std::uint64_t first, std::int64_t count,
+                                 std::uint64_t* keys) {
+        philox_keys(isa, seed, first, count, keys);
+    };
     if (n > kOneLevelMax) {
-        two_level_order(make_keys, seed, first, n, order);
+        two_level_order(make_keys, seed, first, n, wanted, order);
         return;
     }
     const auto keys = uninitialized<std::uint64_t>(n);

@@ -13,25 +13,16 @@ namespace gpucc::random::detail {
 /// counting sort.
 constexpr std::int64_t kHostOrderMaxSize = std::int64_t{1} << 32;
 
-/// The ways host_random_order can make its keys; the same bits from each.
-enum class KeyMaker { Baseline, Avx2, Avx512 };
-
-/// Whether this CPU can run `maker`.
-bool key_maker_supported(KeyMaker maker);
-
-/// keys[e] = the key of index e (host_random_order's) for e < count, by `maker` (which the CPU
-/// must support); for tests, which check every maker the CPU has against an independent Philox.
-void make_permutation_keys(KeyMaker maker, std::uint64_t seed, std::uint64_t first,
-                           std::int64_t count, std::uint64_t* keys);
-
-/// Writes the indices 0 .. n-1 in ascending (key, index) order to order[0 .. n-1], index e's key
+/// Writes the first `wanted` of the indices 0 .. n-1 in ascending (key, index) order to
+/// order[0 .. wanted-1] (order has room for n; entries past `wanted` are left unspecified; a
+/// choice without replacement wants its sample size, a permutation n), index e's key
 /// the 64-bit word (w1 << 32) | w0 of Philox block counter first + e under `seed`
-/// /// (kernels/permutation.dsl): counting_sort_order's order. Up to 2^12 keys: one counting pass
+/// (kernels/permutation.dsl): counting_sort_order's order. Up to 2^12 keys: one counting pass
 /// on the calling thread; above: a pass to 2^8 coarse buckets by the top bits, then each coarse
 /// bucket's own counting pass in cache, both across the host pool's threads. The last counting
 /// pass leaves about half a key per bucket, and an insertion sort puts them in order. 0 <= n <=
-/// kHostOrderMaxSize (std::invalid_argument otherwise: the caller checks).
-void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n,
+/// kHostOrderMaxSize and 0 <= wanted <= n (std::invalid_argument otherwise: the caller checks).
+void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n, std::int64_t wanted,
                        std::int64_t* order);
 
 } // namespace gpucc::random::detail
