@@ -38,6 +38,40 @@ std::uint32_t rejected_value(std::uint64_t seed, std::uint64_t counter, std::uin
     return static_cast<std::uint32_t>(product >> 32);
 }
 
+/// One lane's 256 values: out[t] = low + hi(words[t] * span), truncated to T; whether any word
+/// has lo(words[t] * span) < span (the only ones that can be rejected). No branch in the loop,
+/// so the compiler vectorises it at each level below.
+template <class T>
+[[gnu::always_inline]] inline bool multiply_lane(const std::uint32_t* __restrict words,
+                                                 T* __restrict out, std::uint64_t low,
+                                                 std::uint32_t span) {
+    std::uint32_t any_low = 0;
+    for (std::int64_t t = 0; t < kThreads; ++t) {
+        const std::uint64_t product = std::uint64_t{words[t]} * span;
+        out[t] = static_cast<T>(low + (product >> 32));
+        any_low |= static_cast<std::uint32_t>(static_cast<std::uint32_t>(product) < span);
+    }
+    return any_low != 0;
+}
+
+template <class T>
+bool multiply_lane_baseline(const std::uint32_t* words, T* out, std::uint64_t low,
+                            std::uint32_t span) {
+    return multiply_lane(words, out, low, span);
+}
+
+template <class T>
+[[gnu::target("avx2")]] bool multiply_lane_avx2(const std::uint32_t* words, T* out,
+                                                std::uint64_t low, std::uint32_t span) {
+    return multiply_lane(words, out, low, span);
+}
+
+template <class T>
+[[gnu::target("avx512f,avx512bw,avx512dq,avx512vl")]] bool
+multiply_lane_avx512(const std::uint32_t* words, T* out, std::uint64_t low, std::uint32_t span) {
+    return multiply_lane(words, out, low, span);
+}
+
 struct Draw {
     void* y;
     std::uint64_t seed;
@@ -51,6 +85,9 @@ template <class T>
 void fill_tiles(void* context, std::int64_t begin, std::int64_t end) {
     const Draw& draw = *static_cast<const Draw*>(context);
     const std::uint32_t span = draw.span_minus_1 + 1u;
+    const auto multiply = draw.isa == PhiloxIsa::Avx512 ? multiply_lane_avx512<T>
+                          : draw.isa == PhiloxIsa::Avx2 ? multiply_lane_avx2<T>
+                                                        : multiply_lane_baseline<T>;
     std::uint32_t w[4][kThreads];
     std::uint32_t* const words[4] = {w[0], w[1], w[2], w[3]};
     for (std::int64_t tile = begin; tile < end; ++tile) {
@@ -65,13 +102,7 @@ void fill_tiles(void* context, std::int64_t begin, std::int64_t end) {
                 }
                 continue;
             }
-            bool any_low = false;
-            for (std::int64_t t = 0; t < kThreads; ++t) {
-                const std::uint64_t product = std::uint64_t{lane_words[t]} * span;
-                out[t] = static_cast<T>(draw.low + (product >> 32));
-                any_low |= static_cast<std::uint32_t>(product) < span;
-            }
-            if (!any_low) {
+            if (!multiply(lane_words, out, draw.low, span)) {
                 continue;
             }
             for (std::int64_t t = 0; t < kThreads; ++t) {
