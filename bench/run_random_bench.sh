@@ -2,19 +2,21 @@
 # Runs gpucc::random's benchmark (random_bench) and its peers (peers_random.py) in one go; one
 # JSON object per line in OUT_DIR/gpucc.jsonl and OUT_DIR/peers.jsonl, a table in report.md.
 # Usage: bench/run_random_bench.sh [permutation] gpu|cpu BIN_DIR OUT_DIR [repeat]
-#        bench/run_random_bench.sh methods BIN_DIR OUT_DIR [rounds]
+#        bench/run_random_bench.sh methods BIN_DIR OUT_DIR [rounds] [repeat]
 #   gpu: on the GPU machine, CuPy (its Generator and cuRAND) and PyTorch as peers;
 #   cpu: here, NumPy's Generator as the peer;
 #   permutation first: the permutation rows alone.
-#   methods BIN_DIR OUT_DIR [rounds]: every method of the CPU surface, gpucc on Device::cpu() and
-#   NumPy's Generator at 2^20 and 2^24 values: `rounds` rounds (default 5), each one process of
-#   each tool (one warm-up, one timed draw per method), which goes first alternating, the load
-#   (uptime) before each; report.md has the median over the rounds and NumPy's time / gpucc's.
+#   methods BIN_DIR OUT_DIR [rounds] [repeat]: every method of the CPU surface, gpucc on
+#   Device::cpu() and NumPy's Generator at 2^20 and 2^24 values: `rounds` rounds (default 5), each
+#   one process of each tool (one warm-up, then the median of `repeat` timed draws per method,
+#   default 3), which goes first alternating, the load (uptime) before each; report.md has the
+#   median over the rounds and NumPy's time / gpucc's.
 set -euo pipefail
 if [ "$1" = methods ]; then
     bin="$2"
     out="$3"
     rounds="${4:-5}"
+    repeat="${5:-3}"
     here="$(cd "$(dirname "$0")" && pwd)"
     python=python3
     [ -x /usr/bin/python3 ] && python=/usr/bin/python3
@@ -23,8 +25,8 @@ if [ "$1" = methods ]; then
     : > "$out/peers.jsonl"
     : > "$out/load.txt"
     { nproc; grep -m1 "model name" /proc/cpuinfo; "$python" -c "import numpy; print('numpy', numpy.__version__)"; } > "$out/machine.txt"
-    run_gpucc() { "$bin/random_bench" methods "$1" 1 >> "$out/gpucc.jsonl"; }
-    run_numpy() { PYTHONUNBUFFERED=1 "$python" "$here/peers_random.py" methods "$1" 1 >> "$out/peers.jsonl"; }
+    run_gpucc() { "$bin/random_bench" methods "$1" "$repeat" >> "$out/gpucc.jsonl"; }
+    run_numpy() { PYTHONUNBUFFERED=1 "$python" "$here/peers_random.py" methods "$1" "$repeat" >> "$out/peers.jsonl"; }
     for log2n in 20 24; do
         for round in $(seq 1 "$rounds"); do
             echo "2^$log2n round $round: $(uptime)" >> "$out/load.txt"
