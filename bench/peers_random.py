@@ -5,7 +5,8 @@ a preallocated array), torch.rand / randn / randint into new tensors: CUDA event
 after two warm-ups, the median of `repeat`, 2^28 values, GB/s counting bytes written; CuPy's
 first value after seeding a new Generator; and permutation(n) of 2^16, 2^20, 2^24 and 2^26 int64
 (cupy.random.permutation; CuPy's Generator where it has one; torch.randperm). `cpu`: NumPy's
-Generator (PCG64) on 2^24 values and its permutation of 2^16, 2^20 and 2^24 (wall time, median).
+Generator (PCG64) on 2^24 values and its permutation of 2^10, 2^16, 2^20 and 2^24 (wall time,
+median).
 `peers_random.py permutation gpu|cpu` runs the permutation rows alone. `peers_random.py methods
 LOG2N [repeat]`: every method of the CPU surface on NumPy's Generator, the list and parameters of
 random_bench's `methods`, 2^LOG2N values, one warm-up then the median of `repeat`.
@@ -168,7 +169,7 @@ def gpu_torch():
 
 
 def permutation_sizes(device):
-    return (16, 20, 24, 26) if device == "gpu" else (16, 20, 24)
+    return (16, 20, 24, 26) if device == "gpu" else (10, 16, 20, 24)
 
 
 def gpu_permutations():

@@ -11,7 +11,7 @@
 //        permutation (permutation.dsl's); warm: a draw with the kernels already loaded); and
 //        permutation(n) of 2^16, 2^20, 2^24 and 2^26 (int64, the counting sort), CUDA events,
 //        median.
-//   cpu: 2^24 values of the same draws and permutation(n) of 2^16, 2^20 and 2^24 (wall time,
+//   cpu: 2^24 values of the same draws and permutation(n) of 2^10, 2^16, 2^20 and 2^24 (wall time,
 //        median), to compare with NumPy's Generator.
 // `random_bench permutation gpu|cpu` runs the permutation rows alone.
 // `random_bench methods LOG2N [repeat]`: every method of the CPU surface (method_cases(), the same
@@ -83,12 +83,12 @@ std::vector<Case> cases() {
 }
 
 /// permutation(n) of 2^16, 2^20, 2^24 and 2^26 (int64; the counting sort): CUDA events on the
-/// GPU, wall time on the CPU (2^16 .. 2^24 there), the median of `repeat` after two warm-ups.
+/// GPU, wall time on the CPU (2^10 .. 2^24 there), the median of `repeat` after two warm-ups.
 void run_permutations(const char* device_name) {
     const bool on_gpu = std::strcmp(device_name, "gpu") == 0;
     const gpucc::Device device = on_gpu ? gpucc::Device::cuda(0) : gpucc::Device::cpu();
-    for (const int log2n : {16, 20, 24, 26}) {
-        if (!on_gpu && log2n > 24) {
+    for (const int log2n : {10, 16, 20, 24, 26}) {
+        if ((!on_gpu && log2n > 24) || (on_gpu && log2n < 16)) {
             continue;
         }
         const std::int64_t n = std::int64_t{1} << log2n;

@@ -4,9 +4,10 @@
 // crossing 2^32 and wrapping at 2^64; host_integers32 gives integers32's values (an independent
 // Lemire with its rejection words) for every integer dtype, at spans with few and with about half
 // of the words rejected and the full 2^32; and Generator::integers on the CPU and on the device
-// under test agree value for value.
+// under test agree value for value; host_uniform_float64 gives uniform_float64's values.
 #include "host_integers.h"
 #include "host_philox.h"
+#include "host_uniform.h"
 #include "random_test_support.h"
 
 #include <cstdint>
@@ -14,6 +15,7 @@
 #include <limits>
 #include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -100,6 +102,24 @@ TEST(RandomHostIntegers, AreIntegers32sValuesForEveryDtype) {
                                              std::numeric_limits<std::uint32_t>::max());
     expect_reference_integers<std::int64_t>(DType::Int64, ~std::uint64_t{0} - 600, 5, -5, half);
     expect_reference_integers<std::uint64_t>(DType::UInt64, 23, 5, 1u << 20, 999);
+}
+
+// host_uniform_float64 is uniform_float64's value: exactly the 53-bit u for random() (low 0,
+// range 1), and low + range * u rounded as the kernel's product and sum for another interval.
+TEST(RandomHostUniform, IsUniformFloat64sValue) {
+    for (const auto& [low, range] : {std::pair{0.0, 1.0}, std::pair{-3.0, 8.0}}) {
+        constexpr std::int64_t kTiles = 5;
+        const std::uint64_t first = (std::uint64_t{1} << 32) - 700; // counters cross 2^32
+        std::vector<double> got(kTiles * 512);
+        rnd::detail::host_uniform_float64(got.data(), kTiles, kSeed, first, low, range);
+        for (std::size_t i = 0; i < got.size(); ++i) {
+            const Source at = source_of(static_cast<std::int64_t>(i), 2);
+            const Block b = block_at(kSeed, first + at.counter);
+            const double u = unit53(b[2 * at.value], b[2 * at.value + 1]);
+            const double product = range * u;
+            ASSERT_EQ(got[i], low + product) << "low " << low << ", element " << i;
+        }
+    }
 }
 
 TEST(RandomHostIntegers, RejectsANonIntegerDtype) {

@@ -5,9 +5,10 @@
 // choice), which sort random keys on the device (a counting sort, counting_sort.h, or on the CPU
 // the host's own ordering of the same keys, host_order.h; with
 // probabilities the bitonic network of kernels/permutation.dsl), except a small uniform choice,
-// which takes Floyd's O(k) path (small_sample.h); integers up to a span of 2^32, which the CPU
-// computes natively (host_integers.h), as it does the gather of shuffle and choice of rows
-// (host_take.h); and the process-wide generators, one per device.
+// which takes Floyd's O(k) path (small_sample.h); integers up to a span of 2^32 and uniform
+// float64 draws, which the CPU computes natively (host_integers.h, host_uniform.h), as it does the
+// gather of shuffle and choice of rows (host_take.h); and the process-wide generators, one per
+// device.
 #include "gpucc/random/generator.h"
 
 #include "common_draws.gpucc.h"
@@ -21,6 +22,7 @@
 #include "host_integers.h"
 #include "host_order.h"
 #include "host_take.h"
+#include "host_uniform.h"
 #include "permutation.gpucc.h"
 #include "random.gpucc.h"
 #include "small_sample.h"
@@ -425,6 +427,12 @@ NDArray Generator::uniform(double low, double high, const Shape& shape, DType dt
     }
     return tiled_draw("uniform", shape, dtype, device, 2, offset_,
                       [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                          if (device.is_cpu()) {
+                              // The same values, vectorised on the host (host_uniform.h).
+                              detail::host_uniform_float64(static_cast<double*>(y.data()), grid.x,
+                                                           seed_, first, low, range);
+                              return;
+                          }
                           common::uniform_float64(grid, Dim3(kThreads), y, seed_, first, low,
                                                   range);
                       });
