@@ -5,14 +5,21 @@ a preallocated array), torch.rand / randn / randint into new tensors: CUDA event
 after two warm-ups, the median of `repeat`, 2^28 values, GB/s counting bytes written; CuPy's
 first value after seeding a new Generator; and permutation(n) of 2^16, 2^20, 2^24 and 2^26 int64
 (cupy.random.permutation; CuPy's Generator where it has one; torch.randperm). `cpu`: NumPy's
-Generator (PCG64) on 2^24 values and its permutation of 2^16, 2^20 and 2^24 (wall time, median).
-`peers_random.py permutation gpu|cpu` runs the permutation rows alone. One JSON object per line.
-Usage: peers_random.py [permutation] gpu|cpu [repeat]"""
+Generator (PCG64) on 2^24 values and its permutation of 2^10, 2^16, 2^20 and 2^24 (wall time,
+median).
+`peers_random.py permutation gpu|cpu` runs the permutation rows alone. `peers_random.py methods
+LOG2N [repeat]`: every method of the CPU surface on NumPy's Generator, the list and parameters of
+random_bench's `methods`, 2^LOG2N values, one warm-up then the median of `repeat`.
+One JSON object per line. Usage: peers_random.py [permutation] gpu|cpu [repeat]"""
 import json
 import sys
 import time
 
 arguments = sys.argv[1:]
+methods_log2n = None
+if arguments and arguments[0] == "methods":
+    methods_log2n = int(arguments[1])
+    arguments = ["cpu"] + arguments[2:]
 permutations_only = bool(arguments) and arguments[0] == "permutation"
 if permutations_only:
     arguments = arguments[1:]
@@ -162,7 +169,7 @@ def gpu_torch():
 
 
 def permutation_sizes(device):
-    return (16, 20, 24, 26) if device == "gpu" else (16, 20, 24)
+    return (16, 20, 24, 26) if device == "gpu" else (10, 16, 20, 24)
 
 
 def gpu_permutations():
@@ -220,7 +227,59 @@ def cpu_permutations():
              ms=ms, gbps=gbps(count, 8, ms))
 
 
-if permutations_only:
+def cpu_methods(log2n):
+    """NumPy's Generator on every method of random_bench's `methods`, the same parameters."""
+    import numpy as np
+
+    n = 1 << log2n
+    rng = np.random.default_rng(1)
+    weights = np.array([k % 7 + 1 for k in range(1000)], dtype=np.float64)
+    weights /= weights.sum()
+    shuffled = rng.random(n)
+    cases = [
+        ("random", "float32", 4, lambda: rng.random(n, dtype=np.float32)),
+        ("random", "float64", 8, lambda: rng.random(n, dtype=np.float64)),
+        ("uniform(-2,3)", "float64", 8, lambda: rng.uniform(-2.0, 3.0, n)),
+        ("standard_normal", "float32", 4, lambda: rng.standard_normal(n, dtype=np.float32)),
+        ("standard_normal", "float64", 8, lambda: rng.standard_normal(n, dtype=np.float64)),
+        ("normal(1,2)", "float64", 8, lambda: rng.normal(1.0, 2.0, n)),
+        ("lognormal(0,1)", "float64", 8, lambda: rng.lognormal(0.0, 1.0, n)),
+        ("integers(0,1000)", "int32", 4, lambda: rng.integers(0, 1000, n, dtype=np.int32)),
+        ("integers(0,1000)", "int64", 8, lambda: rng.integers(0, 1000, n, dtype=np.int64)),
+        ("integers(0,1024)", "int32", 4, lambda: rng.integers(0, 1024, n, dtype=np.int32)),
+        ("integers(0,1024)", "int64", 8, lambda: rng.integers(0, 1024, n, dtype=np.int64)),
+        ("integers(int32 full)", "int32", 4,
+         lambda: rng.integers(-2**31, 2**31 - 1, n, dtype=np.int32, endpoint=True)),
+        ("standard_exponential", "float32", 4,
+         lambda: rng.standard_exponential(n, dtype=np.float32)),
+        ("exponential(2)", "float64", 8, lambda: rng.exponential(2.0, n)),
+        ("gamma(2.5,1)", "float64", 8, lambda: rng.gamma(2.5, 1.0, n)),
+        ("gamma(0.5,1)", "float64", 8, lambda: rng.gamma(0.5, 1.0, n)),
+        ("beta(2,3)", "float64", 8, lambda: rng.beta(2.0, 3.0, n)),
+        ("poisson(4)", "int64", 8, lambda: rng.poisson(4.0, n)),
+        ("poisson(100)", "int64", 8, lambda: rng.poisson(100.0, n)),
+        ("binomial(20,0.3)", "int64", 8, lambda: rng.binomial(20, 0.3, n)),
+        ("choice(1000,replace)", "int64", 8, lambda: rng.choice(1000, n, replace=True)),
+        ("choice(1000,p)", "int64", 8, lambda: rng.choice(1000, n, replace=True, p=weights)),
+        ("choice(n,n/2,no replace)", "int64", 8, lambda: rng.choice(n, n // 2, replace=False)),
+        ("permutation(n)", "int64", 8, lambda: rng.permutation(n)),
+        ("shuffle(float64[n])", "float64", 8, lambda: rng.shuffle(shuffled)),
+    ]
+    for name, dtype, itemsize, draw in cases:
+        draw()
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            draw()
+            times.append((time.perf_counter() - start) * 1e3)
+        ms = median(times)
+        emit(tool="numpy", device="cpu", case=name, dtype=dtype, n=n, ms=ms,
+             gbps=gbps(n, itemsize, ms))
+
+
+if methods_log2n is not None:
+    cpu_methods(methods_log2n)
+elif permutations_only:
     cpu_permutations() if mode == "cpu" else gpu_permutations()
 elif mode == "cpu":
     cpu()

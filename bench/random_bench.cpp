@@ -11,9 +11,13 @@
 //        permutation (permutation.dsl's); warm: a draw with the kernels already loaded); and
 //        permutation(n) of 2^16, 2^20, 2^24 and 2^26 (int64, the counting sort), CUDA events,
 //        median.
-//   cpu: 2^24 values of the same draws and permutation(n) of 2^16, 2^20 and 2^24 (wall time,
+//   cpu: 2^24 values of the same draws and permutation(n) of 2^10, 2^16, 2^20 and 2^24 (wall time,
 //        median), to compare with NumPy's Generator.
 // `random_bench permutation gpu|cpu` runs the permutation rows alone.
+// `random_bench methods LOG2N [repeat]`: every method of the CPU surface (method_cases(), the same
+// list and parameters as peers_random.py's `methods`) on 2^LOG2N values on Device::cpu(), wall
+// time, one warm-up then the median of `repeat`; bench/run_random_bench.sh methods interleaves
+// rounds of it with rounds of NumPy's.
 // One JSON object per line. Usage: random_bench [permutation] gpu|cpu [repeat]
 #include "bench_support.h"
 
@@ -22,6 +26,8 @@
 #include <cstring>
 #include <functional>
 #include <gpucc/gpucc.h>
+#include <limits>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -77,12 +83,12 @@ std::vector<Case> cases() {
 }
 
 /// permutation(n) of 2^16, 2^20, 2^24 and 2^26 (int64; the counting sort): CUDA events on the
-/// GPU, wall time on the CPU (2^16 .. 2^24 there), the median of `repeat` after two warm-ups.
+/// GPU, wall time on the CPU (2^10 .. 2^24 there), the median of `repeat` after two warm-ups.
 void run_permutations(const char* device_name) {
     const bool on_gpu = std::strcmp(device_name, "gpu") == 0;
     const gpucc::Device device = on_gpu ? gpucc::Device::cuda(0) : gpucc::Device::cpu();
-    for (const int log2n : {16, 20, 24, 26}) {
-        if (!on_gpu && log2n > 24) {
+    for (const int log2n : {10, 16, 20, 24, 26}) {
+        if ((!on_gpu && log2n > 24) || (on_gpu && log2n < 16)) {
             continue;
         }
         const std::int64_t n = std::int64_t{1} << log2n;
@@ -93,6 +99,104 @@ void run_permutations(const char* device_name) {
                                  : bench_support::median_wall_ms(draw, 2, repeat);
         const std::string name = "permutation_2^" + std::to_string(log2n);
         emit(device_name, name.c_str(), "int64", n, 8, ms);
+    }
+}
+
+/// Every method of the CPU surface on n values, with peers_random.py's parameters.
+std::vector<Case> method_cases(std::int64_t n) {
+    using G = gpucc::random::Generator;
+    using D = gpucc::Device;
+    std::vector<double> weights(1000);
+    double total = 0;
+    for (std::size_t k = 0; k < weights.size(); ++k) {
+        weights[k] = static_cast<double>(k % 7 + 1);
+        total += weights[k];
+    }
+    for (double& w : weights) {
+        w /= total;
+    }
+    auto shuffled = std::make_shared<NDArray>();
+    return {
+        {"random", "float32", 4,
+         [](G& g, std::int64_t m, D d) { return g.random({m}, DType::Float32, d); }},
+        {"random", "float64", 8,
+         [](G& g, std::int64_t m, D d) { return g.random({m}, DType::Float64, d); }},
+        {"uniform(-2,3)", "float64", 8,
+         [](G& g, std::int64_t m, D d) { return g.uniform(-2.0, 3.0, {m}, DType::Float64, d); }},
+        {"standard_normal", "float32", 4,
+         [](G& g, std::int64_t m, D d) { return g.standard_normal({m}, DType::Float32, d); }},
+        {"standard_normal", "float64", 8,
+         [](G& g, std::int64_t m, D d) { return g.standard_normal({m}, DType::Float64, d); }},
+        {"normal(1,2)", "float64", 8,
+         [](G& g, std::int64_t m, D d) { return g.normal(1.0, 2.0, {m}, DType::Float64, d); }},
+        {"lognormal(0,1)", "float64", 8,
+         [](G& g, std::int64_t m, D d) { return g.lognormal(0.0, 1.0, {m}, DType::Float64, d); }},
+        {"integers(0,1000)", "int32", 4,
+         [](G& g, std::int64_t m, D d) {
+             return g.integers(0, 1000, {m}, DType::Int32, false, d);
+         }},
+        {"integers(0,1000)", "int64", 8,
+         [](G& g, std::int64_t m, D d) {
+             return g.integers(0, 1000, {m}, DType::Int64, false, d);
+         }},
+        {"integers(0,1024)", "int32", 4,
+         [](G& g, std::int64_t m, D d) {
+             return g.integers(0, 1024, {m}, DType::Int32, false, d);
+         }},
+        {"integers(0,1024)", "int64", 8,
+         [](G& g, std::int64_t m, D d) {
+             return g.integers(0, 1024, {m}, DType::Int64, false, d);
+         }},
+        {"integers(int32 full)", "int32", 4,
+         [](G& g, std::int64_t m, D d) {
+             return g.integers(std::numeric_limits<std::int32_t>::min(),
+                               std::numeric_limits<std::int32_t>::max(), {m}, DType::Int32, true,
+                               d);
+         }},
+        {"standard_exponential", "float32", 4,
+         [](G& g, std::int64_t m, D d) { return g.standard_exponential({m}, DType::Float32, d); }},
+        {"exponential(2)", "float64", 8,
+         [](G& g, std::int64_t m, D d) { return g.exponential(2.0, {m}, DType::Float64, d); }},
+        {"gamma(2.5,1)", "float64", 8,
+         [](G& g, std::int64_t m, D d) { return g.gamma(2.5, 1.0, {m}, DType::Float64, d); }},
+        {"gamma(0.5,1)", "float64", 8,
+         [](G& g, std::int64_t m, D d) { return g.gamma(0.5, 1.0, {m}, DType::Float64, d); }},
+        {"beta(2,3)", "float64", 8,
+         [](G& g, std::int64_t m, D d) { return g.beta(2.0, 3.0, {m}, DType::Float64, d); }},
+        {"poisson(4)", "int64", 8,
+         [](G& g, std::int64_t m, D d) { return g.poisson(4.0, {m}, d); }},
+        {"poisson(100)", "int64", 8,
+         [](G& g, std::int64_t m, D d) { return g.poisson(100.0, {m}, d); }},
+        {"binomial(20,0.3)", "int64", 8,
+         [](G& g, std::int64_t m, D d) { return g.binomial(20, 0.3, {m}, d); }},
+        {"choice(1000,replace)", "int64", 8,
+         [](G& g, std::int64_t m, D d) { return g.choice(1000, {m}, true, {}, d); }},
+        {"choice(1000,p)", "int64", 8,
+         [weights](G& g, std::int64_t m, D d) { return g.choice(1000, {m}, true, weights, d); }},
+        {"choice(n,n/2,no replace)", "int64", 8,
+         [](G& g, std::int64_t m, D d) { return g.choice(m, {m / 2}, false, {}, d); }},
+        {"permutation(n)", "int64", 8,
+         [](G& g, std::int64_t m, D d) { return g.permutation(m, d); }},
+        {"shuffle(float64[n])", "float64", 8,
+         [shuffled](G& g, std::int64_t m, D d) {
+             if (shuffled->size() != m) {
+                 *shuffled = g.random({m}, DType::Float64, d);
+             }
+             g.shuffle(*shuffled);
+             return *shuffled;
+         }},
+    };
+}
+
+void run_methods(int log2n) {
+    const std::int64_t n = std::int64_t{1} << log2n;
+    const gpucc::Device cpu = gpucc::Device::cpu();
+    gpucc::random::Generator g(1);
+    for (const Case& c : method_cases(n)) {
+        NDArray keep;
+        const double ms =
+            bench_support::median_wall_ms([&] { keep = c.draw(g, n, cpu); }, 1, repeat);
+        emit("cpu", c.name, c.dtype, n, c.itemsize, ms);
     }
 }
 
@@ -172,13 +276,21 @@ void run_cpu() {
 } // namespace
 
 int main(int argc, char** argv) {
+    if (argc >= 3 && std::strcmp(argv[1], "methods") == 0) {
+        if (argc > 3) {
+            repeat = std::max(1, std::atoi(argv[3]));
+        }
+        run_methods(std::atoi(argv[2]));
+        return 0;
+    }
     const bool permutations_only = argc >= 2 && std::strcmp(argv[1], "permutation") == 0;
     if (permutations_only) {
         --argc;
         ++argv;
     }
     if (argc < 2 || (std::strcmp(argv[1], "gpu") != 0 && std::strcmp(argv[1], "cpu") != 0)) {
-        std::fprintf(stderr, "usage: random_bench [permutation] gpu|cpu [repeat]\n");
+        std::fprintf(stderr, "usage: random_bench [permutation] gpu|cpu [repeat]\n"
+                             "       random_bench methods LOG2N [repeat]\n");
         return 2;
     }
     if (argc > 2) {

@@ -233,31 +233,6 @@ TEST(Random, ExponentialIsMinusLogOfTheReference) {
     }
 }
 
-/// integers32's value for element e: Lemire's method with its rejection words.
-std::uint64_t reference_integer32(std::uint64_t seed, std::uint64_t first, std::int64_t e,
-                                  std::uint32_t span_minus_1) {
-    const Source at = source_of(e, 4);
-    const std::uint64_t counter = first + at.counter;
-    const std::uint32_t word = block_at(seed, counter)[at.value];
-    const std::uint32_t span = span_minus_1 + 1;
-    if (span == 0) {
-        return word;
-    }
-    std::uint64_t product = std::uint64_t{word} * span;
-    std::uint32_t attempt = 0;
-    int used = 4;
-    Block extra{};
-    const std::uint32_t threshold = (0u - span) % span;
-    while (static_cast<std::uint32_t>(product) < threshold) {
-        if (used == 4) {
-            extra = block_at(seed, counter, ++attempt, static_cast<std::uint32_t>(at.value));
-            used = 0;
-        }
-        product = std::uint64_t{extra[used++]} * span;
-    }
-    return product >> 32;
-}
-
 /// integers64's value for element e (spans above 2^32).
 std::uint64_t reference_integer64(std::uint64_t seed, std::uint64_t first, std::int64_t e,
                                   std::uint64_t span_minus_1) {

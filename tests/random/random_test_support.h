@@ -58,6 +58,31 @@ inline std::uint64_t counters_for(std::int64_t n, int per_block) {
     return static_cast<std::uint64_t>((n + 256 * per_block - 1) / (256 * per_block) * 256);
 }
 
+/// integers32's value for element e: Lemire's method with its rejection words.
+inline std::uint64_t reference_integer32(std::uint64_t seed, std::uint64_t first, std::int64_t e,
+                                         std::uint32_t span_minus_1) {
+    const Source at = source_of(e, 4);
+    const std::uint64_t counter = first + at.counter;
+    const std::uint32_t word = block_at(seed, counter)[at.value];
+    const std::uint32_t span = span_minus_1 + 1;
+    if (span == 0) {
+        return word;
+    }
+    std::uint64_t product = std::uint64_t{word} * span;
+    std::uint32_t attempt = 0;
+    int used = 4;
+    Block extra{};
+    const std::uint32_t threshold = (0u - span) % span;
+    while (static_cast<std::uint32_t>(product) < threshold) {
+        if (used == 4) {
+            extra = block_at(seed, counter, ++attempt, static_cast<std::uint32_t>(at.value));
+            used = 0;
+        }
+        product = std::uint64_t{extra[used++]} * span;
+    }
+    return product >> 32;
+}
+
 /// NumPy's random_double from two words: [0, 1) in steps of 2^-53.
 inline double unit53(std::uint32_t a, std::uint32_t b) {
     return (static_cast<double>(a >> 5) * 67108864.0 + static_cast<double>(b >> 6)) /

@@ -1,7 +1,8 @@
 // The counting sort of random keys behind permutation, shuffle and choice without replacement
 // (counting_sort.h): the launches of kernels/permutation.dsl's four passes (with a coarse scatter
 // before the fine one for a large n) and of its tile scan, the same on the GPU and on the CPU
-// target.
+// target (where the draws take host_order.h's ordering of the same keys instead, up to 2^32 keys;
+// the tests run both and compare).
 #include "counting_sort.h"
 
 #include "gpucc/errors.h"

@@ -2,9 +2,13 @@
 // counters each draw takes, and one launch of a kernel of runtime/src/random/kernels (the common
 // draws' common_draws.dsl, loaded alone by a first draw, or random.dsl, the rest) into
 // a new array on the requested device; the draws without replacement (permutation, shuffle,
-// choice), which sort random keys on the device (a counting sort, counting_sort.h; with
+// choice), which sort random keys on the device (a counting sort, counting_sort.h, or on the CPU
+// the host's own ordering of the same keys, host_order.h; with
 // probabilities the bitonic network of kernels/permutation.dsl), except a small uniform choice,
-// which takes Floyd's O(k) path (small_sample.h); and the process-wide generators, one per device.
+// which takes Floyd's O(k) path (small_sample.h); integers up to a span of 2^32 and uniform
+// float64 draws, which the CPU computes natively (host_integers.h, host_uniform.h), as it does the
+// gather of shuffle and choice of rows (host_take.h); and the process-wide generators, one per
+// device.
 #include "gpucc/random/generator.h"
 
 #include "common_draws.gpucc.h"
@@ -15,6 +19,10 @@
 #include "gpucc/launch/grid.h"
 #include "gpucc/stdlib/creation.h"
 #include "gpucc/stdlib/ufunc.h"
+#include "host_integers.h"
+#include "host_order.h"
+#include "host_take.h"
+#include "host_uniform.h"
 #include "permutation.gpucc.h"
 #include "random.gpucc.h"
 #include "small_sample.h"
@@ -283,6 +291,15 @@ NDArray take_along_axis(const NDArray& source, const NDArray& index, int axis) {
     if (out.size() == 0) {
         return out;
     }
+    if (out.device().is_cpu()) {
+        // Whole rows copied on the host (host_take.h); `index` is contiguous (an order or a
+        // reshaped choice).
+        const NDArray rows = index.is_c_contiguous() ? index : ascontiguousarray(index);
+        detail::host_take_rows(contiguous.data(), static_cast<const std::int64_t*>(rows.data()),
+                               out.data(), split.outer, split.length, index.size(),
+                               split.inner * static_cast<std::int64_t>(contiguous.itemsize()));
+        return out;
+    }
     kernels::take_along(grid_for("take", out.size(), 1), Dim3(kThreads), contiguous, index, out,
                         split.length, index.size(), split.inner);
     return out;
@@ -333,12 +350,20 @@ void sort_on_host(const NDArray& keys, const NDArray& order, std::int64_t n) {
 }
 
 /// The indices 0 .. n-1 in the order of their random keys (kernels/permutation.dsl): 64-bit
-/// Philox words from block counters first .. first + n - 1 by the counting sort (counting_sort.h),
-/// or, with probabilities `p`, Efraimidis and Spirakis' exponential keys E / p, which are not
-/// uniform and take the bitonic network (the host's std::sort on the CPU). Returns an int64
-/// array whose first n entries are the order (with p padded to a power of two).
+/// Philox words from block counters first .. first + n - 1 by the counting sort (counting_sort.h;
+/// on the CPU the host's own ordering of the same keys, host_order.h), or, with probabilities `p`,
+/// Efraimidis and Spirakis' exponential keys E / p, which are not uniform and take the bitonic
+/// network (the host's std::sort on the CPU). Returns an int64 array whose first n entries are the
+/// order (with p padded to a power of two); the caller uses only the first `wanted`, and the host
+/// ordering fills only about those.
 NDArray random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n,
-                     std::span<const double> p, Device device) {
+                     std::span<const double> p, Device device, std::int64_t wanted) {
+    if (p.empty() && device.is_cpu() && n <= detail::kHostOrderMaxSize) {
+        // The host's own ordering (host_order.h): the same order, built for the CPU's caches.
+        NDArray order = empty({n}, DType::Int64, device);
+        detail::host_random_order(seed, first, n, wanted, static_cast<std::int64_t*>(order.data()));
+        return order;
+    }
     if (p.empty()) {
         const int bucket_bits = detail::bucket_bits_for(n);
         return detail::counting_sort_order(seed, first, n, bucket_bits,
@@ -402,6 +427,12 @@ NDArray Generator::uniform(double low, double high, const Shape& shape, DType dt
     }
     return tiled_draw("uniform", shape, dtype, device, 2, offset_,
                       [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                          if (device.is_cpu()) {
+                              // The same values, vectorised on the host (host_uniform.h).
+                              detail::host_uniform_float64(static_cast<double*>(y.data()), grid.x,
+                                                           seed_, first, low, range);
+                              return;
+                          }
                           common::uniform_float64(grid, Dim3(kThreads), y, seed_, first, low,
                                                   range);
                       });
@@ -548,6 +579,13 @@ NDArray Generator::integers(IntegerBound low, IntegerBound high, const Shape& sh
     if (span_minus_1 <= std::numeric_limits<std::uint32_t>::max()) {
         return tiled_draw("integers", shape, dtype, device, 4, offset_,
                           [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                              if (device.is_cpu()) {
+                                  // The same values, vectorised on the host (host_integers.h).
+                                  detail::host_integers32(dtype, y.data(), grid.x, seed_, first,
+                                                          low_bits,
+                                                          static_cast<std::uint32_t>(span_minus_1));
+                                  return;
+                              }
                               common::integers32(grid, Dim3(kThreads), y, seed_, first, low_bits,
                                                  static_cast<std::uint32_t>(span_minus_1));
                           });
@@ -608,7 +646,7 @@ NDArray Generator::choice(std::int64_t n, const Shape& shape, bool replace,
     // The first `count` of a random order of range(n) (by exponential keys E_k / p_k with p).
     const std::uint64_t first = take(static_cast<std::uint64_t>(n));
     const NDArray order =
-        random_order(seed_, first, n, cdf.empty() ? std::span<const double>{} : p, device);
+        random_order(seed_, first, n, cdf.empty() ? std::span<const double>{} : p, device, count);
     return ascontiguousarray(order(Slice(0, count))).reshape(shape);
 }
 
@@ -634,7 +672,8 @@ NDArray Generator::permutation(std::int64_t n, Device device) {
     if (n == 0) {
         return empty({0}, DType::Int64, device);
     }
-    const NDArray order = random_order(seed_, take(static_cast<std::uint64_t>(n)), n, {}, device);
+    const NDArray order =
+        random_order(seed_, take(static_cast<std::uint64_t>(n)), n, {}, device, n);
     return n == order.size() ? order : ascontiguousarray(order(Slice(0, n)));
 }
 
