@@ -317,14 +317,14 @@ int compile(const DriverOptions& options) {
         return session.fail(host.takeError());
     }
     memory_checkpoint("host object");
-    std::string header = generate_header(*kernels, outputs.header_name);
-    memory_checkpoint("header");
 
     if (std::error_code error = llvm::sys::fs::create_directories(options.output_dir)) {
         return session.fail("cannot create '" + options.output_dir + "': " + error.message());
     }
+    // The header goes to its file as it is generated (about 11 kB a kernel: never held whole).
+    auto header = [&](std::ostream& out) { write_header(*kernels, outputs.header_name, out); };
     if (install_output(outputs.object, host->object_file->path(), diags) &&
-        write_output(outputs.header, header, diags) && !options.depfile.empty()) {
+        write_streamed_output(outputs.header, header, diags) && !options.depfile.empty()) {
         write_depfile(options.depfile, outputs, options.input_path, *kernels, diags);
     }
     memory_checkpoint("written");
