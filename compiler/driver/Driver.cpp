@@ -24,6 +24,7 @@
 #include "compiler/target/GridDependency.h"
 #include "compiler/target/HostBackend.h"
 #include "compiler/target/KernelParts.h"
+#include "compiler/target/LaunchSlots.h"
 #include "compiler/target/MemoryTrace.h"
 #include "compiler/target/NvptxBackend.h"
 #include "compiler/target/PtxasMessages.h"
@@ -221,6 +222,10 @@ int compile(const DriverOptions& options) {
                                                             : std::string());
     }
 
+    // A kernel the runtime could not call is refused before any code is made for it.
+    if (kernels && !diags.has_errors()) {
+        check_launch_slots(*kernels, diags);
+    }
     // Code generation trusts the kernel IR: only an error-free module goes on.
     if (options.verify || !kernels || diags.has_errors()) {
         return session.finish();
