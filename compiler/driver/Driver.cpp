@@ -30,6 +30,7 @@
 #include "compiler/target/PtxasMessages.h"
 
 #include <algorithm>
+#include <iostream>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
@@ -234,7 +235,10 @@ int compile(const DriverOptions& options) {
     // The header needs the kernel IR only, and the host code needs no device code.
     OutputPaths outputs = output_paths(options.input_path, options.output_dir);
     if (stops_at(EmitKind::Header)) {
-        return session.print(generate_header(*kernels, outputs.header_name));
+        // Streamed as the file is: a line at a time (nothing else was written to stdout).
+        write_header(*kernels, outputs.header_name, std::cout);
+        std::cout.flush();
+        return session.finish();
     }
     if (stops_at(EmitKind::LlvmHost)) {
         llvm::Expected<HostObject> host = compile_host_object(*kernels, "", /*want_llvm_ir=*/true,
