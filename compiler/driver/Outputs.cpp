@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
+#include <llvm/ADT/ScopeExit.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
+#include <llvm/Support/Signals.h>
 #include <llvm/Support/raw_ostream.h>
 
 namespace gpucc {
@@ -83,6 +85,10 @@ bool install_output(const std::string& path, const std::string& from, Diagnostic
 bool write_streamed_output(const std::string& path, llvm::function_ref<void(std::ostream&)> write,
                            DiagnosticEngine& diags) {
     std::string temporary = path + ".tmp";
+    // Written for as long as generation takes: an interrupt (tools/gpucc/CrashHandlers.h) removes
+    // it rather than leave it beside the outputs.
+    llvm::sys::RemoveFileOnSignal(temporary);
+    llvm::scope_exit settled([&] { llvm::sys::DontRemoveFileOnSignal(temporary); });
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
         if (out) {
