@@ -24,11 +24,13 @@
 #include "compiler/target/GridDependency.h"
 #include "compiler/target/HostBackend.h"
 #include "compiler/target/KernelParts.h"
+#include "compiler/target/LaunchSlots.h"
 #include "compiler/target/MemoryTrace.h"
 #include "compiler/target/NvptxBackend.h"
 #include "compiler/target/PtxasMessages.h"
 
 #include <algorithm>
+#include <iostream>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
@@ -221,6 +223,10 @@ int compile(const DriverOptions& options) {
                                                             : std::string());
     }
 
+    // A kernel the runtime could not call is refused before any code is made for it.
+    if (kernels && !diags.has_errors()) {
+        check_launch_slots(*kernels, diags);
+    }
     // Code generation trusts the kernel IR: only an error-free module goes on.
     if (options.verify || !kernels || diags.has_errors()) {
         return session.finish();
@@ -229,7 +235,10 @@ int compile(const DriverOptions& options) {
     // The header needs the kernel IR only, and the host code needs no device code.
     OutputPaths outputs = output_paths(options.input_path, options.output_dir);
     if (stops_at(EmitKind::Header)) {
-        return session.print(generate_header(*kernels, outputs.header_name));
+        // Streamed as the file is: a line at a time (nothing else was written to stdout).
+        write_header(*kernels, outputs.header_name, std::cout);
+        std::cout.flush();
+        return session.finish();
     }
     if (stops_at(EmitKind::LlvmHost)) {
         llvm::Expected<HostObject> host = compile_host_object(*kernels, "", /*want_llvm_ir=*/true,
@@ -317,14 +326,14 @@ int compile(const DriverOptions& options) {
         return session.fail(host.takeError());
     }
     memory_checkpoint("host object");
-    std::string header = generate_header(*kernels, outputs.header_name);
-    memory_checkpoint("header");
 
     if (std::error_code error = llvm::sys::fs::create_directories(options.output_dir)) {
         return session.fail("cannot create '" + options.output_dir + "': " + error.message());
     }
+    // The header goes to its file as it is generated (about 11 kB a kernel: never held whole).
+    auto header = [&](std::ostream& out) { write_header(*kernels, outputs.header_name, out); };
     if (install_output(outputs.object, host->object_file->path(), diags) &&
-        write_output(outputs.header, header, diags) && !options.depfile.empty()) {
+        write_streamed_output(outputs.header, header, diags) && !options.depfile.empty()) {
         write_depfile(options.depfile, outputs, options.input_path, *kernels, diags);
     }
     memory_checkpoint("written");

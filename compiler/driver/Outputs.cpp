@@ -8,9 +8,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
+#include <llvm/ADT/ScopeExit.h>
 #include <llvm/Support/FileSystem.h>
-#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
+#include <llvm/Support/Signals.h>
 #include <llvm/Support/raw_ostream.h>
 
 namespace gpucc {
@@ -29,38 +30,6 @@ OutputPaths output_paths(const std::string& input_path, const std::string& outpu
     llvm::sys::path::append(object, stem.str() + ".gpucc.o");
     paths.object = std::string(object);
     return paths;
-}
-
-bool write_output(const std::string& path, const std::string& bytes, DiagnosticEngine& diags) {
-    // Write if changed (as TableGen's -write-if-changed): an output whose bytes are already on
-    // disk keeps its modification time, so Ninja's restat (CMake sets it on custom commands)
-    // rebuilds nothing downstream when a compiler change did not change the generated code.
-    if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> existing =
-            llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-        existing && (*existing)->getBuffer() == bytes) {
-        return true;
-    }
-    std::string temporary = path + ".tmp";
-    {
-        std::error_code error;
-        llvm::raw_fd_ostream out(temporary, error, llvm::sys::fs::OF_None);
-        if (error) {
-            diags.report_tool_error("cannot write '" + temporary + "': " + error.message());
-            return false;
-        }
-        out << bytes;
-        out.close();
-        if (out.has_error()) {
-            diags.report_tool_error("cannot write '" + temporary + "': " + out.error().message());
-            out.clear_error();
-            return false;
-        }
-    }
-    if (std::error_code error = llvm::sys::fs::rename(temporary, path)) {
-        diags.report_tool_error("cannot write '" + path + "': " + error.message());
-        return false;
-    }
-    return true;
 }
 
 namespace {
@@ -94,14 +63,47 @@ bool same_bytes(const std::string& a, const std::string& b) {
 } // namespace
 
 bool install_output(const std::string& path, const std::string& from, DiagnosticEngine& diags) {
+    // Write if changed (as TableGen's -write-if-changed): an output whose bytes are already on
+    // disk keeps its modification time, so Ninja's restat (CMake sets it on custom commands)
+    // rebuilds nothing downstream when a compiler change did not change the generated code.
     if (same_bytes(from, path)) {
-        return true; // as write_output: an unchanged output keeps its modification time
+        return true;
     }
     std::string temporary = path + ".tmp";
     if (std::error_code error = llvm::sys::fs::copy_file(from, temporary)) {
         llvm::sys::fs::remove(temporary);
         diags.report_tool_error("cannot write '" + temporary + "': " + error.message());
         return false;
+    }
+    if (std::error_code error = llvm::sys::fs::rename(temporary, path)) {
+        diags.report_tool_error("cannot write '" + path + "': " + error.message());
+        return false;
+    }
+    return true;
+}
+
+bool write_streamed_output(const std::string& path, llvm::function_ref<void(std::ostream&)> write,
+                           DiagnosticEngine& diags) {
+    std::string temporary = path + ".tmp";
+    // Written for as long as generation takes: an interrupt (tools/gpucc/CrashHandlers.h) removes
+    // it rather than leave it beside the outputs.
+    llvm::sys::RemoveFileOnSignal(temporary);
+    llvm::scope_exit settled([&] { llvm::sys::DontRemoveFileOnSignal(temporary); });
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        if (out) {
+            write(out);
+            out.close();
+        }
+        if (!out) {
+            llvm::sys::fs::remove(temporary);
+            diags.report_tool_error("cannot write '" + temporary + "'");
+            return false;
+        }
+    }
+    if (same_bytes(temporary, path)) {
+        llvm::sys::fs::remove(temporary); // as install_output: the unchanged output keeps its time
+        return true;
     }
     if (std::error_code error = llvm::sys::fs::rename(temporary, path)) {
         diags.report_tool_error("cannot write '" + path + "': " + error.message());

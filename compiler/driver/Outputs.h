@@ -6,6 +6,8 @@
 // recompile what includes or links it.
 #pragma once
 
+#include <llvm/ADT/STLFunctionalExtras.h>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -27,13 +29,17 @@ struct OutputPaths {
 /// `.gpucc.h` and `.gpucc.o`.
 OutputPaths output_paths(const std::string& input_path, const std::string& output_dir);
 
-/// Writes `bytes` to `path` through a temporary file, or leaves `path` untouched (its modification
-/// time too) when it already holds exactly `bytes`; reports a failure to `diags` and returns false.
-bool write_output(const std::string& path, const std::string& bytes, DiagnosticEngine& diags);
-
-/// As write_output, with the bytes of the file `from` (a temporary file the back end wrote),
-/// compared and copied in blocks: an output of many megabytes is never held in memory.
+/// Writes the bytes of the file `from` (a temporary file the back end wrote) to `path` through a
+/// temporary file, or leaves `path` untouched (its modification time too) when it already holds
+/// exactly those bytes; compares and copies in blocks, so an output of many megabytes is never
+/// held in memory. Reports a failure to `diags` and returns false.
 bool install_output(const std::string& path, const std::string& from, DiagnosticEngine& diags);
+
+/// As install_output, with the bytes `write` writes to the stream it is given as it makes them:
+/// they go to a temporary file in `path`'s folder, which replaces `path` only when the bytes
+/// differ.
+bool write_streamed_output(const std::string& path, llvm::function_ref<void(std::ostream&)> write,
+                           DiagnosticEngine& diags);
 
 /// Reports and returns false when `depfile` names one of `inputs` (the .dsl file, the files its raw
 /// CUDA reads) or an output: writing it would destroy that file.

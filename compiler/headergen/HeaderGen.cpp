@@ -1,10 +1,10 @@
 // Generation of the typed C++ header (HeaderGen.h): its frame (banner, the tables' declarations
 // before the functions, the plumbing banner and the tables' definitions after them) and the
 // elementwise kernels; ReductionHeader.cpp, GridKernelHeader.cpp and RawHeader.cpp write the other
-// kinds' parts into the same frame, and LineWrap.cpp wraps the result at 100 columns. Each
-// elementwise kernel becomes two function templates: one that allocates and returns its outputs,
-// and one that takes them after the inputs. Inputs are template parameters because each non-raw
-// input takes an array or a C++ scalar (ElementwiseLaunch::argument tells which).
+// kinds' parts into the same frame, and LineWrap.cpp wraps each line at 100 columns as it is
+// written. Each elementwise kernel becomes two function templates: one that allocates and returns
+// its outputs, and one that takes them after the inputs. Inputs are template parameters because
+// each non-raw input takes an array or a C++ scalar (ElementwiseLaunch::argument tells which).
 #include "compiler/headergen/HeaderGen.h"
 
 #include "compiler/abi/KernelAbi.h"
@@ -186,7 +186,7 @@ constexpr std::array<const char*, 92> kReservedNames = {
 
 class HeaderWriter {
 public:
-    HeaderWriter(const kir::Module& module, std::ostringstream& out) : module_(module), out_(out) {}
+    HeaderWriter(const kir::Module& module, std::ostream& out) : module_(module), out_(out) {}
 
     void write(const std::string& header_name);
 
@@ -202,7 +202,7 @@ private:
                              const std::vector<headergen::WrapperParam>& bound);
 
     const kir::Module& module_;
-    std::ostringstream& out_;
+    std::ostream& out_;
 };
 
 void HeaderWriter::write(const std::string& header_name) {
@@ -492,10 +492,17 @@ bool is_usable_cpp_name(const std::string& name) {
            name.rfind("In_", 0) != 0 && name.rfind("Out_", 0) != 0;
 }
 
+void write_header(const kir::Module& module, const std::string& header_name, std::ostream& out) {
+    headergen::LineWrappingBuffer wrapping(out);
+    std::ostream wrapped(&wrapping);
+    HeaderWriter(module, wrapped).write(header_name);
+    wrapping.finish();
+}
+
 std::string generate_header(const kir::Module& module, const std::string& header_name) {
     std::ostringstream out;
-    HeaderWriter(module, out).write(header_name);
-    return headergen::wrap_to_columns(out.str());
+    write_header(module, header_name, out);
+    return out.str();
 }
 
 } // namespace gpucc

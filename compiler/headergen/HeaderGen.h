@@ -12,11 +12,17 @@
 
 #include "compiler/kir/KernelIR.h"
 
+#include <ostream>
 #include <string>
 
 namespace gpucc {
 
-/// The header's text. `header_name` is its file name, for the banner ("kernels.gpucc.h").
+/// Writes the header's text to `out` as it is generated, a line at a time: a header of many
+/// kernels (about 11 kB each) is never held whole. `header_name` is its file name, for the banner
+/// ("kernels.gpucc.h").
+void write_header(const kir::Module& module, const std::string& header_name, std::ostream& out);
+
+/// The header's text, as write_header writes it (for --emit=header and tests).
 std::string generate_header(const kir::Module& module, const std::string& header_name);
 
 /// Whether `name` can name a C++ function or parameter (not a keyword or a name the generated

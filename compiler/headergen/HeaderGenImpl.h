@@ -8,6 +8,7 @@
 #include "compiler/kir/KernelIR.h"
 
 #include <ostream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -16,10 +17,32 @@ namespace gpucc::headergen {
 /// The project's line length, which the generated header keeps to.
 inline constexpr std::size_t kColumns = 100;
 
-/// `text` with every line longer than kColumns broken as the project's style lays it out by hand
-/// (LineWrap.cpp): code after a comma or a `&&`, aligned after the open bracket; string literals
-/// split into adjacent literals; comments at a space.
-std::string wrap_to_columns(const std::string& text);
+/// Writes `line` (without its newline) to `out`, broken into lines of at most kColumns as the
+/// project's style lays it out by hand (LineWrap.cpp): code after a comma or a `&&`, aligned
+/// after the open bracket; string literals split into adjacent literals; comments at a space.
+void wrap_line(const std::string& line, std::ostream& out);
+
+/// A stream buffer that passes what is written to it on to `sink` a line at a time, each line
+/// through wrap_line: the header's text goes to its file as it is generated, and only the line
+/// being written is held.
+class LineWrappingBuffer final : public std::streambuf {
+public:
+    explicit LineWrappingBuffer(std::ostream& sink) : sink_(sink) {}
+    LineWrappingBuffer(const LineWrappingBuffer&) = delete;
+    LineWrappingBuffer& operator=(const LineWrappingBuffer&) = delete;
+    ~LineWrappingBuffer() override;
+
+    /// Passes on the last line if it has no newline (as std::getline would read it).
+    void finish();
+
+protected:
+    int_type overflow(int_type c) override;
+    std::streamsize xsputn(const char* text, std::streamsize count) override;
+
+private:
+    std::ostream& sink_;
+    std::string line_; ///< the line being written, up to its newline
+};
 
 std::string join(const std::vector<std::string>& parts, const char* separator);
 std::string quoted(const std::string& text);

@@ -1,11 +1,12 @@
 // Keeps the generated header within the project's 100 columns. The emitters write each statement,
-// declaration or comment on one line, as its content dictates; wrap_to_columns then breaks the
+// declaration or comment on one line, as its content dictates; wrap_line then breaks the
 // lines that are too long the way the project's .clang-format would lay them out by hand: code
 // after a ", ", "&& " or "|| ", the next line aligned after the innermost open bracket (or
 // indented 8 more than the statement where that leaves too little room), a string literal that
 // does not fit split at a space into adjacent literals (so static_assert messages read the same);
 // a comment at a space, its continuation indented 4 more after the "//". Short lines are left as
-// they are, so the common case reads exactly as emitted.
+// they are, so the common case reads exactly as emitted. LineWrappingBuffer applies this to text
+// as it is written, a line at a time, so the header is never held whole.
 #include "compiler/headergen/HeaderGenImpl.h"
 
 #include <algorithm>
@@ -258,22 +259,52 @@ void wrap_comment(const std::string& line, std::ostream& out) {
 
 } // namespace
 
-std::string wrap_to_columns(const std::string& text) {
-    std::ostringstream out;
-    std::istringstream lines(text);
-    std::string line;
-    while (std::getline(lines, line)) {
-        if (line.size() <= kColumns) {
-            out << line << "\n";
-        } else if (line.compare(line.find_first_not_of(' '), 2, "//") == 0) {
-            wrap_comment(line, out);
-        } else {
-            // Breaks after open brackets only where the others do not suffice.
-            std::string wrapped = wrap_code(line, false);
-            out << (fits(wrapped) ? wrapped : wrap_code(line, true));
-        }
+void wrap_line(const std::string& line, std::ostream& out) {
+    if (line.size() <= kColumns) {
+        out << line << "\n";
+    } else if (line.compare(line.find_first_not_of(' '), 2, "//") == 0) {
+        wrap_comment(line, out);
+    } else {
+        // Breaks after open brackets only where the others do not suffice.
+        std::string wrapped = wrap_code(line, false);
+        out << (fits(wrapped) ? wrapped : wrap_code(line, true));
     }
-    return out.str();
+}
+
+LineWrappingBuffer::~LineWrappingBuffer() {
+    finish();
+}
+
+void LineWrappingBuffer::finish() {
+    // As std::getline reads a text: a last line without its newline is a line.
+    if (!line_.empty()) {
+        wrap_line(line_, sink_);
+        line_.clear();
+    }
+}
+
+LineWrappingBuffer::int_type LineWrappingBuffer::overflow(int_type c) {
+    if (traits_type::eq_int_type(c, traits_type::eof())) {
+        return traits_type::not_eof(c);
+    }
+    char character = traits_type::to_char_type(c);
+    xsputn(&character, 1);
+    return c;
+}
+
+std::streamsize LineWrappingBuffer::xsputn(const char* text, std::streamsize count) {
+    const char* end = text + count;
+    for (const char* start = text; start != end;) {
+        const char* newline = std::find(start, end, '\n');
+        line_.append(start, newline);
+        if (newline == end) {
+            break;
+        }
+        wrap_line(line_, sink_);
+        line_.clear();
+        start = newline + 1;
+    }
+    return count;
 }
 
 } // namespace gpucc::headergen
