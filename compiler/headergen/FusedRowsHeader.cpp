@@ -73,10 +73,17 @@ void write_fused_rows_wrappers(std::ostream& out, const kir::Module& module) {
                 (rows.needs_elements ? "true" : "false") + ", {" + join(as_arrays, ", ") + "});\n";
             return text;
         };
+        // The inputs' bytes per element in all, which picks the launch (the kernel holds that
+        // many fewer elements per thread in registers as they widen).
+        std::vector<std::string> sizes;
+        for (const std::string& user : names) {
+            sizes.push_back("sizeof(gpucc::detail::first_array_element_t<In_" + user + ">)");
+        }
+        const std::string element_bytes = "(" + join(sizes, " + ") + ")";
         std::string templ = join(template_params, ", ");
         std::string params = join(function_params, ", ");
         out << "// fuse " << name << ": " << join(rows.reductions, ", ") << " over axis "
-            << rows.axis << ", a block per row (one launch of " << kernel.name << ")\n";
+            << rows.axis << ", a warp or a block per row (one launch of " << kernel.name << ")\n";
         // Into a given output.
         out << "template <" << templ << ", class Out_out>\n"
             << "inline void " << name << "(" << params << ", const Out_out& out) {\n";
@@ -87,7 +94,7 @@ void write_fused_rows_wrappers(std::ostream& out, const kir::Module& module) {
             << "    " << launch_text()
             << "    gpucc::NDArray gpucc_out = gpucc_rows.output_rows(gpucc::NDArray(out));\n"
             << "    if (gpucc_rows.has_rows()) {\n"
-            << "        " << kernel.name << "(gpucc_rows.config()";
+            << "        " << kernel.name << "(gpucc_rows.config(" << element_bytes << ")";
         for (std::size_t k = 0; k < inputs.size(); ++k) {
             out << ", gpucc_rows.input(" << k << ")";
         }

@@ -553,10 +553,243 @@ private:
     const std::vector<std::string>& input_names_;
 };
 
-/// The body of one instance: the row loop, a pass per reduction, the result's pass.
+/// The block's combine of `accumulator` after each thread's: each warp's by shuffles, then the
+/// warps' values through the shared array `partials`; every thread ends with the block's value.
+void block_reduce(const BodyBuilder& make, ast::BlockStmt& into, const std::string& accumulator,
+                  const std::string& partials, const FuseReductionLowering& pass,
+                  SourceLocation loc) {
+    into.statements.push_back(make.warp_reduce(accumulator, pass.reduce_type, *pass.combine));
+    {
+        std::vector<ast::ExprPtr> slot;
+        slot.push_back(
+            make.binary(ast::BinaryOp::Div, make.member("threadIdx", "x"), make.integer(32, true)));
+        into.statements.push_back(make.if_else(
+            make.binary(ast::BinaryOp::Eq, make.call("laneid", {}), make.integer(0, true)),
+            make.assign(make.index(partials, std::move(slot)), make.name(accumulator))));
+    }
+    into.statements.push_back(make.statement(make.call("syncthreads", {})));
+    {
+        std::vector<ast::ExprPtr> lane, zero;
+        lane.push_back(make.call("laneid", {}));
+        zero.push_back(make.integer(0));
+        ast::ExprPtr otherwise = pass.function == "min" || pass.function == "max"
+                                     ? make.index(partials, std::move(zero))
+                                     : reduction_identity(pass.function, loc);
+        into.statements.push_back(
+            make.if_else(make.binary(ast::BinaryOp::Lt, make.call("laneid", {}),
+                                     make.binary(ast::BinaryOp::Div, make.member("blockDim", "x"),
+                                                 make.integer(32, true))),
+                         make.assign(make.name(accumulator), make.index(partials, std::move(lane))),
+                         make.assign(make.name(accumulator), std::move(otherwise))));
+    }
+    into.statements.push_back(make.warp_reduce(accumulator, pass.reduce_type, *pass.combine));
+    into.statements.push_back(make.statement(make.call("syncthreads", {})));
+}
+
+/// `REDUCED_k = ACC` in the result type (mean: the sum divided by the row's length).
+ast::StmtPtr declare_reduced(const BodyBuilder& make, std::size_t k, const std::string& accumulator,
+                             const FuseReductionLowering& pass, SourceLocation loc) {
+    ast::ExprPtr value = make.name(accumulator);
+    if (pass.function == "mean") {
+        value = make.binary(ast::BinaryOp::Div, std::move(value),
+                            make_cast(make.name(prefix_ + "length"), pass.reduce_type, loc));
+    }
+    return make.declare(pass.result_type, reduced_name(k),
+                        make_cast(std::move(value), pass.result_type, loc));
+}
+
+/// One row computed from registers: the thread holds the row's elements `lane + s * group` for
+/// s < `slots` (a column past the row reads the row's last element, which no result uses), each
+/// pass combines them (a select drops the columns past the row, straight-line code with no branch,
+/// so the compiler computes a value a later pass and the result share, exp(x - m) in softmax,
+/// once), reduces across the warp (`across_block`: then across the block), and the result is
+/// written once per held column (or once per row). The row is read from memory once.
+void register_row(const BodyBuilder& make, ast::BlockStmt& row_body, const PersistentPlan& plan,
+                  LoweredInstance& lowered, const std::vector<kir::Param>& inputs,
+                  const std::vector<std::string>& input_names, int slots, bool across_block,
+                  SourceLocation loc) {
+    auto column = [&](int s) { return prefix_ + "column" + std::to_string(s); };
+    auto held = [&](std::size_t input, int s) {
+        return prefix_ + "held" + std::to_string(input) + "_" + std::to_string(s);
+    };
+    auto inside = [&](int s) {
+        return make.binary(ast::BinaryOp::Lt, make.name(column(s)), make.name(prefix_ + "length"));
+    };
+    auto read_held = [&](ast::BlockStmt& into, int s) {
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            into.statements.push_back(
+                make.declare(inputs[i].type, input_names[i], make.name(held(i, s))));
+        }
+    };
+    for (int s = 0; s < slots; ++s) {
+        row_body.statements.push_back(
+            make.declare(ScalarType::Int32, column(s),
+                         make.binary(ast::BinaryOp::Add, make.name(prefix_ + "lane"),
+                                     make.binary(ast::BinaryOp::Mul, make.integer(s),
+                                                 make.name(prefix_ + "group")))));
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            std::vector<ast::ExprPtr> indices;
+            indices.push_back(make.name(prefix_ + "row"));
+            indices.push_back(std::make_unique<ast::ConditionalExpr>(
+                inside(s), make.name(column(s)),
+                make_cast(
+                    make.binary(ast::BinaryOp::Sub, make.name(prefix_ + "length"), make.integer(1)),
+                    ScalarType::Int32, loc),
+                loc));
+            row_body.statements.push_back(make.declare(
+                inputs[i].type, held(i, s), make.index(inputs[i].name, std::move(indices))));
+        }
+    }
+    for (std::size_t k = 0; k < lowered.passes.size(); ++k) {
+        const FuseReductionLowering& pass = lowered.passes[k];
+        const std::string accumulator = prefix_ + "accumulated" + std::to_string(k);
+        ScalarType type = pass.reduce_type;
+        row_body.statements.push_back(
+            make.declare(type, accumulator,
+                         pass.identity ? clone_replacing(*pass.identity, {}) : ast::ExprPtr()));
+        for (int s = 0; s < slots; ++s) {
+            const std::string value =
+                prefix_ + "value" + std::to_string(k) + "_" + std::to_string(s);
+            row_body.statements.push_back(make.declare(type, value, nullptr));
+            auto element = make.block();
+            read_held(*element, s);
+            for (const ast::StmtPtr& statement : pass.prelude->statements) {
+                element->statements.push_back(clone_statement(*statement));
+            }
+            element->statements.push_back(
+                make.assign(make.name(value), clone_replacing(*pass.map, {})));
+            row_body.statements.push_back(std::move(element));
+            if (!pass.identity && s == 0) {
+                // min and max: the first held value is an element of the row (a column past
+                // the row holds the last element), and repeating an element changes neither.
+                row_body.statements.push_back(
+                    make.assign(make.name(accumulator), make.name(value)));
+                continue;
+            }
+            auto scope = make.block();
+            scope->statements.push_back(make.declare(type, "a", make.name(accumulator)));
+            scope->statements.push_back(make.declare(type, "b", make.name(value)));
+            ast::ExprPtr combined = clone_replacing(*pass.combine, {});
+            if (pass.identity) {
+                combined = std::make_unique<ast::ConditionalExpr>(inside(s), std::move(combined),
+                                                                  make.name("a"), loc);
+            }
+            scope->statements.push_back(make.assign(make.name(accumulator), std::move(combined)));
+            row_body.statements.push_back(std::move(scope));
+        }
+        if (across_block) {
+            block_reduce(make, row_body, accumulator, prefix_ + "partials" + std::to_string(k),
+                         pass, loc);
+        } else {
+            row_body.statements.push_back(make.warp_reduce(accumulator, type, *pass.combine));
+        }
+        row_body.statements.push_back(declare_reduced(make, k, accumulator, pass, loc));
+    }
+    const bool full = plan.result_shape() == RowShape::Full;
+    for (int s = 0; s < (full ? slots : 1); ++s) {
+        auto result = make.block();
+        result->statements.push_back(
+            make.declare(lowered.result_type, prefix_ + "result", nullptr));
+        if (full) {
+            read_held(*result, s);
+        }
+        for (const ast::StmtPtr& statement : lowered.final_body.statements) {
+            result->statements.push_back(clone_statement(*statement));
+        }
+        std::vector<ast::ExprPtr> at;
+        at.push_back(make.name(prefix_ + "row"));
+        if (full) {
+            at.push_back(make.name(column(s)));
+        }
+        ast::StmtPtr store =
+            make.assign(make.index("rows_of_out", std::move(at)), make.name(prefix_ + "result"));
+        if (full) {
+            // The value computed for every held column, the store only inside the row.
+            result->statements.push_back(make.if_else(inside(s), std::move(store)));
+            row_body.statements.push_back(std::move(result));
+        } else {
+            result->statements.push_back(std::move(store));
+            row_body.statements.push_back(make.if_else(
+                make.binary(ast::BinaryOp::Eq, make.name(prefix_ + "lane"), make.integer(0)),
+                std::move(result)));
+        }
+    }
+}
+
+/// `for (int64 ROW = FIRST; ROW < rows; ROW += STEP) { int32 lane = LANE; int32 group = GROUP;
+/// the row from registers }`.
+ast::StmtPtr register_rows(const BodyBuilder& make, const PersistentPlan& plan,
+                           LoweredInstance& lowered, const std::vector<kir::Param>& inputs,
+                           const std::vector<std::string>& input_names, int slots,
+                           bool across_block, SourceLocation loc) {
+    auto as_int64 = [&](ast::ExprPtr value) {
+        return make_cast(std::move(value), ScalarType::Int64, loc);
+    };
+    auto as_int32 = [&](ast::ExprPtr value) {
+        return make_cast(std::move(value), ScalarType::Int32, loc);
+    };
+    // Columns in 32 bits (a held row has at most 32 * 1024 elements), so that the compiler
+    // folds a held column's offset into the address.
+    auto row_body = make.block();
+    ast::ExprPtr first, step;
+    if (across_block) {
+        row_body->statements.push_back(make.declare(ScalarType::Int32, prefix_ + "lane",
+                                                    as_int32(make.member("threadIdx", "x"))));
+        row_body->statements.push_back(make.declare(ScalarType::Int32, prefix_ + "group",
+                                                    as_int32(make.member("blockDim", "x"))));
+        first = as_int64(make.member("blockIdx", "x"));
+        step = as_int64(make.member("gridDim", "x"));
+    } else {
+        // A warp per row: the block's warps take consecutive rows.
+        row_body->statements.push_back(
+            make.declare(ScalarType::Int32, prefix_ + "lane", as_int32(make.call("laneid", {}))));
+        row_body->statements.push_back(
+            make.declare(ScalarType::Int32, prefix_ + "group", make.integer(32)));
+        auto warps = [&]() {
+            return as_int64(make.binary(ast::BinaryOp::Div, make.member("blockDim", "x"),
+                                        make.integer(32, true)));
+        };
+        first = make.binary(
+            ast::BinaryOp::Add,
+            make.binary(ast::BinaryOp::Mul, as_int64(make.member("blockIdx", "x")), warps()),
+            as_int64(make.binary(ast::BinaryOp::Div, make.member("threadIdx", "x"),
+                                 make.integer(32, true))));
+        step = make.binary(ast::BinaryOp::Mul, as_int64(make.member("gridDim", "x")), warps());
+    }
+    register_row(make, *row_body, plan, lowered, inputs, input_names, slots, across_block, loc);
+    return make.counted_loop(prefix_ + "row", ScalarType::Int64, std::move(first),
+                             make.name(prefix_ + "rows"), std::move(step), std::move(row_body));
+}
+
+/// `if (length <= GROUP * s) rows held in s slots else if ...` for s = `smallest`, 2 *
+/// `smallest`, ... `slots` (the last without a test): each row in as few registers as it needs.
+ast::StmtPtr register_ladder(const BodyBuilder& make, const PersistentPlan& plan,
+                             LoweredInstance& lowered, const std::vector<kir::Param>& inputs,
+                             const std::vector<std::string>& input_names, int smallest, int slots,
+                             bool across_block, SourceLocation loc) {
+    ast::StmtPtr ladder =
+        register_rows(make, plan, lowered, inputs, input_names, slots, across_block, loc);
+    for (int s = slots / 2; s >= smallest; s /= 2) {
+        ast::ExprPtr group = across_block
+                                 ? make_cast(make.member("blockDim", "x"), ScalarType::Int64, loc)
+                                 : make.integer(32);
+        ladder = make.if_else(
+            make.binary(ast::BinaryOp::Le, make.name(prefix_ + "length"),
+                        make.binary(ast::BinaryOp::Mul, std::move(group), make.integer(s))),
+            register_rows(make, plan, lowered, inputs, input_names, s, across_block, loc),
+            std::move(ladder));
+    }
+    return ladder;
+}
+
+/// The body of one instance. A row of at most 32 * slots elements is held in registers by one
+/// warp (a warp per row, several rows per block, no shared memory or barrier); a row of at most
+/// blockDim.x * slots elements in registers by the block (block-wide reductions); a longer one
+/// is read once per pass by the block (the re-reading path). `slots`:
+/// persistent_register_slots().
 std::unique_ptr<ast::BlockStmt> build_body(const PersistentPlan& plan, LoweredInstance& lowered,
                                            const std::vector<kir::Param>& inputs,
-                                           const std::vector<std::string>& input_names,
+                                           const std::vector<std::string>& input_names, int slots,
                                            SourceLocation loc) {
     BodyBuilder make(loc, inputs, input_names);
     auto body = make.block();
@@ -573,6 +806,16 @@ std::unique_ptr<ast::BlockStmt> build_body(const PersistentPlan& plan, LoweredIn
         shared->size = make.integer(32);
         body->statements.push_back(std::move(shared));
     }
+    auto length_within = [&](ast::ExprPtr bound) {
+        return make.binary(
+            ast::BinaryOp::LogicalAnd,
+            make.binary(ast::BinaryOp::Ge, make.name(prefix_ + "length"), make.integer(1)),
+            make.binary(ast::BinaryOp::Le, make.name(prefix_ + "length"), std::move(bound)));
+    };
+    ast::StmtPtr by_warp =
+        register_ladder(make, plan, lowered, inputs, input_names, 1, slots, false, loc);
+    ast::StmtPtr by_block = register_ladder(make, plan, lowered, inputs, input_names,
+                                            std::max(slots / 8, 1), slots, true, loc);
     auto row_body = make.block();
     for (std::size_t k = 0; k < lowered.passes.size(); ++k) {
         FuseReductionLowering& pass = lowered.passes[k];
@@ -612,41 +855,8 @@ std::unique_ptr<ast::BlockStmt> build_body(const PersistentPlan& plan, LoweredIn
         row_body->statements.push_back(make.counted_loop(
             prefix_ + "column", ScalarType::Int64, make.member("threadIdx", "x"),
             make.name(prefix_ + "length"), make.member("blockDim", "x"), std::move(column_body)));
-        // The block's: each warp's, then the warps' values through shared memory.
-        row_body->statements.push_back(make.warp_reduce(accumulator, type, *pass.combine));
-        {
-            std::vector<ast::ExprPtr> slot;
-            slot.push_back(make.binary(ast::BinaryOp::Div, make.member("threadIdx", "x"),
-                                       make.integer(32, true)));
-            row_body->statements.push_back(make.if_else(
-                make.binary(ast::BinaryOp::Eq, make.call("laneid", {}), make.integer(0, true)),
-                make.assign(make.index(partials, std::move(slot)), make.name(accumulator))));
-        }
-        row_body->statements.push_back(make.statement(make.call("syncthreads", {})));
-        {
-            std::vector<ast::ExprPtr> lane, zero;
-            lane.push_back(make.call("laneid", {}));
-            zero.push_back(make.integer(0));
-            ast::ExprPtr otherwise = pass.function == "min" || pass.function == "max"
-                                         ? make.index(partials, std::move(zero))
-                                         : reduction_identity(pass.function, loc);
-            row_body->statements.push_back(make.if_else(
-                make.binary(ast::BinaryOp::Lt, make.call("laneid", {}),
-                            make.binary(ast::BinaryOp::Div, make.member("blockDim", "x"),
-                                        make.integer(32, true))),
-                make.assign(make.name(accumulator), make.index(partials, std::move(lane))),
-                make.assign(make.name(accumulator), std::move(otherwise))));
-        }
-        row_body->statements.push_back(make.warp_reduce(accumulator, type, *pass.combine));
-        row_body->statements.push_back(make.statement(make.call("syncthreads", {})));
-        // The reduced value in the result's type (mean: the sum divided by the count).
-        ast::ExprPtr value = make.name(accumulator);
-        if (pass.function == "mean") {
-            value = make.binary(ast::BinaryOp::Div, std::move(value),
-                                make_cast(make.name(prefix_ + "length"), type, loc));
-        }
-        row_body->statements.push_back(make.declare(
-            pass.result_type, reduced_name(k), make_cast(std::move(value), pass.result_type, loc)));
+        block_reduce(make, *row_body, accumulator, partials, pass, loc);
+        row_body->statements.push_back(declare_reduced(make, k, accumulator, pass, loc));
     }
     // The result: per element of the row, or once per row.
     auto result = make.block();
@@ -674,13 +884,27 @@ std::unique_ptr<ast::BlockStmt> build_body(const PersistentPlan& plan, LoweredIn
             make.binary(ast::BinaryOp::Eq, make.member("threadIdx", "x"), make.integer(0, true)),
             std::move(result)));
     }
-    body->statements.push_back(make.counted_loop(
+    ast::StmtPtr by_rereading = make.counted_loop(
         prefix_ + "row", ScalarType::Int64, make.member("blockIdx", "x"),
-        make.name(prefix_ + "rows"), make.member("gridDim", "x"), std::move(row_body)));
+        make.name(prefix_ + "rows"), make.member("gridDim", "x"), std::move(row_body));
+    body->statements.push_back(make.if_else(
+        length_within(make.binary(ast::BinaryOp::Mul, make.integer(32), make.integer(slots))),
+        std::move(by_warp),
+        make.if_else(
+            length_within(make.binary(
+                ast::BinaryOp::Mul, make_cast(make.member("blockDim", "x"), ScalarType::Int64, loc),
+                make.integer(slots))),
+            std::move(by_block), std::move(by_rereading))));
     return body;
 }
 
 } // namespace
+
+int persistent_register_slots(int bytes) {
+    // 32 for 4 bytes or fewer (a row of 1024 float32 held by one warp), fewer for wider
+    // elements, so that the held values stay near 32 registers per thread.
+    return bytes <= 4 ? 32 : bytes <= 8 ? 16 : bytes <= 16 ? 8 : 4;
+}
 
 bool fuse_is_persistent(const ast::FuseDef& def) {
     std::vector<const ast::CallExpr*> found;
@@ -768,8 +992,13 @@ std::optional<kir::GridKernel> check_fuse_persistent(const ast::FuseDef& def,
             output.rank = full ? 2 : 1;
             instance.params = array_params;
             instance.params.push_back(output);
+            int bytes = 0;
+            for (const kir::Param& param : element_params) {
+                bytes += size_in_bytes(param.type);
+            }
             std::unique_ptr<ast::BlockStmt> body =
-                build_body(plan, lowered, array_params, input_names, def.loc);
+                build_body(plan, lowered, array_params, input_names,
+                           persistent_register_slots(bytes), def.loc);
             std::vector<ast::Param> ast_params;
             for (const kir::Param& param : instance.params) {
                 ast::Param declared;

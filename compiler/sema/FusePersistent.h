@@ -28,6 +28,12 @@ namespace gpucc::sema {
 /// Whether `def` calls more than one reduction (counted as written).
 bool fuse_is_persistent(const ast::FuseDef& def);
 
+/// The most elements of a row one thread of `NAME__rows` holds in registers, for inputs of
+/// `bytes` bytes per element in all: a row of up to 32 times that is held by a warp, up to
+/// blockDim.x times that by the block (runtime/include/gpucc/detail/fused_rows_launch.h picks
+/// the launch from the same number), a longer one is read by each pass.
+int persistent_register_slots(int bytes);
+
 /// Whether one instance (the parameters' types `params`) lowers without error; nothing is
 /// reported (the implicit placeholder's types are those for which it does).
 bool persistent_instance_lowers(const ast::FuseDef& def, const std::vector<kir::Param>& params,

@@ -2,6 +2,8 @@
 // sizes from each instance's checked parameters.
 #include "compiler/sema/FusionReport.h"
 
+#include "compiler/sema/FusePersistent.h"
+
 #include <ostream>
 #include <sstream>
 #include <utility>
@@ -130,13 +132,14 @@ void write_rows(std::ostream& out, const ast::FuseDef& def, const kir::GridKerne
     const kir::FusedRows& rows = *kernel.fused_rows;
     write_head(out, def, "persistent");
     std::size_t passes = rows.reductions.size() + (rows.full_result ? 1 : 0);
-    out << "  " << kernel.name << ": a block per row of axis " << rows.axis << ", "
-        << rows.reductions.size() << " reductions (";
+    out << "  " << kernel.name << ": axis " << rows.axis << ", " << rows.reductions.size()
+        << " reductions (";
     for (std::size_t k = 0; k < rows.reductions.size(); ++k) {
         out << (k == 0 ? "" : ", ") << rows.reductions[k];
     }
-    out << "); " << passes << " passes over each row, each reading it again (from the caches "
-        << "while it fits them); the result "
+    out << "); a short row held in registers and read once (a warp per row, or a block), a "
+        << "longer one read by each of " << passes
+        << " passes (from the caches while it fits them); the result "
         << (rows.full_result ? "of the inputs' shape"
             : rows.keepdims  ? "of the reduced shape, keepdims"
                              : "of the reduced shape")
@@ -151,10 +154,12 @@ void write_rows(std::ostream& out, const ast::FuseDef& def, const kir::GridKerne
             read_bytes += size_in_bytes(param.type);
         }
         const kir::Param& result = instance.params.back();
+        const int slots = sema::persistent_register_slots(read_bytes);
         out << "  " << instance.symbol << ": reads " << reads << " (" << read_bytes
-            << " bytes per element, per pass); writes out " << numpy_name(result.type) << " ("
-            << size_in_bytes(result.type) << " bytes per " << (rows.full_result ? "element" : "row")
-            << ")\n";
+            << " bytes per element; once for a row of up to " << 256 * slots
+            << " elements, a warp per row up to " << 32 * slots << ", per pass beyond); writes out "
+            << numpy_name(result.type) << " (" << size_in_bytes(result.type) << " bytes per "
+            << (rows.full_result ? "element" : "row") << ")\n";
     }
 }
 

@@ -4,7 +4,10 @@
 // (max, sum, mean with keepdims, exp, log, the operators), on random inputs (never zeros) over
 // float16, bfloat16, float32, float64 and integer types; row lengths 1, 7, 31, 1024, 5000 and
 // 20000; 1-D, 2-D and 3-D arrays; transposed and sliced inputs; a reduced axis that is not the
-// last; keepdims; given outputs (contiguous and not); rows holding inf and NaN. The result types
+// last; keepdims; given outputs (contiguous and not); rows holding inf and NaN. The paths of the
+// kernel (a row held in a warp's registers, in a block's, or read once per pass) are each checked
+// at the row lengths around their bounds, with misaligned, strided and reversed rows, inf and NaN
+// in held columns, and two held inputs of which one is broadcast. The result types
 // must agree exactly (static_assert); values within a tolerance of the result type. One test body,
 // two devices: built for the CPU target and for the GPU (label gpu).
 #include "fusion_persistent.gpucc.h"
@@ -184,6 +187,94 @@ TYPED_TEST(FusionPersistent, InfAndNanRows) {
     expect_matches(persistent::softmax(x), unfused_softmax(x), "softmax with inf and NaN");
     expect_matches(persistent::logsumexp(x), unfused_logsumexp(x), "logsumexp with inf, NaN", 10);
     expect_matches(persistent::variance(x), unfused_variance(x), "variance with inf, NaN", 30);
+}
+
+/// Row lengths around every bound of the kernel's paths for elements of `bytes` bytes (slots:
+/// the columns a thread holds in registers, as the launch computes them): the warp's ladder
+/// (32, 64, ... 32 * slots elements), the block's (256 threads: 256 * slots), and the re-reading
+/// path past it; 5 rows, so that the last block of four warps has one.
+std::vector<std::int64_t> bound_lengths(std::size_t bytes) {
+    const std::int64_t slots = gpucc::detail::FusedRowsLaunch::register_slots(bytes);
+    std::vector<std::int64_t> lengths = {1, 2, 31, 32, 33, 63, 64, 65, 100};
+    for (std::int64_t bound : {32 * slots, 256 * slots}) {
+        lengths.insert(lengths.end(), {bound - 1, bound, bound + 1});
+    }
+    lengths.push_back(20000);
+    return lengths;
+}
+
+TYPED_TEST(FusionPersistent, RowLengthsAroundEachBound) {
+    using T = TypeParam;
+    for (std::int64_t length : bound_lengths(sizeof(T))) {
+        const std::string at = " of rows of " + std::to_string(length);
+        Array<T> x = this->random({5, length});
+        expect_matches(persistent::softmax(x), unfused_softmax(x), "softmax" + at);
+        expect_matches(persistent::logsumexp(x), unfused_logsumexp(x), "logsumexp" + at, 10);
+        expect_matches(persistent::variance(x), unfused_variance(x), "variance" + at, 30);
+        // Into a given output, and into a transposed view (written through a copy).
+        auto out = gpucc::empty<T>({5, length}, this->device_);
+        persistent::softmax(x, out);
+        expect_matches(out, unfused_softmax(x), "softmax into a given output" + at);
+        auto wide = gpucc::empty<T>({length, 5}, this->device_);
+        Array<T> out_view = wide.transpose();
+        persistent::softmax(x, out_view);
+        expect_matches(out_view, unfused_softmax(x), "softmax into a transposed output" + at);
+    }
+}
+
+TYPED_TEST(FusionPersistent, MisalignedAndStridedRowsInRegisters) {
+    using T = TypeParam;
+    for (std::int64_t length : {5, 33, 1000, 3000}) {
+        const std::string at = " of rows of " + std::to_string(length);
+        // Contiguous rows that start one element past an aligned address.
+        Array<T> flat = this->random({7 * length + 1});
+        Array<T> shifted = flat(gpucc::Slice(1, 7 * length + 1)).reshape({7, length});
+        expect_matches(persistent::softmax(shifted), unfused_softmax(shifted), "shifted" + at);
+        // Rows of a wider matrix from its second column (strided rows), and every other row of
+        // a reversed one.
+        Array<T> wider = this->random({9, length + 3});
+        Array<T> inner = wider(gpucc::Slice(0, 9), gpucc::Slice(1, length + 1));
+        expect_matches(persistent::softmax(inner), unfused_softmax(inner), "inner columns" + at);
+        expect_matches(persistent::variance(inner), unfused_variance(inner), "variance" + at, 30);
+        Array<T> reversed = wider(gpucc::Slice(8, 0, -2), gpucc::Slice(length, 0, -1));
+        expect_matches(persistent::logsumexp(reversed), unfused_logsumexp(reversed),
+                       "reversed" + at, 10);
+    }
+}
+
+TYPED_TEST(FusionPersistent, InfAndNanInHeldRows) {
+    using T = TypeParam;
+    const double inf = std::numeric_limits<double>::infinity();
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (std::int64_t length : {40, 2000}) { // a warp's row, a block's row
+        std::vector<T> values = this->template random_vector<T>(4 * length, -4, 4);
+        values[static_cast<std::size_t>(length - 1)] = T(inf); // the last column (a held slot)
+        values[static_cast<std::size_t>(length + 33)] = T(-inf);
+        values[static_cast<std::size_t>(2 * length + length / 2)] = T(nan);
+        for (std::int64_t k = 0; k < length; ++k) {
+            values[static_cast<std::size_t>(3 * length + k)] = T(-inf);
+        }
+        Array<T> x = this->on_device(values, {4, length});
+        const std::string at = " of rows of " + std::to_string(length);
+        expect_matches(persistent::softmax(x), unfused_softmax(x), "softmax, inf and NaN" + at);
+        expect_matches(persistent::logsumexp(x), unfused_logsumexp(x), "logsumexp" + at, 10);
+        expect_matches(persistent::variance(x), unfused_variance(x), "variance" + at, 30);
+    }
+}
+
+TYPED_TEST(FusionPersistent, TwoHeldInputsOneBroadcast) {
+    using T = TypeParam;
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        const std::int64_t slots = gpucc::detail::FusedRowsLaunch::register_slots(2 * sizeof(T));
+        for (std::int64_t length :
+             {std::int64_t(17), 32 * slots, 32 * slots + 1, 256 * slots, 256 * slots + 1}) {
+            Array<T> x = this->random({6, length});
+            Array<T> w = this->random({length}, 0.25, 1.5); // broadcast along the rows
+            auto y = x * w;
+            expect_matches(persistent::scaled_softmax(x, w), unfused_softmax(y),
+                           "scaled softmax of rows of " + std::to_string(length));
+        }
+    }
 }
 
 TEST(FusionPersistentErrors, EmptyRowOfMax) {

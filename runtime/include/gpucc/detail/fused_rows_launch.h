@@ -5,7 +5,8 @@
 // reduced axis last and views each input as that matrix (a view where NumPy's no-copy reshape
 // finds strides, which the kernel reads with any strides, else a C-contiguous copy), checks or
 // allocates the output, views it the same way (or writes a temporary copied into it afterwards),
-// and picks the block: a multiple of 32 threads, about four elements per thread, at most 1024.
+// and picks the launch: a warp per row for a row the kernel holds in one warp's registers, else a
+// block per row (config()).
 #pragma once
 
 #include "gpucc/array/ndarray.h"
@@ -108,11 +109,24 @@ public:
         return *temporary_;
     }
 
-    /// The launch: a block per row (grid-strided past 2^31 - 1 rows).
-    LaunchConfig config() const {
-        std::int64_t threads = (std::max<std::int64_t>(length_, 1) + 3) / 4;
-        threads = std::clamp<std::int64_t>((threads + 31) / 32 * 32, 32, 1024);
-        std::int64_t blocks = std::min<std::int64_t>(rows_, 2147483647);
+    /// The most elements of a row one thread of `NAME__rows` holds in registers, for inputs of
+    /// `bytes` bytes per element in all (compiler/sema/FusePersistent.h,
+    /// persistent_register_slots(), computes the same number for the kernel).
+    static constexpr std::int64_t register_slots(std::size_t bytes) noexcept {
+        return bytes <= 4 ? 32 : bytes <= 8 ? 16 : bytes <= 16 ? 8 : 4;
+    }
+
+    /// The launch for inputs of `bytes` bytes per element in all. A row of at most 32 *
+    /// register_slots elements: a warp per row, four rows per block of 128 threads (the kernel
+    /// takes the rows of its warps when the row is that short). A longer row: a block of 256
+    /// threads per row (held in registers up to 256 * register_slots elements, else read once
+    /// per pass); 256 threads run whatever registers the kernel needs. Grid-strided past 2^31 - 1
+    /// blocks.
+    LaunchConfig config(std::size_t bytes) const {
+        const bool by_warp = length_ >= 1 && length_ <= 32 * register_slots(bytes);
+        std::int64_t threads = by_warp ? 128 : 256;
+        std::int64_t blocks = by_warp ? (rows_ + 3) / 4 : rows_;
+        blocks = std::min<std::int64_t>(blocks, 2147483647);
         return LaunchConfig{Dim3(static_cast<std::uint32_t>(blocks)),
                             Dim3(static_cast<std::uint32_t>(threads)),
                             0,
