@@ -605,7 +605,7 @@ ast::StmtPtr declare_reduced(const BodyBuilder& make, std::size_t k, const std::
 /// once), reduces across the warp (`across_block`: then across the block), and the result is
 /// written once per held column (or once per row). The row is read from memory once.
 void register_row(const BodyBuilder& make, ast::BlockStmt& row_body, const PersistentPlan& plan,
-                  LoweredInstance& lowered, const std::vector<kir::Param>& inputs,
+                  const LoweredInstance& lowered, const std::vector<kir::Param>& inputs,
                   const std::vector<std::string>& input_names, int slots, bool across_block,
                   SourceLocation loc) {
     auto column = [&](int s) { return prefix_ + "column" + std::to_string(s); };
@@ -719,7 +719,7 @@ void register_row(const BodyBuilder& make, ast::BlockStmt& row_body, const Persi
 /// `for (int64 ROW = FIRST; ROW < rows; ROW += STEP) { int32 lane = LANE; int32 group = GROUP;
 /// the row from registers }`.
 ast::StmtPtr register_rows(const BodyBuilder& make, const PersistentPlan& plan,
-                           LoweredInstance& lowered, const std::vector<kir::Param>& inputs,
+                           const LoweredInstance& lowered, const std::vector<kir::Param>& inputs,
                            const std::vector<std::string>& input_names, int slots,
                            bool across_block, SourceLocation loc) {
     auto as_int64 = [&](ast::ExprPtr value) {
@@ -761,61 +761,56 @@ ast::StmtPtr register_rows(const BodyBuilder& make, const PersistentPlan& plan,
                              make.name(prefix_ + "rows"), std::move(step), std::move(row_body));
 }
 
-/// `if (length <= GROUP * s) rows held in s slots else if ...` for s = `smallest`, 2 *
-/// `smallest`, ... `slots` (the last without a test): each row in as few registers as it needs.
-ast::StmtPtr register_ladder(const BodyBuilder& make, const PersistentPlan& plan,
-                             LoweredInstance& lowered, const std::vector<kir::Param>& inputs,
-                             const std::vector<std::string>& input_names, int smallest, int slots,
-                             bool across_block, SourceLocation loc) {
-    ast::StmtPtr ladder =
-        register_rows(make, plan, lowered, inputs, input_names, slots, across_block, loc);
-    for (int s = slots / 2; s >= smallest; s /= 2) {
-        ast::ExprPtr group = across_block
-                                 ? make_cast(make.member("blockDim", "x"), ScalarType::Int64, loc)
-                                 : make.integer(32);
-        ladder = make.if_else(
-            make.binary(ast::BinaryOp::Le, make.name(prefix_ + "length"),
-                        make.binary(ast::BinaryOp::Mul, std::move(group), make.integer(s))),
-            register_rows(make, plan, lowered, inputs, input_names, s, across_block, loc),
-            std::move(ladder));
+/// `int64 rows = ...; int64 length = ...;` and the shared arrays of the block reductions.
+void declare_row_extents(const BodyBuilder& make, ast::BlockStmt& body,
+                         const LoweredInstance& lowered, const std::string& first_input,
+                         bool block_reductions, SourceLocation loc) {
+    body.statements.push_back(
+        make.declare(ScalarType::Int64, prefix_ + "rows", make.shape(first_input, 0)));
+    body.statements.push_back(
+        make.declare(ScalarType::Int64, prefix_ + "length", make.shape(first_input, 1)));
+    if (!block_reductions) {
+        return;
     }
-    return ladder;
-}
-
-/// The body of one instance. A row of at most 32 * slots elements is held in registers by one
-/// warp (a warp per row, several rows per block, no shared memory or barrier); a row of at most
-/// blockDim.x * slots elements in registers by the block (block-wide reductions); a longer one
-/// is read once per pass by the block (the re-reading path). `slots`:
-/// persistent_register_slots().
-std::unique_ptr<ast::BlockStmt> build_body(const PersistentPlan& plan, LoweredInstance& lowered,
-                                           const std::vector<kir::Param>& inputs,
-                                           const std::vector<std::string>& input_names, int slots,
-                                           SourceLocation loc) {
-    BodyBuilder make(loc, inputs, input_names);
-    auto body = make.block();
-    const std::string& first = inputs.front().name;
-    body->statements.push_back(
-        make.declare(ScalarType::Int64, prefix_ + "rows", make.shape(first, 0)));
-    body->statements.push_back(
-        make.declare(ScalarType::Int64, prefix_ + "length", make.shape(first, 1)));
     for (std::size_t k = 0; k < lowered.passes.size(); ++k) {
         auto shared = std::make_unique<ast::SharedDeclStmt>(loc);
         shared->type = type_name(lowered.passes[k].reduce_type, loc);
         shared->name = prefix_ + "partials" + std::to_string(k);
         shared->name_loc = loc;
         shared->size = make.integer(32);
-        body->statements.push_back(std::move(shared));
+        body.statements.push_back(std::move(shared));
     }
-    auto length_within = [&](ast::ExprPtr bound) {
-        return make.binary(
-            ast::BinaryOp::LogicalAnd,
-            make.binary(ast::BinaryOp::Ge, make.name(prefix_ + "length"), make.integer(1)),
-            make.binary(ast::BinaryOp::Le, make.name(prefix_ + "length"), std::move(bound)));
-    };
-    ast::StmtPtr by_warp =
-        register_ladder(make, plan, lowered, inputs, input_names, 1, slots, false, loc);
-    ast::StmtPtr by_block = register_ladder(make, plan, lowered, inputs, input_names,
-                                            std::max(slots / 8, 1), slots, true, loc);
+}
+
+/// The body of a register kernel (persistent_row_variants()): rows of at least 1 and at most
+/// `slots` times the group (32 for a warp per row, blockDim.x for a block per row) elements,
+/// each held in `slots` registers per thread and read once. The launch picks the kernel from
+/// the row's length, so the body has no test of it and its registers are its own.
+std::unique_ptr<ast::BlockStmt> build_register_body(const PersistentPlan& plan,
+                                                    const LoweredInstance& lowered,
+                                                    const std::vector<kir::Param>& inputs,
+                                                    const std::vector<std::string>& input_names,
+                                                    const PersistentRowVariant& variant,
+                                                    SourceLocation loc) {
+    BodyBuilder make(loc, inputs, input_names);
+    auto body = make.block();
+    declare_row_extents(make, *body, lowered, inputs.front().name, !variant.by_warp, loc);
+    body->statements.push_back(register_rows(make, plan, lowered, inputs, input_names,
+                                             variant.slots, !variant.by_warp, loc));
+    return body;
+}
+
+/// The body of `NAME__rows`, on both targets: a block per row of any length, each reduction a
+/// pass over the row reading it again (from the caches while they hold them), then a last pass
+/// writes the result. Moves the lowered pieces out of `lowered`.
+std::unique_ptr<ast::BlockStmt> build_rereading_body(const PersistentPlan& plan,
+                                                     LoweredInstance& lowered,
+                                                     const std::vector<kir::Param>& inputs,
+                                                     const std::vector<std::string>& input_names,
+                                                     SourceLocation loc) {
+    BodyBuilder make(loc, inputs, input_names);
+    auto body = make.block();
+    declare_row_extents(make, *body, lowered, inputs.front().name, true, loc);
     auto row_body = make.block();
     for (std::size_t k = 0; k < lowered.passes.size(); ++k) {
         FuseReductionLowering& pass = lowered.passes[k];
@@ -884,26 +879,22 @@ std::unique_ptr<ast::BlockStmt> build_body(const PersistentPlan& plan, LoweredIn
             make.binary(ast::BinaryOp::Eq, make.member("threadIdx", "x"), make.integer(0, true)),
             std::move(result)));
     }
-    ast::StmtPtr by_rereading = make.counted_loop(
+    body->statements.push_back(make.counted_loop(
         prefix_ + "row", ScalarType::Int64, make.member("blockIdx", "x"),
-        make.name(prefix_ + "rows"), make.member("gridDim", "x"), std::move(row_body));
-    body->statements.push_back(make.if_else(
-        length_within(make.binary(ast::BinaryOp::Mul, make.integer(32), make.integer(slots))),
-        std::move(by_warp),
-        make.if_else(
-            length_within(make.binary(
-                ast::BinaryOp::Mul, make_cast(make.member("blockDim", "x"), ScalarType::Int64, loc),
-                make.integer(slots))),
-            std::move(by_block), std::move(by_rereading))));
+        make.name(prefix_ + "rows"), make.member("gridDim", "x"), std::move(row_body)));
     return body;
 }
 
 } // namespace
 
-int persistent_register_slots(int bytes) {
-    // 32 for 4 bytes or fewer (a row of 1024 float32 held by one warp), fewer for wider
-    // elements, so that the held values stay near 32 registers per thread.
-    return bytes <= 4 ? 32 : bytes <= 8 ? 16 : bytes <= 16 ? 8 : 4;
+const std::vector<PersistentRowVariant>& persistent_row_variants() {
+    // A warp per row up to 1024 elements (as PyTorch's warp softmax), then a block of 256
+    // threads up to 4096; longer rows are re-read by NAME__rows.
+    static const std::vector<PersistentRowVariant> variants = {
+        {"warp4", true, 4},   {"warp8", true, 8},   {"warp16", true, 16},
+        {"warp32", true, 32}, {"block8", false, 8}, {"block16", false, 16},
+    };
+    return variants;
 }
 
 bool fuse_is_persistent(const ast::FuseDef& def) {
@@ -925,21 +916,24 @@ bool persistent_instance_lowers(const ast::FuseDef& def, const std::vector<kir::
     return plan.check() && lower_instance(plan, params, module_kernels, nullptr, lowered);
 }
 
-std::optional<kir::GridKernel> check_fuse_persistent(const ast::FuseDef& def,
-                                                     const ast::Module& module,
-                                                     const SemaOptions& options,
-                                                     DiagnosticEngine& diags) {
+std::vector<kir::GridKernel> check_fuse_persistent(const ast::FuseDef& def,
+                                                   const ast::Module& module,
+                                                   const SemaOptions& options,
+                                                   DiagnosticEngine& diags) {
     choose_prefix(def);
     PersistentPlan plan(def, &diags);
     if (!plan.check()) {
-        return std::nullopt;
+        return {};
     }
     std::optional<FuseSignature> checked = check_fuse_signature(def, module, options, diags);
     if (!checked) {
-        return std::nullopt;
+        return {};
     }
     CheckedSignature& signature = checked->signature;
-    kir::GridKernel kernel;
+    const std::vector<PersistentRowVariant>& variants = persistent_row_variants();
+    // kernels[0] is NAME__rows, kernels[1 + v] the register kernel of variants[v].
+    std::vector<kir::GridKernel> kernels(1 + variants.size());
+    kir::GridKernel& kernel = kernels.front();
     kernel.name = def.name + "__rows";
     kernel.loc = def.name_loc;
     kernel.placeholders = std::move(signature.placeholders);
@@ -962,6 +956,14 @@ std::optional<kir::GridKernel> check_fuse_persistent(const ast::FuseDef& def,
         rows.reductions.push_back(
             canonical_reduction(static_cast<const ast::NameExpr&>(*call->callee).name));
     }
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+        kir::GridKernel& variant = kernels[1 + v];
+        variant.name = kernel.name + "_" + variants[v].suffix;
+        variant.loc = kernel.loc;
+        variant.placeholders = kernel.placeholders;
+        variant.params = kernel.params;
+        rows.variants.push_back({variant.name, variants[v].by_warp, variants[v].slots});
+    }
     kernel.fused_rows = rows;
 
     std::vector<ScalarType> result_types;
@@ -969,9 +971,6 @@ std::optional<kir::GridKernel> check_fuse_persistent(const ast::FuseDef& def,
     bool lowered_every_instance = true;
     for_each_instance(
         kernel.name, def.name_loc, kernel.placeholders, diags, [&](const InstanceKey& key) {
-            kir::GridKernelInstance instance;
-            instance.symbol = key.symbol;
-            instance.bindings = key.types;
             std::vector<kir::Param> element_params, array_params;
             for (std::size_t k = 0; k < kernel.params.size(); ++k) {
                 const kir::ParamSignature& param = kernel.params[k];
@@ -990,17 +989,10 @@ std::optional<kir::GridKernel> check_fuse_persistent(const ast::FuseDef& def,
             kir::Param output{"rows_of_out", lowered.result_type, kir::ParamRole::Input, true,
                               def.name_loc};
             output.rank = full ? 2 : 1;
-            instance.params = array_params;
-            instance.params.push_back(output);
-            int bytes = 0;
-            for (const kir::Param& param : element_params) {
-                bytes += size_in_bytes(param.type);
-            }
-            std::unique_ptr<ast::BlockStmt> body =
-                build_body(plan, lowered, array_params, input_names,
-                           persistent_register_slots(bytes), def.loc);
+            std::vector<kir::Param> instance_params = array_params;
+            instance_params.push_back(output);
             std::vector<ast::Param> ast_params;
-            for (const kir::Param& param : instance.params) {
+            for (const kir::Param& param : instance_params) {
                 ast::Param declared;
                 declared.name = param.name;
                 declared.loc = param.loc;
@@ -1009,26 +1001,53 @@ std::optional<kir::GridKernel> check_fuse_persistent(const ast::FuseDef& def,
                 declared.rank = param.rank;
                 ast_params.push_back(std::move(declared));
             }
-            static const std::vector<ast::Param> kNoOutputs;
-            BodyChecker checker({kernel.name, ast_params, kNoOutputs}, Piece::GridBody,
-                                key.bindings, instance.params, instance.locals, diags);
-            instance.body = checker.check_body(*body);
-            instance.gpu_only_feature =
-                instance.body ? grid_detail::host_obstacle(*instance.body) : std::string();
+            // Each kernel's instance from its body: the register kernels first (they clone the
+            // lowered pieces), NAME__rows last (it moves them).
+            auto add_instance = [&](kir::GridKernel& into, std::unique_ptr<ast::BlockStmt> body,
+                                    bool gpu_only) {
+                kir::GridKernelInstance instance;
+                // "NAME__rows_warp4__float32" for "NAME__rows__float32".
+                instance.symbol = into.name + key.symbol.substr(kernel.name.size());
+                instance.bindings = key.types;
+                instance.params = instance_params;
+                static const std::vector<ast::Param> kNoOutputs;
+                BodyChecker checker({into.name, ast_params, kNoOutputs}, Piece::GridBody,
+                                    key.bindings, instance.params, instance.locals, diags);
+                instance.body = checker.check_body(*body);
+                instance.gpu_only_feature =
+                    instance.body ? grid_detail::host_obstacle(*instance.body) : std::string();
+                if (gpu_only && instance.gpu_only_feature.empty()) {
+                    // The host runs NAME__rows for every row (its speed is not this kernel's
+                    // purpose), so the register kernels are not compiled for it.
+                    instance.gpu_only_feature =
+                        "a row held in registers (the host runs " + kernel.name + ")";
+                }
+                into.instances.push_back(std::move(instance));
+            };
+            for (std::size_t v = 0; v < variants.size(); ++v) {
+                add_instance(kernels[1 + v],
+                             build_register_body(plan, lowered, array_params, input_names,
+                                                 variants[v], def.loc),
+                             true);
+            }
+            add_instance(kernel,
+                         build_rereading_body(plan, lowered, array_params, input_names, def.loc),
+                         false);
             result_types.push_back(lowered.result_type);
-            bindings.push_back(instance.bindings);
-            kernel.instances.push_back(std::move(instance));
+            bindings.push_back(key.types);
         });
     if (!lowered_every_instance) {
-        return std::nullopt;
+        return {};
     }
     kir::ParamSignature output =
         fuse_output_signature("rows_of_out", def.name_loc, result_types, bindings);
     output.role = kir::ParamRole::Input;
     output.is_raw = true;
     output.rank = full ? 2 : 1;
-    kernel.params.push_back(std::move(output));
-    return kernel;
+    for (kir::GridKernel& each : kernels) {
+        each.params.push_back(output);
+    }
+    return kernels;
 }
 
 } // namespace gpucc::sema
