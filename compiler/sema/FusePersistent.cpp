@@ -607,13 +607,14 @@ ast::StmtPtr declare_reduced(const BodyBuilder& make, std::size_t k, const std::
 void register_row(const BodyBuilder& make, ast::BlockStmt& row_body, const PersistentPlan& plan,
                   const LoweredInstance& lowered, const std::vector<kir::Param>& inputs,
                   const std::vector<std::string>& input_names, int slots, bool across_block,
-                  SourceLocation loc) {
+                  bool exact, SourceLocation loc) {
     auto column = [&](int s) { return prefix_ + "column" + std::to_string(s); };
     auto held = [&](std::size_t input, int s) {
         return prefix_ + "held" + std::to_string(input) + "_" + std::to_string(s);
     };
     auto inside = [&](int s) {
-        return make.binary(ast::BinaryOp::Lt, make.name(column(s)), make.name(prefix_ + "length"));
+        return make.binary(ast::BinaryOp::Lt, make.name(column(s)),
+                           make.name(prefix_ + "held_length"));
     };
     auto read_held = [&](ast::BlockStmt& into, int s) {
         for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -630,12 +631,15 @@ void register_row(const BodyBuilder& make, ast::BlockStmt& row_body, const Persi
         for (std::size_t i = 0; i < inputs.size(); ++i) {
             std::vector<ast::ExprPtr> indices;
             indices.push_back(make.name(prefix_ + "row"));
-            indices.push_back(std::make_unique<ast::ConditionalExpr>(
-                inside(s), make.name(column(s)),
-                make_cast(
-                    make.binary(ast::BinaryOp::Sub, make.name(prefix_ + "length"), make.integer(1)),
-                    ScalarType::Int32, loc),
-                loc));
+            if (exact) {
+                indices.push_back(make.name(column(s)));
+            } else {
+                indices.push_back(std::make_unique<ast::ConditionalExpr>(
+                    inside(s), make.name(column(s)),
+                    make.binary(ast::BinaryOp::Sub, make.name(prefix_ + "held_length"),
+                                make.integer(1)),
+                    loc));
+            }
             row_body.statements.push_back(make.declare(
                 inputs[i].type, held(i, s), make.index(inputs[i].name, std::move(indices))));
         }
@@ -670,7 +674,7 @@ void register_row(const BodyBuilder& make, ast::BlockStmt& row_body, const Persi
             scope->statements.push_back(make.declare(type, "a", make.name(accumulator)));
             scope->statements.push_back(make.declare(type, "b", make.name(value)));
             ast::ExprPtr combined = clone_replacing(*pass.combine, {});
-            if (pass.identity) {
+            if (pass.identity && !exact) {
                 combined = std::make_unique<ast::ConditionalExpr>(inside(s), std::move(combined),
                                                                   make.name("a"), loc);
             }
@@ -705,7 +709,8 @@ void register_row(const BodyBuilder& make, ast::BlockStmt& row_body, const Persi
             make.assign(make.index("rows_of_out", std::move(at)), make.name(prefix_ + "result"));
         if (full) {
             // The value computed for every held column, the store only inside the row.
-            result->statements.push_back(make.if_else(inside(s), std::move(store)));
+            result->statements.push_back(exact ? std::move(store)
+                                               : make.if_else(inside(s), std::move(store)));
             row_body.statements.push_back(std::move(result));
         } else {
             result->statements.push_back(std::move(store));
@@ -716,12 +721,13 @@ void register_row(const BodyBuilder& make, ast::BlockStmt& row_body, const Persi
     }
 }
 
-/// `for (int64 ROW = FIRST; ROW < rows; ROW += STEP) { int32 lane = LANE; int32 group = GROUP;
-/// the row from registers }`.
+/// `{ int64 ROW = FIRST; if (ROW < rows) { int32 lane = LANE; int32 group = GROUP; the row
+/// from registers } }`; `exact`: every held column is inside the row (no select, no
+/// store test).
 ast::StmtPtr register_rows(const BodyBuilder& make, const PersistentPlan& plan,
                            const LoweredInstance& lowered, const std::vector<kir::Param>& inputs,
                            const std::vector<std::string>& input_names, int slots,
-                           bool across_block, SourceLocation loc) {
+                           bool across_block, bool exact, SourceLocation loc) {
     auto as_int64 = [&](ast::ExprPtr value) {
         return make_cast(std::move(value), ScalarType::Int64, loc);
     };
@@ -731,14 +737,13 @@ ast::StmtPtr register_rows(const BodyBuilder& make, const PersistentPlan& plan,
     // Columns in 32 bits (a held row has at most 32 * 1024 elements), so that the compiler
     // folds a held column's offset into the address.
     auto row_body = make.block();
-    ast::ExprPtr first, step;
+    ast::ExprPtr first;
     if (across_block) {
         row_body->statements.push_back(make.declare(ScalarType::Int32, prefix_ + "lane",
                                                     as_int32(make.member("threadIdx", "x"))));
         row_body->statements.push_back(make.declare(ScalarType::Int32, prefix_ + "group",
                                                     as_int32(make.member("blockDim", "x"))));
         first = as_int64(make.member("blockIdx", "x"));
-        step = as_int64(make.member("gridDim", "x"));
     } else {
         // A warp per row: the block's warps take consecutive rows.
         row_body->statements.push_back(
@@ -754,11 +759,18 @@ ast::StmtPtr register_rows(const BodyBuilder& make, const PersistentPlan& plan,
             make.binary(ast::BinaryOp::Mul, as_int64(make.member("blockIdx", "x")), warps()),
             as_int64(make.binary(ast::BinaryOp::Div, make.member("threadIdx", "x"),
                                  make.integer(32, true))));
-        step = make.binary(ast::BinaryOp::Mul, as_int64(make.member("gridDim", "x")), warps());
     }
-    register_row(make, *row_body, plan, lowered, inputs, input_names, slots, across_block, loc);
-    return make.counted_loop(prefix_ + "row", ScalarType::Int64, std::move(first),
-                             make.name(prefix_ + "rows"), std::move(step), std::move(row_body));
+    register_row(make, *row_body, plan, lowered, inputs, input_names, slots, across_block, exact,
+                 loc);
+    // One row per warp (or block), no loop over rows: what depends only on the lane and the
+    // length (the clamped columns, their tests) is then not hoisted out of a loop to stay live in
+    // registers across the row. The launch covers every row (FusedRowsLaunch::pick).
+    auto scope = make.block();
+    scope->statements.push_back(make.declare(ScalarType::Int64, prefix_ + "row", std::move(first)));
+    scope->statements.push_back(make.if_else(
+        make.binary(ast::BinaryOp::Lt, make.name(prefix_ + "row"), make.name(prefix_ + "rows")),
+        std::move(row_body)));
+    return scope;
 }
 
 /// `int64 rows = ...; int64 length = ...;` and the shared arrays of the block reductions.
@@ -785,7 +797,9 @@ void declare_row_extents(const BodyBuilder& make, ast::BlockStmt& body,
 /// The body of a register kernel (persistent_row_variants()): rows of at least 1 and at most
 /// `slots` times the group (32 for a warp per row, blockDim.x for a block per row) elements,
 /// each held in `slots` registers per thread and read once. The launch picks the kernel from
-/// the row's length, so the body has no test of it and its registers are its own.
+/// the row's length, so the body tests only whether the row fills every held column exactly
+/// (rows of 1024 in warp32: then no column is clamped, no value dropped and no store tested; the
+/// clamped columns' indices and tests otherwise take registers of their own).
 std::unique_ptr<ast::BlockStmt> build_register_body(const PersistentPlan& plan,
                                                     const LoweredInstance& lowered,
                                                     const std::vector<kir::Param>& inputs,
@@ -795,8 +809,20 @@ std::unique_ptr<ast::BlockStmt> build_register_body(const PersistentPlan& plan,
     BodyBuilder make(loc, inputs, input_names);
     auto body = make.block();
     declare_row_extents(make, *body, lowered, inputs.front().name, !variant.by_warp, loc);
-    body->statements.push_back(register_rows(make, plan, lowered, inputs, input_names,
-                                             variant.slots, !variant.by_warp, loc));
+    // The length in 32 bits (a held row has at most 1024 * 16 elements).
+    body->statements.push_back(
+        make.declare(ScalarType::Int32, prefix_ + "held_length",
+                     make_cast(make.name(prefix_ + "length"), ScalarType::Int32, loc)));
+    ast::ExprPtr group = variant.by_warp
+                             ? make.integer(32)
+                             : make_cast(make.member("blockDim", "x"), ScalarType::Int32, loc);
+    body->statements.push_back(make.if_else(
+        make.binary(ast::BinaryOp::Eq, make.name(prefix_ + "held_length"),
+                    make.binary(ast::BinaryOp::Mul, std::move(group), make.integer(variant.slots))),
+        register_rows(make, plan, lowered, inputs, input_names, variant.slots, !variant.by_warp,
+                      true, loc),
+        register_rows(make, plan, lowered, inputs, input_names, variant.slots, !variant.by_warp,
+                      false, loc)));
     return body;
 }
 

@@ -120,11 +120,13 @@ public:
 
     /// The kernel for inputs of `bytes` bytes per element in all: the index of the first of
     /// `variants` that holds a row, or -1 for `NAME__rows` (the host, rows of no elements, rows
-    /// longer than every variant). A variant holds at most 128 bytes per thread (32 float32, 16
+    /// longer than every variant, more than 2^31 - 1 rows). A variant holds at most 128 bytes per thread (32 float32, 16
     /// float64: compiler/sema/FusePersistent.h, persistent_variant_fits(), is the same rule).
     int pick(std::size_t bytes, std::initializer_list<RowsVariant> variants) {
         chosen_.reset();
-        if (device().is_cpu() || length_ < 1) {
+        // A register kernel takes one row per warp (or block) and no more: every row needs its
+        // own, within 2^31 - 1 blocks.
+        if (device().is_cpu() || length_ < 1 || rows_ > 2147483647) {
             return -1;
         }
         int index = 0;
@@ -143,7 +145,8 @@ public:
     /// The launch of the kernel pick() chose. A warp per row: four rows per block of 128
     /// threads. A block per row: 256 threads for a held row; for a re-read one (NAME__rows) 256,
     /// on the GPU 512 from 4096 elements and 1024 from 16384 (more loads in flight per row).
-    /// Grid-strided past 2^31 - 1 blocks.
+    /// NAME__rows is grid-strided past 2^31 - 1 blocks; a register kernel gets a block per four
+    /// rows (or per row), which pick() checked.
     LaunchConfig config() const {
         const bool by_warp = chosen_ && chosen_->by_warp;
         std::int64_t threads = by_warp ? 128 : 256;
