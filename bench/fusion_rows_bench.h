@@ -1,10 +1,10 @@
 // The rows of bench/fusion_bench.cpp for fused functions with several reductions over one axis
-// (fusion_kernels.dsl's softmax and logsumexp: one kernel, a block per row): softmax and
+// (fusion_kernels.dsl's softmax and logsumexp: one launch each): softmax and
 // log-sum-exp over the rows of a 16384x1024 float32 matrix, fused into a given output, against the
 // same computation unfused through the standard library (max, subtract, exp, sum, divide: five
 // kernels), each result checked against a double-precision loop on 64 rows; then the fused softmax
-// over 4096x4096, 65536x256 and 1024x32768 float32. Bytes counted: the matrix read once and the
-// result written once (the ideal traffic of one pass).
+// and log-sum-exp over 4096x4096, 65536x256 and 1024x32768 float32. Bytes counted: the matrix read
+// once and the result written once (the ideal traffic of one pass).
 #pragma once
 
 #include "bench_support.h"
@@ -98,6 +98,11 @@ void run(const char* target, gpucc::Device device, Time&& time) {
         check("fused softmax", hs, ys.to_host(), r, c, false);
         emit_shape("softmax(x, axis = -1) fused, into a given output", r, c, shape_ms,
                    8.0 * static_cast<double>(r * c));
+        gpucc::Array<float> lses = gpucc::empty<float>({r}, device);
+        double lse_shape_ms = time([&] { fb::logsumexp(xs, lses); });
+        check("fused logsumexp", hs, lses.to_host(), r, c, true);
+        emit_shape("logsumexp(x, axis = -1) fused, into a given output", r, c, lse_shape_ms,
+                   4.0 * static_cast<double>(r * c) + 4.0 * static_cast<double>(r));
     }
 }
 

@@ -6,8 +6,8 @@ float32 pair, as cupy.fuse, CuPy unfused, PyTorch eager and torch.compile; then 
 sum(a, axis=1) > b over 357899 x 2 float64 as cupy.fuse (which takes CuPy's fallback for an array
 read after the reduction), CuPy unfused, PyTorch eager and torch.compile, with each one's plain
 sum(a, axis=1); then softmax and log-sum-exp over the rows of 16384x1024 float32 (CuPy unfused,
-torch.softmax / torch.logsumexp, torch.compile), and softmax over 4096x4096, 65536x256 and
-1024x32768 (CuPy unfused, torch.softmax). CUDA events, warm-up, median. CPU (argument
+torch.softmax / torch.logsumexp, torch.compile), and softmax and log-sum-exp over 4096x4096,
+65536x256 and 1024x32768 (CuPy unfused, torch.softmax, torch.logsumexp). CUDA events, warm-up, median. CPU (argument
 cpu): NumPy's unfused expressions, median wall time (a fourth argument `softmax`: only the
 softmax rows). Inputs uniform in [-8, 8) and [-1, 1). One JSON object per line."""
 import json
@@ -207,7 +207,8 @@ def run_numpy():
 SOFTMAX_ROWS, SOFTMAX_COLS = 16384, 1024
 
 
-# The other shapes of fusion_rows_bench.h's softmax (torch.softmax and CuPy unfused only).
+# The other shapes of fusion_rows_bench.h's softmax and log-sum-exp (torch.softmax,
+# torch.logsumexp and CuPy unfused only).
 OTHER_SOFTMAX_SHAPES = ((4096, 4096), (65536, 256), (1024, 32768))
 
 
@@ -250,6 +251,13 @@ def run_cupy_softmax():
         report_softmax("cupy, unfused", "softmax(x, axis = -1)", timed(other),
                        4.0 * shape[0] * shape[1], shape)
 
+        def other_lse():
+            m = cp.max(xs, axis=-1, keepdims=True)
+            return cp.log(cp.sum(cp.exp(xs - m), axis=-1)) + cp.max(xs, axis=-1)
+
+        report_softmax("cupy, unfused", "logsumexp(x, axis = -1)", timed(other_lse),
+                       4.0 * shape[0], shape)
+
 
 def run_torch_softmax():
     import torch
@@ -268,6 +276,8 @@ def run_torch_softmax():
         xs = torch.rand(*shape, device="cuda", dtype=torch.float32) * 16 - 8
         report_softmax("torch.softmax", "softmax(x, axis = -1)",
                        timed(lambda: torch.softmax(xs, dim=-1)), 4.0 * shape[0] * shape[1], shape)
+        report_softmax("torch.logsumexp", "logsumexp(x, axis = -1)",
+                       timed(lambda: torch.logsumexp(xs, dim=-1)), 4.0 * shape[0], shape)
 
     def softmax(v):
         e = torch.exp(v - torch.amax(v, dim=-1, keepdim=True))

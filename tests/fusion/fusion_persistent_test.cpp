@@ -1,12 +1,13 @@
 // Differential tests of fused functions with several reductions over one axis
-// (fusion_persistent.dsl: softmax, log-sum-exp, variance, one kernel with a block per row): each
+// (fusion_persistent.dsl: softmax, log-sum-exp, variance; a launch per call): each
 // fused call is compared with the same computation done unfused through the standard library
 // (max, sum, mean with keepdims, exp, log, the operators), on random inputs (never zeros) over
 // float16, bfloat16, float32, float64 and integer types; row lengths 1, 7, 31, 1024, 5000 and
 // 20000; 1-D, 2-D and 3-D arrays; transposed and sliced inputs; a reduced axis that is not the
-// last; keepdims; given outputs (contiguous and not); rows holding inf and NaN. The paths of the
-// kernel (a row held in a warp's registers, in a block's, or read once per pass) are each checked
-// at the row lengths around their bounds, with misaligned, strided and reversed rows, inf and NaN
+// last; keepdims; given outputs (contiguous and not); rows holding inf and NaN. The kernels (on
+// the GPU a row held in a warp's registers or a block's, by a kernel per row-length class, filled
+// exactly or with clamped columns; else read once per pass) are each checked at the row lengths
+// around their bounds, with misaligned, strided and reversed rows, inf and NaN
 // in held columns, and two held inputs of which one is broadcast. The result types
 // must agree exactly (static_assert); values within a tolerance of the result type. One test body,
 // two devices: built for the CPU target and for the GPU (label gpu).
@@ -20,6 +21,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -189,14 +191,34 @@ TYPED_TEST(FusionPersistent, InfAndNanRows) {
     expect_matches(persistent::variance(x), unfused_variance(x), "variance with inf, NaN", 30);
 }
 
-/// Row lengths around every bound of the kernel's paths for elements of `bytes` bytes (slots:
-/// the columns a thread holds in registers, as the launch computes them): the warp's ladder
-/// (32, 64, ... 32 * slots elements), the block's (256 threads: 256 * slots), and the re-reading
-/// path past it; 5 rows, so that the last block of four warps has one.
+/// The longest row each register kernel holds (compiler/sema/FusePersistent.cpp,
+/// persistent_row_variants(): a warp per row with 4, 8, 16, 32 columns per lane, a block of 256
+/// threads with 8, 16), for inputs of `bytes` bytes per element in all (at most 128 held bytes
+/// per thread).
+std::vector<std::int64_t> held_row_bounds(std::size_t bytes) {
+    std::vector<std::int64_t> bounds;
+    for (auto [group, slots] : {std::pair<std::int64_t, std::int64_t>{32, 4},
+                                {32, 8},
+                                {32, 16},
+                                {32, 32},
+                                {256, 8},
+                                {256, 16}}) {
+        if (slots * static_cast<std::int64_t>(bytes) <= 128) {
+            bounds.push_back(group * slots);
+        }
+    }
+    return bounds;
+}
+
+/// Row lengths around every bound of the kernels (each register kernel's, which it holds
+/// exactly at the bound and with clamped columns below it; the re-reading kernel's launch at
+/// 4096 and 16384 elements, 512 and 1024 threads on the GPU) and 20000; 5 rows, so that the
+/// last block of four warps has one.
 std::vector<std::int64_t> bound_lengths(std::size_t bytes) {
-    const std::int64_t slots = gpucc::detail::FusedRowsLaunch::register_slots(bytes);
     std::vector<std::int64_t> lengths = {1, 2, 31, 32, 33, 63, 64, 65, 100};
-    for (std::int64_t bound : {32 * slots, 256 * slots}) {
+    std::vector<std::int64_t> bounds = held_row_bounds(bytes);
+    bounds.push_back(16384);
+    for (std::int64_t bound : bounds) {
         lengths.insert(lengths.end(), {bound - 1, bound, bound + 1});
     }
     lengths.push_back(20000);
@@ -246,7 +268,8 @@ TYPED_TEST(FusionPersistent, InfAndNanInHeldRows) {
     using T = TypeParam;
     const double inf = std::numeric_limits<double>::infinity();
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    for (std::int64_t length : {40, 2000}) { // a warp's row, a block's row
+    // A warp's row and a block's, with clamped columns (40, 2000) and filled exactly (1024, 4096).
+    for (std::int64_t length : {40, 1024, 2000, 4096}) {
         std::vector<T> values = this->template random_vector<T>(4 * length, -4, 4);
         values[static_cast<std::size_t>(length - 1)] = T(inf); // the last column (a held slot)
         values[static_cast<std::size_t>(length + 33)] = T(-inf);
@@ -265,9 +288,11 @@ TYPED_TEST(FusionPersistent, InfAndNanInHeldRows) {
 TYPED_TEST(FusionPersistent, TwoHeldInputsOneBroadcast) {
     using T = TypeParam;
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-        const std::int64_t slots = gpucc::detail::FusedRowsLaunch::register_slots(2 * sizeof(T));
-        for (std::int64_t length :
-             {std::int64_t(17), 32 * slots, 32 * slots + 1, 256 * slots, 256 * slots + 1}) {
+        std::vector<std::int64_t> lengths = {17};
+        for (std::int64_t bound : held_row_bounds(2 * sizeof(T))) {
+            lengths.insert(lengths.end(), {bound - 3, bound, bound + 1});
+        }
+        for (std::int64_t length : lengths) {
             Array<T> x = this->random({6, length});
             Array<T> w = this->random({length}, 0.25, 1.5); // broadcast along the rows
             auto y = x * w;
