@@ -120,8 +120,9 @@ public:
 
     /// The kernel for inputs of `bytes` bytes per element in all: the index of the first of
     /// `variants` that holds a row, or -1 for `NAME__rows` (the host, rows of no elements, rows
-    /// longer than every variant, more than 2^31 - 1 rows). A variant holds at most 128 bytes per thread (32 float32, 16
-    /// float64: compiler/sema/FusePersistent.h, persistent_variant_fits(), is the same rule).
+    /// longer than every variant, more than 2^31 - 1 rows). A variant holds at most 128 bytes per
+    /// thread (32 float32, 16 float64: compiler/sema/FusePersistent.h, persistent_variant_fits(),
+    /// is the same rule).
     int pick(std::size_t bytes, std::initializer_list<RowsVariant> variants) {
         chosen_.reset();
         // A register kernel takes one row per warp (or block) and no more: every row needs its
