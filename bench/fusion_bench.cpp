@@ -9,7 +9,8 @@
 // over the rows of 16384x1024 float32 (fusion_rows_bench.h).
 // Last, the host time of one call on a tiny array: a fused x + y (add32_fused) next to the
 // elementwise kernel doing the same addition (add32), then fused softplus.
-// Usage: fusion_bench gpu|cpu [log2_size] [repeat]. Prints one JSON object per line;
+// Usage: fusion_bench gpu|cpu [log2_size] [repeat] [softmax] (softmax: only the rows of
+// fusion_rows_bench.h). Prints one JSON object per line;
 // bench/peers_fusion.py measures cupy.fuse, CuPy unfused, PyTorch and torch.compile (GPU) or NumPy
 // (CPU) in the same run, and bench/run_fusion_bench.sh puts them side by side.
 #include "bench_support.h"
@@ -79,6 +80,7 @@ int main(int argc, char** argv) {
     }
     gpucc::Device device = on_gpu ? gpucc::Device::cuda(0) : gpucc::Device::cpu();
     gpucc::set_default_device(device);
+    const bool only_rows = argc > 4 && std::strcmp(argv[4], "softmax") == 0;
     std::int64_t n = std::int64_t{1} << log2_size;
     std::vector<float> hx = bench_support::random_floats(n, 21, -8.0f, 8.0f);
     gpucc::Array<float> x = gpucc::asarray<float>(hx, {n}, device);
@@ -101,6 +103,10 @@ int main(int argc, char** argv) {
         std::fflush(stdout);
     };
 
+    if (only_rows) { // a fourth argument `softmax`: only the softmax and log-sum-exp rows
+        fusion_rows_bench::run(on_gpu ? "gpu" : "cpu", device, time);
+        return 0;
+    }
     double copy_ms = time([&] { fb::copy32(x, out); });
     emit("fused copy (ceiling)", copy_ms);
     double fused_ms = time([&] { fb::softplus(x, out); });

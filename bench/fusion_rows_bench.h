@@ -1,9 +1,10 @@
 // The rows of bench/fusion_bench.cpp for fused functions with several reductions over one axis
-// (fusion_kernels.dsl's softmax and logsumexp: one kernel, a block per row): softmax and
+// (fusion_kernels.dsl's softmax and logsumexp: one launch each): softmax and
 // log-sum-exp over the rows of a 16384x1024 float32 matrix, fused into a given output, against the
 // same computation unfused through the standard library (max, subtract, exp, sum, divide: five
-// kernels), each result checked against a double-precision loop on 64 rows. Bytes counted: the
-// matrix read once and the result written once (the ideal traffic of one pass).
+// kernels), each result checked against a double-precision loop on 64 rows; then the fused softmax
+// and log-sum-exp over 4096x4096, 65536x256 and 1024x32768 float32. Bytes counted: the matrix read
+// once and the result written once (the ideal traffic of one pass).
 #pragma once
 
 #include "bench_support.h"
@@ -13,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <gpucc/gpucc.h>
+#include <utility>
 #include <vector>
 
 namespace fusion_rows_bench {
@@ -52,12 +54,16 @@ void run(const char* target, gpucc::Device device, Time&& time) {
     gpucc::Array<float> x = gpucc::asarray<float>(hx, {rows, cols}, device);
     gpucc::Array<float> y = gpucc::empty<float>({rows, cols}, device);
     gpucc::Array<float> lse = gpucc::empty<float>({rows}, device);
-    auto emit = [&](const char* work, double ms, double bytes) {
+    auto emit_shape = [&](const char* work, std::int64_t r, std::int64_t c, double ms,
+                          double bytes) {
         std::printf("{\"target\": \"%s\", \"work\": \"%s %lldx%lld float32\", \"impl\": "
                     "\"gpucc\", \"ms\": %.4f, \"GBps\": %.1f}\n",
-                    target, work, static_cast<long long>(rows), static_cast<long long>(cols), ms,
+                    target, work, static_cast<long long>(r), static_cast<long long>(c), ms,
                     bytes / ms / 1e6);
         std::fflush(stdout);
+    };
+    auto emit = [&](const char* work, double ms, double bytes) {
+        emit_shape(work, rows, cols, ms, bytes);
     };
     const double matrix = 4.0 * rows * cols;
     double fused_ms = time([&] { fb::softmax(x, y); });
@@ -81,6 +87,23 @@ void run(const char* target, gpucc::Device device, Time&& time) {
     check("unfused logsumexp", hx, unfused_lse.to_host(), rows, cols, true);
     emit("logsumexp(x, axis = -1) unfused (standard library, 6 kernels)", unfused_lse_ms,
          matrix + 4.0 * rows);
+    // Other shapes users run: square (a block's row held in registers), short rows (a warp per
+    // row, eight columns per lane), and long rows (read once per pass).
+    for (auto [r, c] :
+         {std::pair<std::int64_t, std::int64_t>{4096, 4096}, {65536, 256}, {1024, 32768}}) {
+        std::vector<float> hs = bench_support::random_floats(r * c, 29, -8.0f, 8.0f);
+        gpucc::Array<float> xs = gpucc::asarray<float>(hs, {r, c}, device);
+        gpucc::Array<float> ys = gpucc::empty<float>({r, c}, device);
+        double shape_ms = time([&] { fb::softmax(xs, ys); });
+        check("fused softmax", hs, ys.to_host(), r, c, false);
+        emit_shape("softmax(x, axis = -1) fused, into a given output", r, c, shape_ms,
+                   8.0 * static_cast<double>(r * c));
+        gpucc::Array<float> lses = gpucc::empty<float>({r}, device);
+        double lse_shape_ms = time([&] { fb::logsumexp(xs, lses); });
+        check("fused logsumexp", hs, lses.to_host(), r, c, true);
+        emit_shape("logsumexp(x, axis = -1) fused, into a given output", r, c, lse_shape_ms,
+                   4.0 * static_cast<double>(r * c) + 4.0 * static_cast<double>(r));
+    }
 }
 
 } // namespace fusion_rows_bench

@@ -6,7 +6,8 @@ float32 pair, as cupy.fuse, CuPy unfused, PyTorch eager and torch.compile; then 
 sum(a, axis=1) > b over 357899 x 2 float64 as cupy.fuse (which takes CuPy's fallback for an array
 read after the reduction), CuPy unfused, PyTorch eager and torch.compile, with each one's plain
 sum(a, axis=1); then softmax and log-sum-exp over the rows of 16384x1024 float32 (CuPy unfused,
-torch.softmax / torch.logsumexp, torch.compile). CUDA events, warm-up, median. CPU (argument
+torch.softmax / torch.logsumexp, torch.compile), and softmax and log-sum-exp over 4096x4096,
+65536x256 and 1024x32768 (CuPy unfused, torch.softmax, torch.logsumexp). CUDA events, warm-up, median. CPU (argument
 cpu): NumPy's unfused expressions, median wall time (a fourth argument `softmax`: only the
 softmax rows). Inputs uniform in [-8, 8) and [-1, 1). One JSON object per line."""
 import json
@@ -206,9 +207,14 @@ def run_numpy():
 SOFTMAX_ROWS, SOFTMAX_COLS = 16384, 1024
 
 
-def report_softmax(impl, work, ms, result_bytes):
-    matrix = 4.0 * SOFTMAX_ROWS * SOFTMAX_COLS
-    emit(target=target, work=f"{work} {SOFTMAX_ROWS}x{SOFTMAX_COLS} float32", impl=impl,
+# The other shapes of fusion_rows_bench.h's softmax and log-sum-exp (torch.softmax,
+# torch.logsumexp and CuPy unfused only).
+OTHER_SOFTMAX_SHAPES = ((4096, 4096), (65536, 256), (1024, 32768))
+
+
+def report_softmax(impl, work, ms, result_bytes, shape=(SOFTMAX_ROWS, SOFTMAX_COLS)):
+    matrix = 4.0 * shape[0] * shape[1]
+    emit(target=target, work=f"{work} {shape[0]}x{shape[1]} float32", impl=impl,
          ms=round(ms, 4), GBps=round((matrix + result_bytes) / ms / 1e6, 1))
 
 
@@ -235,6 +241,22 @@ def run_cupy_softmax():
                    4.0 * SOFTMAX_ROWS * SOFTMAX_COLS)
     report_softmax("cupy, unfused", "logsumexp(x, axis = -1)", timed(logsumexp),
                    4.0 * SOFTMAX_ROWS)
+    for shape in OTHER_SOFTMAX_SHAPES:
+        xs = cp.random.uniform(-8, 8, shape, dtype=cp.float32)
+
+        def other():
+            e = cp.exp(xs - cp.max(xs, axis=-1, keepdims=True))
+            return e / cp.sum(e, axis=-1, keepdims=True)
+
+        report_softmax("cupy, unfused", "softmax(x, axis = -1)", timed(other),
+                       4.0 * shape[0] * shape[1], shape)
+
+        def other_lse():
+            m = cp.max(xs, axis=-1, keepdims=True)
+            return cp.log(cp.sum(cp.exp(xs - m), axis=-1)) + cp.max(xs, axis=-1)
+
+        report_softmax("cupy, unfused", "logsumexp(x, axis = -1)", timed(other_lse),
+                       4.0 * shape[0], shape)
 
 
 def run_torch_softmax():
@@ -250,6 +272,12 @@ def run_torch_softmax():
                    timed(lambda: torch.softmax(x, dim=-1)), full)
     report_softmax("torch.logsumexp", "logsumexp(x, axis = -1)",
                    timed(lambda: torch.logsumexp(x, dim=-1)), 4.0 * SOFTMAX_ROWS)
+    for shape in OTHER_SOFTMAX_SHAPES:
+        xs = torch.rand(*shape, device="cuda", dtype=torch.float32) * 16 - 8
+        report_softmax("torch.softmax", "softmax(x, axis = -1)",
+                       timed(lambda: torch.softmax(xs, dim=-1)), 4.0 * shape[0] * shape[1], shape)
+        report_softmax("torch.logsumexp", "logsumexp(x, axis = -1)",
+                       timed(lambda: torch.logsumexp(xs, dim=-1)), 4.0 * shape[0], shape)
 
     def softmax(v):
         e = torch.exp(v - torch.amax(v, dim=-1, keepdim=True))

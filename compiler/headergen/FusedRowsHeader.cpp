@@ -1,14 +1,14 @@
 // The typed C++ functions of a fused function with several reductions over one axis
-// (kir::GridKernel::fused_rows, compiler/sema/FusePersistent.h). Its kernel `NAME__rows` gets
-// the jit-style launchers (GridKernelHeader.cpp); these functions call it as the other fused
-// functions read:
+// (kir::GridKernel::fused_rows, compiler/sema/FusePersistent.h). Its kernels `NAME__rows` and
+// the register kernels `NAME__rows_<class>` get the jit-style launchers (GridKernelHeader.cpp);
+// these functions call the one FusedRowsLaunch::pick chooses, as the other fused functions read:
 //
 //   Array<float> y = demo::softmax(x);     // the output allocated
 //   demo::softmax(x, y);                   // a given output
 //
 // gpucc::detail::FusedRowsLaunch (runtime) broadcasts the inputs, moves the reduced axis last,
-// views them as (rows, length) and picks the launch. The arguments are typed gpucc::Arrays (an
-// NDArray or a C++ scalar is a static_assert naming the function).
+// views them as (rows, length) and picks the kernel and its launch. The arguments are typed
+// gpucc::Arrays (an NDArray or a C++ scalar is a static_assert naming the function).
 #include "compiler/headergen/HeaderGenImpl.h"
 
 #include <string>
@@ -73,10 +73,25 @@ void write_fused_rows_wrappers(std::ostream& out, const kir::Module& module) {
                 (rows.needs_elements ? "true" : "false") + ", {" + join(as_arrays, ", ") + "});\n";
             return text;
         };
+        // The inputs' bytes per element in all, which picks the launch (the kernel holds that
+        // many fewer elements per thread in registers as they widen).
+        std::vector<std::string> sizes;
+        for (const std::string& user : names) {
+            sizes.push_back("sizeof(gpucc::detail::first_array_element_t<In_" + user + ">)");
+        }
+        const std::string element_bytes = "(" + join(sizes, " + ") + ")";
+        // The register kernels, in the order FusedRowsLaunch::pick tries them.
+        std::vector<std::string> variants;
+        for (const kir::FusedRows::Variant& variant : rows.variants) {
+            variants.push_back(std::string("{") + (variant.by_warp ? "true" : "false") + ", " +
+                               std::to_string(variant.slots) + "}");
+        }
+        const std::string variant_table = join(variants, ", ");
         std::string templ = join(template_params, ", ");
         std::string params = join(function_params, ", ");
         out << "// fuse " << name << ": " << join(rows.reductions, ", ") << " over axis "
-            << rows.axis << ", a block per row (one launch of " << kernel.name << ")\n";
+            << rows.axis << ", one launch (a register kernel by the row's length, or "
+            << kernel.name << ")\n";
         // Into a given output.
         out << "template <" << templ << ", class Out_out>\n"
             << "inline void " << name << "(" << params << ", const Out_out& out) {\n";
@@ -87,11 +102,23 @@ void write_fused_rows_wrappers(std::ostream& out, const kir::Module& module) {
             << "    " << launch_text()
             << "    gpucc::NDArray gpucc_out = gpucc_rows.output_rows(gpucc::NDArray(out));\n"
             << "    if (gpucc_rows.has_rows()) {\n"
-            << "        " << kernel.name << "(gpucc_rows.config()";
-        for (std::size_t k = 0; k < inputs.size(); ++k) {
-            out << ", gpucc_rows.input(" << k << ")";
+            << "        switch (gpucc_rows.pick(" << element_bytes << ", {" << variant_table
+            << "})) {\n";
+        auto write_call = [&](const std::string& callee) {
+            out << callee << "(gpucc_rows.config()";
+            for (std::size_t k = 0; k < inputs.size(); ++k) {
+                out << ", gpucc_rows.input(" << k << ")";
+            }
+            out << ", gpucc_out);\n";
+        };
+        for (std::size_t v = 0; v < rows.variants.size(); ++v) {
+            out << "        case " << v << ": ";
+            write_call(rows.variants[v].kernel);
+            out << "            break;\n";
         }
-        out << ", gpucc_out);\n"
+        out << "        default: ";
+        write_call(kernel.name);
+        out << "        }\n"
             << "    }\n"
             << "    gpucc_rows.finish();\n"
             << "}\n\n";

@@ -660,6 +660,14 @@ struct FusedRows {
     bool full_result = false;    ///< the result has the inputs' shape (else one value per row)
     bool needs_elements = false; ///< min or max: a row of no elements is a ValueError
     std::vector<std::string> reductions; ///< in the order the passes run
+    /// A kernel holding each row in registers (GPU only), `slots` elements per thread: a warp
+    /// per row (rows up to 32 * slots) or a block per row (up to blockDim.x * slots).
+    struct Variant {
+        std::string kernel;
+        bool by_warp = true;
+        int slots = 1;
+    };
+    std::vector<Variant> variants; ///< shortest rows first; this kernel takes the rest
 };
 
 struct GridKernel {

@@ -87,4 +87,86 @@ ast::ExprPtr clone_replacing(const ast::Expr& expr,
     return nullptr;
 }
 
+ast::StmtPtr clone_statement(const ast::Stmt& stmt) {
+    static const std::map<const ast::Expr*, std::string> kNothing;
+    auto expr = [&](const ast::ExprPtr& child) -> ast::ExprPtr {
+        return child ? clone_replacing(*child, kNothing) : nullptr;
+    };
+    auto statement = [&](const ast::StmtPtr& child) -> ast::StmtPtr {
+        return child ? clone_statement(*child) : nullptr;
+    };
+    switch (stmt.kind) {
+    case ast::StmtKind::Block: {
+        auto result = std::make_unique<ast::BlockStmt>(stmt.loc);
+        for (const ast::StmtPtr& each : static_cast<const ast::BlockStmt&>(stmt).statements) {
+            result->statements.push_back(statement(each));
+        }
+        return result;
+    }
+    case ast::StmtKind::Decl: {
+        const auto& decl = static_cast<const ast::DeclStmt&>(stmt);
+        auto result = std::make_unique<ast::DeclStmt>(decl.loc);
+        result->is_const = decl.is_const;
+        result->type = decl.type;
+        for (const ast::Declarator& declarator : decl.declarators) {
+            result->declarators.push_back(
+                ast::Declarator{declarator.name, declarator.loc, expr(declarator.init)});
+        }
+        return result;
+    }
+    case ast::StmtKind::Expr:
+        return std::make_unique<ast::ExprStmt>(expr(static_cast<const ast::ExprStmt&>(stmt).expr),
+                                               stmt.loc);
+    case ast::StmtKind::If: {
+        const auto& branch = static_cast<const ast::IfStmt&>(stmt);
+        auto result = std::make_unique<ast::IfStmt>(branch.loc);
+        result->condition = expr(branch.condition);
+        result->then_branch = statement(branch.then_branch);
+        result->else_branch = statement(branch.else_branch);
+        return result;
+    }
+    case ast::StmtKind::For: {
+        const auto& loop = static_cast<const ast::ForStmt&>(stmt);
+        auto result = std::make_unique<ast::ForStmt>(loop.loc);
+        result->init = statement(loop.init);
+        result->condition = expr(loop.condition);
+        result->step = expr(loop.step);
+        result->body = statement(loop.body);
+        return result;
+    }
+    case ast::StmtKind::While: {
+        const auto& loop = static_cast<const ast::WhileStmt&>(stmt);
+        auto result = std::make_unique<ast::WhileStmt>(loop.loc);
+        result->condition = expr(loop.condition);
+        result->body = statement(loop.body);
+        return result;
+    }
+    case ast::StmtKind::DoWhile: {
+        const auto& loop = static_cast<const ast::DoWhileStmt&>(stmt);
+        auto result = std::make_unique<ast::DoWhileStmt>(loop.loc);
+        result->body = statement(loop.body);
+        result->condition = expr(loop.condition);
+        return result;
+    }
+    case ast::StmtKind::Break:
+        return std::make_unique<ast::BreakStmt>(stmt.loc);
+    case ast::StmtKind::Continue:
+        return std::make_unique<ast::ContinueStmt>(stmt.loc);
+    case ast::StmtKind::Empty:
+        return std::make_unique<ast::EmptyStmt>(stmt.loc);
+    case ast::StmtKind::SharedDecl: {
+        const auto& shared = static_cast<const ast::SharedDeclStmt&>(stmt);
+        auto result = std::make_unique<ast::SharedDeclStmt>(shared.loc);
+        result->type = shared.type;
+        result->name = shared.name;
+        result->name_loc = shared.name_loc;
+        result->size = expr(shared.size);
+        return result;
+    }
+    case ast::StmtKind::Return:
+        return std::make_unique<ast::ReturnStmt>(stmt.loc);
+    }
+    return nullptr;
+}
+
 } // namespace gpucc::sema

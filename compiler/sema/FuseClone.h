@@ -16,4 +16,7 @@ namespace gpucc::sema {
 ast::ExprPtr clone_replacing(const ast::Expr& expr,
                              const std::map<const ast::Expr*, std::string>& replaced);
 
+/// A deep copy of `stmt` (every statement kind; expressions copied by clone_replacing).
+ast::StmtPtr clone_statement(const ast::Stmt& stmt);
+
 } // namespace gpucc::sema

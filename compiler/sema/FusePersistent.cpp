@@ -553,26 +553,290 @@ private:
     const std::vector<std::string>& input_names_;
 };
 
-/// The body of one instance: the row loop, a pass per reduction, the result's pass.
-std::unique_ptr<ast::BlockStmt> build_body(const PersistentPlan& plan, LoweredInstance& lowered,
-                                           const std::vector<kir::Param>& inputs,
-                                           const std::vector<std::string>& input_names,
-                                           SourceLocation loc) {
-    BodyBuilder make(loc, inputs, input_names);
-    auto body = make.block();
-    const std::string& first = inputs.front().name;
-    body->statements.push_back(
-        make.declare(ScalarType::Int64, prefix_ + "rows", make.shape(first, 0)));
-    body->statements.push_back(
-        make.declare(ScalarType::Int64, prefix_ + "length", make.shape(first, 1)));
+/// The block's combine of `accumulator` after each thread's: each warp's by shuffles, then the
+/// warps' values through the shared array `partials`; every thread ends with the block's value.
+void block_reduce(const BodyBuilder& make, ast::BlockStmt& into, const std::string& accumulator,
+                  const std::string& partials, const FuseReductionLowering& pass,
+                  SourceLocation loc) {
+    into.statements.push_back(make.warp_reduce(accumulator, pass.reduce_type, *pass.combine));
+    {
+        std::vector<ast::ExprPtr> slot;
+        slot.push_back(
+            make.binary(ast::BinaryOp::Div, make.member("threadIdx", "x"), make.integer(32, true)));
+        into.statements.push_back(make.if_else(
+            make.binary(ast::BinaryOp::Eq, make.call("laneid", {}), make.integer(0, true)),
+            make.assign(make.index(partials, std::move(slot)), make.name(accumulator))));
+    }
+    into.statements.push_back(make.statement(make.call("syncthreads", {})));
+    {
+        std::vector<ast::ExprPtr> lane, zero;
+        lane.push_back(make.call("laneid", {}));
+        zero.push_back(make.integer(0));
+        ast::ExprPtr otherwise = pass.function == "min" || pass.function == "max"
+                                     ? make.index(partials, std::move(zero))
+                                     : reduction_identity(pass.function, loc);
+        into.statements.push_back(
+            make.if_else(make.binary(ast::BinaryOp::Lt, make.call("laneid", {}),
+                                     make.binary(ast::BinaryOp::Div, make.member("blockDim", "x"),
+                                                 make.integer(32, true))),
+                         make.assign(make.name(accumulator), make.index(partials, std::move(lane))),
+                         make.assign(make.name(accumulator), std::move(otherwise))));
+    }
+    into.statements.push_back(make.warp_reduce(accumulator, pass.reduce_type, *pass.combine));
+    into.statements.push_back(make.statement(make.call("syncthreads", {})));
+}
+
+/// `REDUCED_k = ACC` in the result type (mean: the sum divided by the row's length).
+ast::StmtPtr declare_reduced(const BodyBuilder& make, std::size_t k, const std::string& accumulator,
+                             const FuseReductionLowering& pass, SourceLocation loc) {
+    ast::ExprPtr value = make.name(accumulator);
+    if (pass.function == "mean") {
+        value = make.binary(ast::BinaryOp::Div, std::move(value),
+                            make_cast(make.name(prefix_ + "length"), pass.reduce_type, loc));
+    }
+    return make.declare(pass.result_type, reduced_name(k),
+                        make_cast(std::move(value), pass.result_type, loc));
+}
+
+/// One row computed from registers: the thread holds the row's elements `lane + s * group` for
+/// s < `slots` (a column past the row reads the row's last element, which no result uses), each
+/// pass combines them (a select drops the columns past the row, straight-line code with no branch,
+/// so the compiler computes a value a later pass and the result share, exp(x - m) in softmax,
+/// once), reduces across the warp (`across_block`: then across the block), and the result is
+/// written once per held column (or once per row). The row is read from memory once.
+void register_row(const BodyBuilder& make, ast::BlockStmt& row_body, const PersistentPlan& plan,
+                  const LoweredInstance& lowered, const std::vector<kir::Param>& inputs,
+                  const std::vector<std::string>& input_names, int slots, bool across_block,
+                  bool exact, SourceLocation loc) {
+    auto column = [&](int s) { return prefix_ + "column" + std::to_string(s); };
+    auto held = [&](std::size_t input, int s) {
+        return prefix_ + "held" + std::to_string(input) + "_" + std::to_string(s);
+    };
+    auto inside = [&](int s) {
+        return make.binary(ast::BinaryOp::Lt, make.name(column(s)),
+                           make.name(prefix_ + "held_length"));
+    };
+    auto read_held = [&](ast::BlockStmt& into, int s) {
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            into.statements.push_back(
+                make.declare(inputs[i].type, input_names[i], make.name(held(i, s))));
+        }
+    };
+    for (int s = 0; s < slots; ++s) {
+        row_body.statements.push_back(
+            make.declare(ScalarType::Int32, column(s),
+                         make.binary(ast::BinaryOp::Add, make.name(prefix_ + "lane"),
+                                     make.binary(ast::BinaryOp::Mul, make.integer(s),
+                                                 make.name(prefix_ + "group")))));
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+            std::vector<ast::ExprPtr> indices;
+            indices.push_back(make.name(prefix_ + "row"));
+            if (exact) {
+                indices.push_back(make.name(column(s)));
+            } else {
+                indices.push_back(std::make_unique<ast::ConditionalExpr>(
+                    inside(s), make.name(column(s)),
+                    make.binary(ast::BinaryOp::Sub, make.name(prefix_ + "held_length"),
+                                make.integer(1)),
+                    loc));
+            }
+            row_body.statements.push_back(make.declare(
+                inputs[i].type, held(i, s), make.index(inputs[i].name, std::move(indices))));
+        }
+    }
+    for (std::size_t k = 0; k < lowered.passes.size(); ++k) {
+        const FuseReductionLowering& pass = lowered.passes[k];
+        const std::string accumulator = prefix_ + "accumulated" + std::to_string(k);
+        ScalarType type = pass.reduce_type;
+        row_body.statements.push_back(
+            make.declare(type, accumulator,
+                         pass.identity ? clone_replacing(*pass.identity, {}) : ast::ExprPtr()));
+        for (int s = 0; s < slots; ++s) {
+            const std::string value =
+                prefix_ + "value" + std::to_string(k) + "_" + std::to_string(s);
+            row_body.statements.push_back(make.declare(type, value, nullptr));
+            auto element = make.block();
+            read_held(*element, s);
+            for (const ast::StmtPtr& statement : pass.prelude->statements) {
+                element->statements.push_back(clone_statement(*statement));
+            }
+            element->statements.push_back(
+                make.assign(make.name(value), clone_replacing(*pass.map, {})));
+            row_body.statements.push_back(std::move(element));
+            if (!pass.identity && s == 0) {
+                // min and max: the first held value is an element of the row (a column past
+                // the row holds the last element), and repeating an element changes neither.
+                row_body.statements.push_back(
+                    make.assign(make.name(accumulator), make.name(value)));
+                continue;
+            }
+            auto scope = make.block();
+            scope->statements.push_back(make.declare(type, "a", make.name(accumulator)));
+            scope->statements.push_back(make.declare(type, "b", make.name(value)));
+            ast::ExprPtr combined = clone_replacing(*pass.combine, {});
+            if (pass.identity && !exact) {
+                combined = std::make_unique<ast::ConditionalExpr>(inside(s), std::move(combined),
+                                                                  make.name("a"), loc);
+            }
+            scope->statements.push_back(make.assign(make.name(accumulator), std::move(combined)));
+            row_body.statements.push_back(std::move(scope));
+        }
+        if (across_block) {
+            block_reduce(make, row_body, accumulator, prefix_ + "partials" + std::to_string(k),
+                         pass, loc);
+        } else {
+            row_body.statements.push_back(make.warp_reduce(accumulator, type, *pass.combine));
+        }
+        row_body.statements.push_back(declare_reduced(make, k, accumulator, pass, loc));
+    }
+    const bool full = plan.result_shape() == RowShape::Full;
+    for (int s = 0; s < (full ? slots : 1); ++s) {
+        auto result = make.block();
+        result->statements.push_back(
+            make.declare(lowered.result_type, prefix_ + "result", nullptr));
+        if (full) {
+            read_held(*result, s);
+        }
+        for (const ast::StmtPtr& statement : lowered.final_body.statements) {
+            result->statements.push_back(clone_statement(*statement));
+        }
+        std::vector<ast::ExprPtr> at;
+        at.push_back(make.name(prefix_ + "row"));
+        if (full) {
+            at.push_back(make.name(column(s)));
+        }
+        ast::StmtPtr store =
+            make.assign(make.index("rows_of_out", std::move(at)), make.name(prefix_ + "result"));
+        if (full) {
+            // The value computed for every held column, the store only inside the row.
+            result->statements.push_back(exact ? std::move(store)
+                                               : make.if_else(inside(s), std::move(store)));
+            row_body.statements.push_back(std::move(result));
+        } else {
+            result->statements.push_back(std::move(store));
+            row_body.statements.push_back(make.if_else(
+                make.binary(ast::BinaryOp::Eq, make.name(prefix_ + "lane"), make.integer(0)),
+                std::move(result)));
+        }
+    }
+}
+
+/// `{ int64 ROW = FIRST; if (ROW < rows) { int32 lane = LANE; int32 group = GROUP; the row
+/// from registers } }`; `exact`: every held column is inside the row (no select, no
+/// store test).
+ast::StmtPtr register_rows(const BodyBuilder& make, const PersistentPlan& plan,
+                           const LoweredInstance& lowered, const std::vector<kir::Param>& inputs,
+                           const std::vector<std::string>& input_names, int slots,
+                           bool across_block, bool exact, SourceLocation loc) {
+    auto as_int64 = [&](ast::ExprPtr value) {
+        return make_cast(std::move(value), ScalarType::Int64, loc);
+    };
+    auto as_int32 = [&](ast::ExprPtr value) {
+        return make_cast(std::move(value), ScalarType::Int32, loc);
+    };
+    // Columns in 32 bits (a held row has at most 32 * 1024 elements), so that the compiler
+    // folds a held column's offset into the address.
+    auto row_body = make.block();
+    ast::ExprPtr first;
+    if (across_block) {
+        row_body->statements.push_back(make.declare(ScalarType::Int32, prefix_ + "lane",
+                                                    as_int32(make.member("threadIdx", "x"))));
+        row_body->statements.push_back(make.declare(ScalarType::Int32, prefix_ + "group",
+                                                    as_int32(make.member("blockDim", "x"))));
+        first = as_int64(make.member("blockIdx", "x"));
+    } else {
+        // A warp per row: the block's warps take consecutive rows.
+        row_body->statements.push_back(
+            make.declare(ScalarType::Int32, prefix_ + "lane", as_int32(make.call("laneid", {}))));
+        row_body->statements.push_back(
+            make.declare(ScalarType::Int32, prefix_ + "group", make.integer(32)));
+        auto warps = [&]() {
+            return as_int64(make.binary(ast::BinaryOp::Div, make.member("blockDim", "x"),
+                                        make.integer(32, true)));
+        };
+        first = make.binary(
+            ast::BinaryOp::Add,
+            make.binary(ast::BinaryOp::Mul, as_int64(make.member("blockIdx", "x")), warps()),
+            as_int64(make.binary(ast::BinaryOp::Div, make.member("threadIdx", "x"),
+                                 make.integer(32, true))));
+    }
+    register_row(make, *row_body, plan, lowered, inputs, input_names, slots, across_block, exact,
+                 loc);
+    // One row per warp (or block), no loop over rows: what depends only on the lane and the
+    // length (the clamped columns, their tests) is then not hoisted out of a loop to stay live in
+    // registers across the row. The launch covers every row (FusedRowsLaunch::pick).
+    auto scope = make.block();
+    scope->statements.push_back(make.declare(ScalarType::Int64, prefix_ + "row", std::move(first)));
+    scope->statements.push_back(make.if_else(
+        make.binary(ast::BinaryOp::Lt, make.name(prefix_ + "row"), make.name(prefix_ + "rows")),
+        std::move(row_body)));
+    return scope;
+}
+
+/// `int64 rows = ...; int64 length = ...;` and the shared arrays of the block reductions.
+void declare_row_extents(const BodyBuilder& make, ast::BlockStmt& body,
+                         const LoweredInstance& lowered, const std::string& first_input,
+                         bool block_reductions, SourceLocation loc) {
+    body.statements.push_back(
+        make.declare(ScalarType::Int64, prefix_ + "rows", make.shape(first_input, 0)));
+    body.statements.push_back(
+        make.declare(ScalarType::Int64, prefix_ + "length", make.shape(first_input, 1)));
+    if (!block_reductions) {
+        return;
+    }
     for (std::size_t k = 0; k < lowered.passes.size(); ++k) {
         auto shared = std::make_unique<ast::SharedDeclStmt>(loc);
         shared->type = type_name(lowered.passes[k].reduce_type, loc);
         shared->name = prefix_ + "partials" + std::to_string(k);
         shared->name_loc = loc;
         shared->size = make.integer(32);
-        body->statements.push_back(std::move(shared));
+        body.statements.push_back(std::move(shared));
     }
+}
+
+/// The body of a register kernel (persistent_row_variants()): rows of at least 1 and at most
+/// `slots` times the group (32 for a warp per row, blockDim.x for a block per row) elements,
+/// each held in `slots` registers per thread and read once. The launch picks the kernel from
+/// the row's length, so the body tests only whether the row fills every held column exactly
+/// (rows of 1024 in warp32: then no column is clamped, no value dropped and no store tested; the
+/// clamped columns' indices and tests otherwise take registers of their own).
+std::unique_ptr<ast::BlockStmt> build_register_body(const PersistentPlan& plan,
+                                                    const LoweredInstance& lowered,
+                                                    const std::vector<kir::Param>& inputs,
+                                                    const std::vector<std::string>& input_names,
+                                                    const PersistentRowVariant& variant,
+                                                    SourceLocation loc) {
+    BodyBuilder make(loc, inputs, input_names);
+    auto body = make.block();
+    declare_row_extents(make, *body, lowered, inputs.front().name, !variant.by_warp, loc);
+    // The length in 32 bits (a held row has at most 1024 * 16 elements).
+    body->statements.push_back(
+        make.declare(ScalarType::Int32, prefix_ + "held_length",
+                     make_cast(make.name(prefix_ + "length"), ScalarType::Int32, loc)));
+    ast::ExprPtr group = variant.by_warp
+                             ? make.integer(32)
+                             : make_cast(make.member("blockDim", "x"), ScalarType::Int32, loc);
+    body->statements.push_back(make.if_else(
+        make.binary(ast::BinaryOp::Eq, make.name(prefix_ + "held_length"),
+                    make.binary(ast::BinaryOp::Mul, std::move(group), make.integer(variant.slots))),
+        register_rows(make, plan, lowered, inputs, input_names, variant.slots, !variant.by_warp,
+                      true, loc),
+        register_rows(make, plan, lowered, inputs, input_names, variant.slots, !variant.by_warp,
+                      false, loc)));
+    return body;
+}
+
+/// The body of `NAME__rows`, on both targets: a block per row of any length, each reduction a
+/// pass over the row reading it again (from the caches while they hold them), then a last pass
+/// writes the result. Moves the lowered pieces out of `lowered`.
+std::unique_ptr<ast::BlockStmt> build_rereading_body(const PersistentPlan& plan,
+                                                     LoweredInstance& lowered,
+                                                     const std::vector<kir::Param>& inputs,
+                                                     const std::vector<std::string>& input_names,
+                                                     SourceLocation loc) {
+    BodyBuilder make(loc, inputs, input_names);
+    auto body = make.block();
+    declare_row_extents(make, *body, lowered, inputs.front().name, true, loc);
     auto row_body = make.block();
     for (std::size_t k = 0; k < lowered.passes.size(); ++k) {
         FuseReductionLowering& pass = lowered.passes[k];
@@ -612,41 +876,8 @@ std::unique_ptr<ast::BlockStmt> build_body(const PersistentPlan& plan, LoweredIn
         row_body->statements.push_back(make.counted_loop(
             prefix_ + "column", ScalarType::Int64, make.member("threadIdx", "x"),
             make.name(prefix_ + "length"), make.member("blockDim", "x"), std::move(column_body)));
-        // The block's: each warp's, then the warps' values through shared memory.
-        row_body->statements.push_back(make.warp_reduce(accumulator, type, *pass.combine));
-        {
-            std::vector<ast::ExprPtr> slot;
-            slot.push_back(make.binary(ast::BinaryOp::Div, make.member("threadIdx", "x"),
-                                       make.integer(32, true)));
-            row_body->statements.push_back(make.if_else(
-                make.binary(ast::BinaryOp::Eq, make.call("laneid", {}), make.integer(0, true)),
-                make.assign(make.index(partials, std::move(slot)), make.name(accumulator))));
-        }
-        row_body->statements.push_back(make.statement(make.call("syncthreads", {})));
-        {
-            std::vector<ast::ExprPtr> lane, zero;
-            lane.push_back(make.call("laneid", {}));
-            zero.push_back(make.integer(0));
-            ast::ExprPtr otherwise = pass.function == "min" || pass.function == "max"
-                                         ? make.index(partials, std::move(zero))
-                                         : reduction_identity(pass.function, loc);
-            row_body->statements.push_back(make.if_else(
-                make.binary(ast::BinaryOp::Lt, make.call("laneid", {}),
-                            make.binary(ast::BinaryOp::Div, make.member("blockDim", "x"),
-                                        make.integer(32, true))),
-                make.assign(make.name(accumulator), make.index(partials, std::move(lane))),
-                make.assign(make.name(accumulator), std::move(otherwise))));
-        }
-        row_body->statements.push_back(make.warp_reduce(accumulator, type, *pass.combine));
-        row_body->statements.push_back(make.statement(make.call("syncthreads", {})));
-        // The reduced value in the result's type (mean: the sum divided by the count).
-        ast::ExprPtr value = make.name(accumulator);
-        if (pass.function == "mean") {
-            value = make.binary(ast::BinaryOp::Div, std::move(value),
-                                make_cast(make.name(prefix_ + "length"), type, loc));
-        }
-        row_body->statements.push_back(make.declare(
-            pass.result_type, reduced_name(k), make_cast(std::move(value), pass.result_type, loc)));
+        block_reduce(make, *row_body, accumulator, partials, pass, loc);
+        row_body->statements.push_back(declare_reduced(make, k, accumulator, pass, loc));
     }
     // The result: per element of the row, or once per row.
     auto result = make.block();
@@ -682,6 +913,16 @@ std::unique_ptr<ast::BlockStmt> build_body(const PersistentPlan& plan, LoweredIn
 
 } // namespace
 
+const std::vector<PersistentRowVariant>& persistent_row_variants() {
+    // A warp per row up to 1024 elements (as PyTorch's warp softmax), then a block of 256
+    // threads up to 4096; longer rows are re-read by NAME__rows.
+    static const std::vector<PersistentRowVariant> variants = {
+        {"warp4", true, 4},   {"warp8", true, 8},   {"warp16", true, 16},
+        {"warp32", true, 32}, {"block8", false, 8}, {"block16", false, 16},
+    };
+    return variants;
+}
+
 bool fuse_is_persistent(const ast::FuseDef& def) {
     std::vector<const ast::CallExpr*> found;
     for (const ast::FuseBinding& binding : def.bindings) {
@@ -701,21 +942,24 @@ bool persistent_instance_lowers(const ast::FuseDef& def, const std::vector<kir::
     return plan.check() && lower_instance(plan, params, module_kernels, nullptr, lowered);
 }
 
-std::optional<kir::GridKernel> check_fuse_persistent(const ast::FuseDef& def,
-                                                     const ast::Module& module,
-                                                     const SemaOptions& options,
-                                                     DiagnosticEngine& diags) {
+std::vector<kir::GridKernel> check_fuse_persistent(const ast::FuseDef& def,
+                                                   const ast::Module& module,
+                                                   const SemaOptions& options,
+                                                   DiagnosticEngine& diags) {
     choose_prefix(def);
     PersistentPlan plan(def, &diags);
     if (!plan.check()) {
-        return std::nullopt;
+        return {};
     }
     std::optional<FuseSignature> checked = check_fuse_signature(def, module, options, diags);
     if (!checked) {
-        return std::nullopt;
+        return {};
     }
     CheckedSignature& signature = checked->signature;
-    kir::GridKernel kernel;
+    const std::vector<PersistentRowVariant>& variants = persistent_row_variants();
+    // kernels[0] is NAME__rows, kernels[1 + v] the register kernel of variants[v].
+    std::vector<kir::GridKernel> kernels(1 + variants.size());
+    kir::GridKernel& kernel = kernels.front();
     kernel.name = def.name + "__rows";
     kernel.loc = def.name_loc;
     kernel.placeholders = std::move(signature.placeholders);
@@ -738,6 +982,14 @@ std::optional<kir::GridKernel> check_fuse_persistent(const ast::FuseDef& def,
         rows.reductions.push_back(
             canonical_reduction(static_cast<const ast::NameExpr&>(*call->callee).name));
     }
+    for (std::size_t v = 0; v < variants.size(); ++v) {
+        kir::GridKernel& variant = kernels[1 + v];
+        variant.name = kernel.name + "_" + variants[v].suffix;
+        variant.loc = kernel.loc;
+        variant.placeholders = kernel.placeholders;
+        variant.params = kernel.params;
+        rows.variants.push_back({variant.name, variants[v].by_warp, variants[v].slots});
+    }
     kernel.fused_rows = rows;
 
     std::vector<ScalarType> result_types;
@@ -745,9 +997,6 @@ std::optional<kir::GridKernel> check_fuse_persistent(const ast::FuseDef& def,
     bool lowered_every_instance = true;
     for_each_instance(
         kernel.name, def.name_loc, kernel.placeholders, diags, [&](const InstanceKey& key) {
-            kir::GridKernelInstance instance;
-            instance.symbol = key.symbol;
-            instance.bindings = key.types;
             std::vector<kir::Param> element_params, array_params;
             for (std::size_t k = 0; k < kernel.params.size(); ++k) {
                 const kir::ParamSignature& param = kernel.params[k];
@@ -766,12 +1015,10 @@ std::optional<kir::GridKernel> check_fuse_persistent(const ast::FuseDef& def,
             kir::Param output{"rows_of_out", lowered.result_type, kir::ParamRole::Input, true,
                               def.name_loc};
             output.rank = full ? 2 : 1;
-            instance.params = array_params;
-            instance.params.push_back(output);
-            std::unique_ptr<ast::BlockStmt> body =
-                build_body(plan, lowered, array_params, input_names, def.loc);
+            std::vector<kir::Param> instance_params = array_params;
+            instance_params.push_back(output);
             std::vector<ast::Param> ast_params;
-            for (const kir::Param& param : instance.params) {
+            for (const kir::Param& param : instance_params) {
                 ast::Param declared;
                 declared.name = param.name;
                 declared.loc = param.loc;
@@ -780,26 +1027,53 @@ std::optional<kir::GridKernel> check_fuse_persistent(const ast::FuseDef& def,
                 declared.rank = param.rank;
                 ast_params.push_back(std::move(declared));
             }
-            static const std::vector<ast::Param> kNoOutputs;
-            BodyChecker checker({kernel.name, ast_params, kNoOutputs}, Piece::GridBody,
-                                key.bindings, instance.params, instance.locals, diags);
-            instance.body = checker.check_body(*body);
-            instance.gpu_only_feature =
-                instance.body ? grid_detail::host_obstacle(*instance.body) : std::string();
+            // Each kernel's instance from its body: the register kernels first (they clone the
+            // lowered pieces), NAME__rows last (it moves them).
+            auto add_instance = [&](kir::GridKernel& into, std::unique_ptr<ast::BlockStmt> body,
+                                    bool gpu_only) {
+                kir::GridKernelInstance instance;
+                // "NAME__rows_warp4__float32" for "NAME__rows__float32".
+                instance.symbol = into.name + key.symbol.substr(kernel.name.size());
+                instance.bindings = key.types;
+                instance.params = instance_params;
+                static const std::vector<ast::Param> kNoOutputs;
+                BodyChecker checker({into.name, ast_params, kNoOutputs}, Piece::GridBody,
+                                    key.bindings, instance.params, instance.locals, diags);
+                instance.body = checker.check_body(*body);
+                instance.gpu_only_feature =
+                    instance.body ? grid_detail::host_obstacle(*instance.body) : std::string();
+                if (gpu_only && instance.gpu_only_feature.empty()) {
+                    // The host runs NAME__rows for every row (its speed is not this kernel's
+                    // purpose), so the register kernels are not compiled for it.
+                    instance.gpu_only_feature =
+                        "a row held in registers (the host runs " + kernel.name + ")";
+                }
+                into.instances.push_back(std::move(instance));
+            };
+            for (std::size_t v = 0; v < variants.size(); ++v) {
+                add_instance(kernels[1 + v],
+                             build_register_body(plan, lowered, array_params, input_names,
+                                                 variants[v], def.loc),
+                             true);
+            }
+            add_instance(kernel,
+                         build_rereading_body(plan, lowered, array_params, input_names, def.loc),
+                         false);
             result_types.push_back(lowered.result_type);
-            bindings.push_back(instance.bindings);
-            kernel.instances.push_back(std::move(instance));
+            bindings.push_back(key.types);
         });
     if (!lowered_every_instance) {
-        return std::nullopt;
+        return {};
     }
     kir::ParamSignature output =
         fuse_output_signature("rows_of_out", def.name_loc, result_types, bindings);
     output.role = kir::ParamRole::Input;
     output.is_raw = true;
     output.rank = full ? 2 : 1;
-    kernel.params.push_back(std::move(output));
-    return kernel;
+    for (kir::GridKernel& each : kernels) {
+        each.params.push_back(output);
+    }
+    return kernels;
 }
 
 } // namespace gpucc::sema

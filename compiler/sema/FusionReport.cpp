@@ -2,6 +2,9 @@
 // sizes from each instance's checked parameters.
 #include "compiler/sema/FusionReport.h"
 
+#include "compiler/sema/FusePersistent.h"
+
+#include <algorithm>
 #include <ostream>
 #include <sstream>
 #include <utility>
@@ -130,17 +133,24 @@ void write_rows(std::ostream& out, const ast::FuseDef& def, const kir::GridKerne
     const kir::FusedRows& rows = *kernel.fused_rows;
     write_head(out, def, "persistent");
     std::size_t passes = rows.reductions.size() + (rows.full_result ? 1 : 0);
-    out << "  " << kernel.name << ": a block per row of axis " << rows.axis << ", "
-        << rows.reductions.size() << " reductions (";
+    out << "  " << kernel.name << ": axis " << rows.axis << ", " << rows.reductions.size()
+        << " reductions (";
     for (std::size_t k = 0; k < rows.reductions.size(); ++k) {
         out << (k == 0 ? "" : ", ") << rows.reductions[k];
     }
-    out << "); " << passes << " passes over each row, each reading it again (from the caches "
-        << "while it fits them); the result "
+    out << "); on the GPU a short row held in registers and read once (a kernel per length "
+           "class: a warp per row, or a block), a "
+        << "longer one read by each of " << passes
+        << " passes (from the caches while it fits them); the result "
         << (rows.full_result ? "of the inputs' shape"
             : rows.keepdims  ? "of the reduced shape, keepdims"
                              : "of the reduced shape")
         << "\n";
+    out << "  register kernels (GPU only):";
+    for (const kir::FusedRows::Variant& variant : rows.variants) {
+        out << " " << variant.kernel;
+    }
+    out << "\n";
     for (const kir::GridKernelInstance& instance : kernel.instances) {
         std::string reads;
         int read_bytes = 0;
@@ -151,8 +161,18 @@ void write_rows(std::ostream& out, const ast::FuseDef& def, const kir::GridKerne
             read_bytes += size_in_bytes(param.type);
         }
         const kir::Param& result = instance.params.back();
+        int by_warp = 0, held = 0;
+        for (const sema::PersistentRowVariant& variant : sema::persistent_row_variants()) {
+            if (sema::persistent_variant_fits(variant, read_bytes)) {
+                int longest = (variant.by_warp ? 32 : 256) * variant.slots;
+                held = std::max(held, longest);
+                by_warp = variant.by_warp ? std::max(by_warp, longest) : by_warp;
+            }
+        }
         out << "  " << instance.symbol << ": reads " << reads << " (" << read_bytes
-            << " bytes per element, per pass); writes out " << numpy_name(result.type) << " ("
+            << " bytes per element; on the GPU once for a row of up to " << held
+            << " elements, a warp per row up to " << by_warp
+            << ", per pass beyond and on the host); writes out " << numpy_name(result.type) << " ("
             << size_in_bytes(result.type) << " bytes per " << (rows.full_result ? "element" : "row")
             << ")\n";
     }

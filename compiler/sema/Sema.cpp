@@ -165,9 +165,9 @@ std::optional<kir::Module> analyze_module(const ast::Module& module, const SemaO
             }
         } else if (def.fuse != nullptr && sema::fuse_is_persistent(*def.fuse) &&
                    !sema::fuse_reductions_independent(*def.fuse)) {
-            if (std::optional<kir::GridKernel> kernel =
-                    sema::check_fuse_persistent(*def.fuse, module, options, diags)) {
-                result.grid_kernels.push_back(std::move(*kernel));
+            for (kir::GridKernel& kernel :
+                 sema::check_fuse_persistent(*def.fuse, module, options, diags)) {
+                result.grid_kernels.push_back(std::move(kernel));
             }
         } else if (def.fuse != nullptr && sema::fuse_has_reduction(*def.fuse)) {
             if (std::optional<kir::ReductionKernel> kernel =

@@ -23,3 +23,12 @@ fuse softmax_axis0<T: float32 | float64>(T x) {
 
 fuse variance_kept<T: float32 | float64>(T x) =
     mean(square(x - mean(x, axis = 1, keepdims = true)), axis = 1, keepdims = true);
+
+// Two inputs held per column (4 + 4 or 8 + 8 bytes per element: fewer columns per thread), the
+// second broadcast along the rows in the tests.
+fuse scaled_softmax<T: float32 | float64>(T x, T w) {
+    y = x * w;
+    m = max(y, axis = -1, keepdims = true);
+    e = exp(y - m);
+    return e / sum(e, axis = -1, keepdims = true);
+}

@@ -1,10 +1,14 @@
 // Differential tests of fused functions with several reductions over one axis
-// (fusion_persistent.dsl: softmax, log-sum-exp, variance, one kernel with a block per row): each
+// (fusion_persistent.dsl: softmax, log-sum-exp, variance; a launch per call): each
 // fused call is compared with the same computation done unfused through the standard library
 // (max, sum, mean with keepdims, exp, log, the operators), on random inputs (never zeros) over
 // float16, bfloat16, float32, float64 and integer types; row lengths 1, 7, 31, 1024, 5000 and
 // 20000; 1-D, 2-D and 3-D arrays; transposed and sliced inputs; a reduced axis that is not the
-// last; keepdims; given outputs (contiguous and not); rows holding inf and NaN. The result types
+// last; keepdims; given outputs (contiguous and not); rows holding inf and NaN. The kernels (on
+// the GPU a row held in a warp's registers or a block's, by a kernel per row-length class, filled
+// exactly or with clamped columns; else read once per pass) are each checked at the row lengths
+// around their bounds, with misaligned, strided and reversed rows, inf and NaN
+// in held columns, and two held inputs of which one is broadcast. The result types
 // must agree exactly (static_assert); values within a tolerance of the result type. One test body,
 // two devices: built for the CPU target and for the GPU (label gpu).
 #include "fusion_persistent.gpucc.h"
@@ -17,6 +21,7 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -184,6 +189,117 @@ TYPED_TEST(FusionPersistent, InfAndNanRows) {
     expect_matches(persistent::softmax(x), unfused_softmax(x), "softmax with inf and NaN");
     expect_matches(persistent::logsumexp(x), unfused_logsumexp(x), "logsumexp with inf, NaN", 10);
     expect_matches(persistent::variance(x), unfused_variance(x), "variance with inf, NaN", 30);
+}
+
+/// The longest row each register kernel holds (compiler/sema/FusePersistent.cpp,
+/// persistent_row_variants(): a warp per row with 4, 8, 16, 32 columns per lane, a block of 256
+/// threads with 8, 16), for inputs of `bytes` bytes per element in all (at most 128 held bytes
+/// per thread).
+std::vector<std::int64_t> held_row_bounds(std::size_t bytes) {
+    std::vector<std::int64_t> bounds;
+    for (auto [group, slots] : {std::pair<std::int64_t, std::int64_t>{32, 4},
+                                {32, 8},
+                                {32, 16},
+                                {32, 32},
+                                {256, 8},
+                                {256, 16}}) {
+        if (slots * static_cast<std::int64_t>(bytes) <= 128) {
+            bounds.push_back(group * slots);
+        }
+    }
+    return bounds;
+}
+
+/// Row lengths around every bound of the kernels (each register kernel's, which it holds
+/// exactly at the bound and with clamped columns below it; the re-reading kernel's launch at
+/// 4096 and 16384 elements, 512 and 1024 threads on the GPU) and 20000; 5 rows, so that the
+/// last block of four warps has one.
+std::vector<std::int64_t> bound_lengths(std::size_t bytes) {
+    std::vector<std::int64_t> lengths = {1, 2, 31, 32, 33, 63, 64, 65, 100};
+    std::vector<std::int64_t> bounds = held_row_bounds(bytes);
+    bounds.push_back(16384);
+    for (std::int64_t bound : bounds) {
+        lengths.insert(lengths.end(), {bound - 1, bound, bound + 1});
+    }
+    lengths.push_back(20000);
+    return lengths;
+}
+
+TYPED_TEST(FusionPersistent, RowLengthsAroundEachBound) {
+    using T = TypeParam;
+    for (std::int64_t length : bound_lengths(sizeof(T))) {
+        const std::string at = " of rows of " + std::to_string(length);
+        Array<T> x = this->random({5, length});
+        expect_matches(persistent::softmax(x), unfused_softmax(x), "softmax" + at);
+        expect_matches(persistent::logsumexp(x), unfused_logsumexp(x), "logsumexp" + at, 10);
+        expect_matches(persistent::variance(x), unfused_variance(x), "variance" + at, 30);
+        // Into a given output, and into a transposed view (written through a copy).
+        auto out = gpucc::empty<T>({5, length}, this->device_);
+        persistent::softmax(x, out);
+        expect_matches(out, unfused_softmax(x), "softmax into a given output" + at);
+        auto wide = gpucc::empty<T>({length, 5}, this->device_);
+        Array<T> out_view = wide.transpose();
+        persistent::softmax(x, out_view);
+        expect_matches(out_view, unfused_softmax(x), "softmax into a transposed output" + at);
+    }
+}
+
+TYPED_TEST(FusionPersistent, MisalignedAndStridedRowsInRegisters) {
+    using T = TypeParam;
+    for (std::int64_t length : {5, 33, 1000, 3000}) {
+        const std::string at = " of rows of " + std::to_string(length);
+        // Contiguous rows that start one element past an aligned address.
+        Array<T> flat = this->random({7 * length + 1});
+        Array<T> shifted = flat(gpucc::Slice(1, 7 * length + 1)).reshape({7, length});
+        expect_matches(persistent::softmax(shifted), unfused_softmax(shifted), "shifted" + at);
+        // Rows of a wider matrix from its second column (strided rows), and every other row of
+        // a reversed one.
+        Array<T> wider = this->random({9, length + 3});
+        Array<T> inner = wider(gpucc::Slice(0, 9), gpucc::Slice(1, length + 1));
+        expect_matches(persistent::softmax(inner), unfused_softmax(inner), "inner columns" + at);
+        expect_matches(persistent::variance(inner), unfused_variance(inner), "variance" + at, 30);
+        Array<T> reversed = wider(gpucc::Slice(8, 0, -2), gpucc::Slice(length, 0, -1));
+        expect_matches(persistent::logsumexp(reversed), unfused_logsumexp(reversed),
+                       "reversed" + at, 10);
+    }
+}
+
+TYPED_TEST(FusionPersistent, InfAndNanInHeldRows) {
+    using T = TypeParam;
+    const double inf = std::numeric_limits<double>::infinity();
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    // A warp's row and a block's, with clamped columns (40, 2000) and filled exactly (1024, 4096).
+    for (std::int64_t length : {40, 1024, 2000, 4096}) {
+        std::vector<T> values = this->template random_vector<T>(4 * length, -4, 4);
+        values[static_cast<std::size_t>(length - 1)] = T(inf); // the last column (a held slot)
+        values[static_cast<std::size_t>(length + 33)] = T(-inf);
+        values[static_cast<std::size_t>(2 * length + length / 2)] = T(nan);
+        for (std::int64_t k = 0; k < length; ++k) {
+            values[static_cast<std::size_t>(3 * length + k)] = T(-inf);
+        }
+        Array<T> x = this->on_device(values, {4, length});
+        const std::string at = " of rows of " + std::to_string(length);
+        expect_matches(persistent::softmax(x), unfused_softmax(x), "softmax, inf and NaN" + at);
+        expect_matches(persistent::logsumexp(x), unfused_logsumexp(x), "logsumexp" + at, 10);
+        expect_matches(persistent::variance(x), unfused_variance(x), "variance" + at, 30);
+    }
+}
+
+TYPED_TEST(FusionPersistent, TwoHeldInputsOneBroadcast) {
+    using T = TypeParam;
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+        std::vector<std::int64_t> lengths = {17};
+        for (std::int64_t bound : held_row_bounds(2 * sizeof(T))) {
+            lengths.insert(lengths.end(), {bound - 3, bound, bound + 1});
+        }
+        for (std::int64_t length : lengths) {
+            Array<T> x = this->random({6, length});
+            Array<T> w = this->random({length}, 0.25, 1.5); // broadcast along the rows
+            auto y = x * w;
+            expect_matches(persistent::scaled_softmax(x, w), unfused_softmax(y),
+                           "scaled softmax of rows of " + std::to_string(length));
+        }
+    }
 }
 
 TEST(FusionPersistentErrors, EmptyRowOfMax) {

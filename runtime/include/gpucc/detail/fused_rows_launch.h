@@ -1,11 +1,12 @@
 // The launch of a fused function with several reductions over one axis (softmax, log-sum-exp,
 // variance; dsl/reference.md "Fused functions"), used by the generated header: its kernel,
-// `NAME__rows`, runs a block per row of the inputs seen as a (rows, length) matrix whose last axis
-// is the reduced one. This class broadcasts the inputs together (NumPy's rules), moves the
-// reduced axis last and views each input as that matrix (a view where NumPy's no-copy reshape
+// `NAME__rows` (or a register kernel), runs over the inputs seen as a (rows, length) matrix whose
+// last axis is the reduced one. This class broadcasts the inputs together (NumPy's rules), moves
+// the reduced axis last and views each input as that matrix (a view where NumPy's no-copy reshape
 // finds strides, which the kernel reads with any strides, else a C-contiguous copy), checks or
 // allocates the output, views it the same way (or writes a temporary copied into it afterwards),
-// and picks the block: a multiple of 32 threads, about four elements per thread, at most 1024.
+// and picks the kernel and its launch: on the GPU a register kernel for a row that fits one (a
+// warp or a block per row), else `NAME__rows` (pick(), config()).
 #pragma once
 
 #include "gpucc/array/ndarray.h"
@@ -15,6 +16,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -108,11 +110,52 @@ public:
         return *temporary_;
     }
 
-    /// The launch: a block per row (grid-strided past 2^31 - 1 rows).
+    /// A register kernel of the function (kir::FusedRows::Variant): `slots` elements of a row
+    /// per thread, a warp per row (rows up to 32 * slots) or a block of 256 threads per row (up
+    /// to 256 * slots).
+    struct RowsVariant {
+        bool by_warp;
+        int slots;
+    };
+
+    /// The kernel for inputs of `bytes` bytes per element in all: the index of the first of
+    /// `variants` that holds a row, or -1 for `NAME__rows` (the host, rows of no elements, rows
+    /// longer than every variant, more than 2^31 - 1 rows). A variant holds at most 128 bytes per
+    /// thread (32 float32, 16 float64: compiler/sema/FusePersistent.h, persistent_variant_fits(),
+    /// is the same rule).
+    int pick(std::size_t bytes, std::initializer_list<RowsVariant> variants) {
+        chosen_.reset();
+        // A register kernel takes one row per warp (or block) and no more: every row needs its
+        // own, within 2^31 - 1 blocks.
+        if (device().is_cpu() || length_ < 1 || rows_ > 2147483647) {
+            return -1;
+        }
+        int index = 0;
+        for (const RowsVariant& variant : variants) {
+            const std::int64_t group = variant.by_warp ? 32 : 256;
+            if (static_cast<std::size_t>(variant.slots) * bytes <= 128 &&
+                length_ <= group * variant.slots) {
+                chosen_ = variant;
+                return index;
+            }
+            ++index;
+        }
+        return -1;
+    }
+
+    /// The launch of the kernel pick() chose. A warp per row: four rows per block of 128
+    /// threads. A block per row: 256 threads for a held row; for a re-read one (NAME__rows) 256,
+    /// on the GPU 512 from 4096 elements and 1024 from 16384 (more loads in flight per row).
+    /// NAME__rows is grid-strided past 2^31 - 1 blocks; a register kernel gets a block per four
+    /// rows (or per row), which pick() checked.
     LaunchConfig config() const {
-        std::int64_t threads = (std::max<std::int64_t>(length_, 1) + 3) / 4;
-        threads = std::clamp<std::int64_t>((threads + 31) / 32 * 32, 32, 1024);
-        std::int64_t blocks = std::min<std::int64_t>(rows_, 2147483647);
+        const bool by_warp = chosen_ && chosen_->by_warp;
+        std::int64_t threads = by_warp ? 128 : 256;
+        if (!chosen_ && !device().is_cpu()) {
+            threads = length_ >= 16384 ? 1024 : length_ >= 4096 ? 512 : 256;
+        }
+        std::int64_t blocks = by_warp ? (rows_ + 3) / 4 : rows_;
+        blocks = std::min<std::int64_t>(blocks, 2147483647);
         return LaunchConfig{Dim3(static_cast<std::uint32_t>(blocks)),
                             Dim3(static_cast<std::uint32_t>(threads)),
                             0,
@@ -138,6 +181,7 @@ private:
     int axis_ = 0;
     std::int64_t length_ = 0, rows_ = 0;
     std::optional<NDArray> target_, temporary_;
+    std::optional<RowsVariant> chosen_;
 };
 
 } // namespace gpucc::detail
