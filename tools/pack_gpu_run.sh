@@ -66,7 +66,7 @@ find "$stage" -type f -executable -exec strip --strip-unneeded {} \; 2>/dev/null
 mkdir -p "$stage/lib"
 opened=$(ldconfig -p | grep -oE '/[^ ]*/(libopenblas\.so\.0|liblapacke\.so\.3)$' | sort -u)
 { find "$stage" -type f -executable -print0 | xargs -0 ldd 2>/dev/null; echo "$opened"; ldd $opened; } |
-    grep -oE '/[^ ]*(openblas|gfortran|quadmath|benchmark|lapack|tmglib|libblas|libcblas)[^ ]*\.so[^ ]*' | sort -u |
+    grep -oE '/[^ :]*(openblas|gfortran|quadmath|benchmark|lapack|tmglib|libblas|libcblas)[^ :]*\.so[^ :]*' | sort -u |
     while read -r lib; do cp -L "$lib" "$stage/lib/"; done
 
 tar cf - -C "$stage" suites suites.tsv multigpu multigpu.tsv lib | xz -9 -T2 > "$dest/suites.tar.xz"
