@@ -19,6 +19,7 @@
 #include "gpucc/launch/grid.h"
 #include "gpucc/stdlib/creation.h"
 #include "gpucc/stdlib/ufunc.h"
+#include "host_gamma.h"
 #include "host_integers.h"
 #include "host_order.h"
 #include "host_take.h"
@@ -490,6 +491,11 @@ NDArray Generator::gamma(double k, double scale, const Shape& shape, DType dtype
     }
     const Dim3 grid = grid_for("gamma", result.size(), 1);
     const std::uint64_t first = take(static_cast<std::uint64_t>(result.size()));
+    if (device.is_cpu()) {
+        // The same values, the Philox vectorised on the host (host_gamma.h).
+        detail::host_gamma(dtype, result.data(), result.size(), seed_, first, k, scale, false);
+        return result;
+    }
     kernels::gamma(grid, Dim3(kThreads), result, seed_, first, k, scale, 0);
     return result;
 }
@@ -511,9 +517,15 @@ NDArray Generator::beta(double a, double b, const Shape& shape, DType dtype, Dev
     NDArray log_y = empty(shape, DType::Float64, device);
     const Dim3 grid = grid_for("beta", log_x.size(), 1);
     const std::uint64_t first = take(2 * static_cast<std::uint64_t>(log_x.size()));
-    kernels::gamma(grid, Dim3(kThreads), log_x, seed_, first, a, 1.0, 1);
-    kernels::gamma(grid, Dim3(kThreads), log_y, seed_,
-                   first + static_cast<std::uint64_t>(log_x.size()), b, 1.0, 1);
+    const std::uint64_t second = first + static_cast<std::uint64_t>(log_x.size());
+    if (device.is_cpu()) {
+        // The same values, the Philox vectorised on the host (host_gamma.h).
+        detail::host_gamma(DType::Float64, log_x.data(), log_x.size(), seed_, first, a, 1.0, true);
+        detail::host_gamma(DType::Float64, log_y.data(), log_y.size(), seed_, second, b, 1.0, true);
+    } else {
+        kernels::gamma(grid, Dim3(kThreads), log_x, seed_, first, a, 1.0, 1);
+        kernels::gamma(grid, Dim3(kThreads), log_y, seed_, second, b, 1.0, 1);
+    }
     // X / (X + Y) = 1 / (1 + exp(log Y - log X)).
     NDArray ratio = divide(1.0, add(1.0, exp(subtract(log_y, log_x))));
     return dtype == DType::Float64 ? ratio : ratio.astype(dtype);
