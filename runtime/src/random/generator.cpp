@@ -493,7 +493,8 @@ NDArray Generator::gamma(double k, double scale, const Shape& shape, DType dtype
     const std::uint64_t first = take(static_cast<std::uint64_t>(result.size()));
     if (device.is_cpu()) {
         // The same values, the Philox vectorised on the host (host_gamma.h).
-        detail::host_gamma(dtype, result.data(), result.size(), seed_, first, k, scale, false);
+        detail::host_gamma(detail::philox_isa(), dtype, result.data(), result.size(), seed_, first,
+                           k, scale, false);
         return result;
     }
     kernels::gamma(grid, Dim3(kThreads), result, seed_, first, k, scale, 0);
@@ -520,8 +521,10 @@ NDArray Generator::beta(double a, double b, const Shape& shape, DType dtype, Dev
     const std::uint64_t second = first + static_cast<std::uint64_t>(log_x.size());
     if (device.is_cpu()) {
         // The same values, the Philox vectorised on the host (host_gamma.h).
-        detail::host_gamma(DType::Float64, log_x.data(), log_x.size(), seed_, first, a, 1.0, true);
-        detail::host_gamma(DType::Float64, log_y.data(), log_y.size(), seed_, second, b, 1.0, true);
+        detail::host_gamma(detail::philox_isa(), DType::Float64, log_x.data(), log_x.size(), seed_,
+                           first, a, 1.0, true);
+        detail::host_gamma(detail::philox_isa(), DType::Float64, log_y.data(), log_y.size(), seed_,
+                           second, b, 1.0, true);
     } else {
         kernels::gamma(grid, Dim3(kThreads), log_x, seed_, first, a, 1.0, 1);
         kernels::gamma(grid, Dim3(kThreads), log_y, seed_, second, b, 1.0, 1);
