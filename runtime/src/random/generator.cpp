@@ -19,6 +19,7 @@
 #include "gpucc/launch/grid.h"
 #include "gpucc/stdlib/creation.h"
 #include "gpucc/stdlib/ufunc.h"
+#include "host_choice.h"
 #include "host_gamma.h"
 #include "host_integers.h"
 #include "host_order.h"
@@ -633,9 +634,15 @@ NDArray Generator::choice(std::int64_t n, const Shape& shape, bool replace,
             return integers(0, n, shape, DType::Int64, false, device);
         }
         NDArray result = empty(shape, DType::Int64, device);
-        const NDArray table = asarray<double>(cdf, {n}, device).ndarray();
         const Dim3 grid = grid_for("choice", count, 1);
         const std::uint64_t first = take(static_cast<std::uint64_t>(count));
+        if (device.is_cpu()) {
+            // The same values, the Philox and the searches vectorised on the host (host_choice.h).
+            detail::host_choice_by_cdf(static_cast<std::int64_t*>(result.data()), count, cdf.data(),
+                                       n, seed_, first);
+            return result;
+        }
+        const NDArray table = asarray<double>(cdf, {n}, device).ndarray();
         kernels::choice_by_cdf(grid, Dim3(kThreads), result, table, seed_, first);
         return result;
     }
