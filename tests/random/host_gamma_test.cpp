@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <gpucc/gpucc.h>
 #include <random.gpucc.h> // the library's own kernels, for gamma itself
+#include <utility>
 #include <vector>
 
 namespace {
@@ -138,6 +139,37 @@ TEST(RandomHostGamma, SizesAroundTheBatchAndChunkAndCountersPast2To32) {
         expect_host_is_reference_and_kernel<double>(n, (std::uint64_t{1} << 32) - 1000, 2.5, 0.5,
                                                     false);
         expect_host_is_reference_and_kernel<float>(n, 5, 0.5, 3.0, false);
+    }
+}
+
+// host_beta is 1 / (1 + exp(log Y - log X)) of host_gamma's two log outputs: exactly with scalar
+// libm (Baseline), to the last bits with libmvec's exp; values in [0, 1], not all at the ends.
+TEST(RandomHostBeta, IsTheRatioOfTheTwoLogGammas) {
+    constexpr std::int64_t kN = 20001;
+    for (const PhiloxIsa isa : {PhiloxIsa::Baseline, PhiloxIsa::Avx2, PhiloxIsa::Avx512}) {
+        if (!rnd::detail::philox_isa_supported(isa)) {
+            continue;
+        }
+        for (const auto& [a, b] : {std::pair{2.0, 3.0}, std::pair{0.5, 0.5}, std::pair{0.01, 0.02},
+                                   std::pair{50.0, 1.0}}) {
+            std::vector<double> log_x(kN), log_y(kN), got(kN);
+            rnd::detail::host_gamma(isa, DType::Float64, log_x.data(), kN, kSeed, 9, a, 1.0, true);
+            rnd::detail::host_gamma(isa, DType::Float64, log_y.data(), kN, kSeed, 9 + kN, b, 1.0,
+                                    true);
+            rnd::detail::host_beta(isa, got.data(), kN, kSeed, 9, 9 + kN, a, b);
+            int inside = 0;
+            for (std::int64_t e = 0; e < kN; ++e) {
+                const double want = 1.0 / (1.0 + std::exp(log_y[e] - log_x[e]));
+                if (isa == PhiloxIsa::Baseline) {
+                    ASSERT_EQ(got[e], want) << "a " << a << " b " << b << " element " << e;
+                } else if (got[e] != want) {
+                    ASSERT_NEAR(got[e], want, 1e-15) << "a " << a << " b " << b << " element " << e;
+                }
+                ASSERT_TRUE(got[e] >= 0.0 && got[e] <= 1.0) << "element " << e;
+                inside += got[e] > 1e-3 && got[e] < 1.0 - 1e-3;
+            }
+            EXPECT_GT(inside, kN / 100) << "a " << a << " b " << b;
+        }
     }
 }
 

@@ -516,20 +516,18 @@ NDArray Generator::beta(double a, double b, const Shape& shape, DType dtype, Dev
     if (log_x.size() == 0) {
         return empty(shape, dtype, device);
     }
-    NDArray log_y = empty(shape, DType::Float64, device);
-    const Dim3 grid = grid_for("beta", log_x.size(), 1);
     const std::uint64_t first = take(2 * static_cast<std::uint64_t>(log_x.size()));
     const std::uint64_t second = first + static_cast<std::uint64_t>(log_x.size());
     if (device.is_cpu()) {
-        // The same values, the Philox vectorised on the host (host_gamma.h).
-        detail::host_gamma(detail::philox_isa(), DType::Float64, log_x.data(), log_x.size(), seed_,
-                           first, a, 1.0, true);
-        detail::host_gamma(detail::philox_isa(), DType::Float64, log_y.data(), log_y.size(), seed_,
-                           second, b, 1.0, true);
-    } else {
-        kernels::gamma(grid, Dim3(kThreads), log_x, seed_, first, a, 1.0, 1);
-        kernels::gamma(grid, Dim3(kThreads), log_y, seed_, second, b, 1.0, 1);
+        // The same log-gammas and ratio, in one pass on the host (host_gamma.h).
+        detail::host_beta(detail::philox_isa(), static_cast<double*>(log_x.data()), log_x.size(),
+                          seed_, first, second, a, b);
+        return dtype == DType::Float64 ? log_x : log_x.astype(dtype);
     }
+    NDArray log_y = empty(shape, DType::Float64, device);
+    const Dim3 grid = grid_for("beta", log_x.size(), 1);
+    kernels::gamma(grid, Dim3(kThreads), log_x, seed_, first, a, 1.0, 1);
+    kernels::gamma(grid, Dim3(kThreads), log_y, seed_, second, b, 1.0, 1);
     // X / (X + Y) = 1 / (1 + exp(log Y - log X)).
     NDArray ratio = divide(1.0, add(1.0, exp(subtract(log_y, log_x))));
     return dtype == DType::Float64 ? ratio : ratio.astype(dtype);

@@ -60,18 +60,21 @@ extern "C" {
 __m256d _ZGVdN4v_log(__m256d);
 __m256d _ZGVdN4v_cos(__m256d);
 __m256d _ZGVdN4vv_pow(__m256d, __m256d);
+__m256d _ZGVdN4v_exp(__m256d);
 __m512d _ZGVeN8v_log(__m512d);
 __m512d _ZGVeN8v_cos(__m512d);
 __m512d _ZGVeN8vv_pow(__m512d, __m512d);
+__m512d _ZGVeN8v_exp(__m512d);
 }
 
-enum class Function { Log, Cos, Pow };
+enum class Function { Log, Cos, Pow, Exp };
 
 /// out[t] = f(in[t]) (pow: in[t] ^ exponent) for t < kBatch, by scalar libm.
 void apply_baseline(Function f, const double* in, double* out, double exponent) {
     for (std::int64_t t = 0; t < kBatch; ++t) {
         out[t] = f == Function::Log   ? std::log(in[t])
                  : f == Function::Cos ? std::cos(in[t])
+                 : f == Function::Exp ? std::exp(in[t])
                                       : std::pow(in[t], exponent);
     }
 }
@@ -83,6 +86,7 @@ void apply_baseline(Function f, const double* in, double* out, double exponent) 
         const __m256d x = _mm256_loadu_pd(in + t);
         _mm256_storeu_pd(out + t, f == Function::Log   ? _ZGVdN4v_log(x)
                                   : f == Function::Cos ? _ZGVdN4v_cos(x)
+                                  : f == Function::Exp ? _ZGVdN4v_exp(x)
                                                        : _ZGVdN4vv_pow(x, e));
     }
 }
@@ -94,6 +98,7 @@ void apply_baseline(Function f, const double* in, double* out, double exponent) 
         const __m512d x = _mm512_loadu_pd(in + t);
         _mm512_storeu_pd(out + t, f == Function::Log   ? _ZGVeN8v_log(x)
                                   : f == Function::Cos ? _ZGVeN8v_cos(x)
+                                  : f == Function::Exp ? _ZGVeN8v_exp(x)
                                                        : _ZGVeN8vv_pow(x, e));
     }
 }
@@ -139,7 +144,7 @@ struct Batch {
 /// Elements start .. start + count (count <= kBatch): the first attempts' log and cos a batch at
 /// a time, the test per element, the outputs' log or pow a batch at a time.
 template <class T>
-void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t count) {
+void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t count, T* y) {
     const std::uint64_t counter0 = draw.first + static_cast<std::uint64_t>(start);
     std::uint32_t* const words[4] = {b.w[0], b.w[1], b.w[2], b.w[3]};
     philox_words(draw.isa, draw.seed, counter0, count, words);
@@ -164,7 +169,6 @@ void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t cou
         b.v[t] = 1.0;
         b.boost[t] = 0.5;
     }
-    T* y = static_cast<T*>(draw.y) + start;
     const bool below_one = draw.shape < 1.0;
     if (draw.log_output) {
         apply(draw.isa, Function::Log, b.v, b.log_v);
@@ -193,20 +197,59 @@ void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t cou
 }
 
 template <class T>
-void fill(const Draw& draw, std::int64_t begin, std::int64_t end) {
+void fill(const Draw& draw, std::int64_t begin, std::int64_t end, T* y) {
     Batch batch;
     for (std::int64_t start = begin; start < end; start += kBatch) {
-        fill_batch<T>(draw, batch, start, end - start < kBatch ? end - start : kBatch);
+        fill_batch<T>(draw, batch, start, end - start < kBatch ? end - start : kBatch,
+                      y + (start - begin));
     }
 }
 
 void fill_chunk(void* context, std::int64_t begin, std::int64_t end) {
     const Draw& draw = *static_cast<const Draw*>(context);
     if (draw.dtype == DType::Float32) {
-        fill<float>(draw, begin, end);
+        fill<float>(draw, begin, end, static_cast<float*>(draw.y) + begin);
     } else {
-        fill<double>(draw, begin, end);
+        fill<double>(draw, begin, end, static_cast<double*>(draw.y) + begin);
     }
+}
+
+/// Beta's two log-gammas of one chunk and their ratio 1 / (1 + exp(log y - log x)).
+struct BetaDraw {
+    Draw x;
+    Draw y;
+    double* out;
+};
+
+void fill_beta_chunk(void* context, std::int64_t begin, std::int64_t end) {
+    const BetaDraw& draw = *static_cast<const BetaDraw*>(context);
+    double* out = draw.out + begin;
+    fill<double>(draw.x, begin, end, out);
+    alignas(64) double log_y[kBatch];
+    alignas(64) double difference[kBatch];
+    alignas(64) double power[kBatch];
+    for (std::int64_t start = begin; start < end; start += kBatch) {
+        const std::int64_t count = end - start < kBatch ? end - start : kBatch;
+        fill<double>(draw.y, start, start + count, log_y);
+        double* x = draw.out + start;
+        for (std::int64_t t = 0; t < kBatch; ++t) {
+            difference[t] = t < count ? log_y[t] - x[t] : 0.0;
+        }
+        apply(draw.x.isa, Function::Exp, difference, power);
+        for (std::int64_t t = 0; t < count; ++t) {
+            x[t] = 1.0 / (1.0 + power[t]);
+        }
+    }
+}
+
+/// The constants of gamma(shape, scale) (shape > 0), as the kernel computes them.
+Draw draw_of(PhiloxIsa isa, DType dtype, void* y, std::uint64_t seed, std::uint64_t first,
+             double shape, double scale, bool log_output) {
+    const double a = shape < 1.0 ? shape + 1.0 : shape;
+    const double d = a - 1.0 / 3.0;
+    return Draw{y,           dtype,           seed,       first, shape,
+                scale,       log_output,      isa,        d,     1.0 / std::sqrt(9.0 * d),
+                std::log(d), std::log(scale), 1.0 / shape};
 }
 
 } // namespace
@@ -232,12 +275,18 @@ void host_gamma(PhiloxIsa isa, DType dtype, void* y, std::int64_t n, std::uint64
         }
         return;
     }
-    const double a = shape < 1.0 ? shape + 1.0 : shape;
-    const double d = a - 1.0 / 3.0;
-    Draw draw{y,           dtype,           seed,       first, shape,
-              scale,       log_output,      isa,        d,     1.0 / std::sqrt(9.0 * d),
-              std::log(d), std::log(scale), 1.0 / shape};
+    Draw draw = draw_of(isa, dtype, y, seed, first, shape, scale, log_output);
     gpucc::detail::ThreadPool::instance().parallel_for(n, kChunk, fill_chunk, &draw);
+}
+
+void host_beta(PhiloxIsa isa, double* out, std::int64_t n, std::uint64_t seed,
+               std::uint64_t first_x, std::uint64_t first_y, double a, double b) {
+    if (n <= 0) {
+        return;
+    }
+    BetaDraw draw{draw_of(isa, DType::Float64, nullptr, seed, first_x, a, 1.0, true),
+                  draw_of(isa, DType::Float64, nullptr, seed, first_y, b, 1.0, true), out};
+    gpucc::detail::ThreadPool::instance().parallel_for(n, kChunk, fill_beta_chunk, &draw);
 }
 
 } // namespace gpucc::random::detail

@@ -26,4 +26,11 @@ namespace gpucc::random::detail {
 void host_gamma(PhiloxIsa isa, DType dtype, void* y, std::int64_t n, std::uint64_t seed,
                 std::uint64_t first, double shape, double scale, bool log_output);
 
+/// out[e] = X / (X + Y) for e < n as Generator::beta forms it from the kernel's log-gammas:
+/// log X of gamma(a) from block counter first_x, log Y of gamma(b) from first_y (a, b > 0), then
+/// 1 / (1 + exp(log Y - log X)), exp by libmvec (scalar libm at Baseline). One pass per chunk,
+/// across the host pool.
+void host_beta(PhiloxIsa isa, double* out, std::int64_t n, std::uint64_t seed,
+               std::uint64_t first_x, std::uint64_t first_y, double a, double b);
+
 } // namespace gpucc::random::detail
