@@ -12,6 +12,7 @@ LOG2N [repeat]`: every method of the CPU surface on NumPy's Generator, the list 
 random_bench's `methods`, 2^LOG2N values, one warm-up then the median of `repeat`.
 One JSON object per line. Usage: peers_random.py [permutation] gpu|cpu [repeat]"""
 import json
+import os
 import sys
 import time
 
@@ -55,6 +56,10 @@ def cpu():
         ("standard_exponential", "float32", 4,
          lambda: rng.standard_exponential(n, dtype=np.float32)),
     ]
+    # RANDOM_BENCH_CASES ("name|name|..."), when set, keeps only the cases of those names.
+    only = os.environ.get("RANDOM_BENCH_CASES")
+    if only is not None:
+        cases = [case for case in cases if case[0] in only.split("|")]
     for name, dtype, itemsize, draw in cases:
         draw()
         times = []
@@ -255,6 +260,8 @@ def cpu_methods(log2n):
         ("exponential(2)", "float64", 8, lambda: rng.exponential(2.0, n)),
         ("gamma(2.5,1)", "float64", 8, lambda: rng.gamma(2.5, 1.0, n)),
         ("gamma(0.5,1)", "float64", 8, lambda: rng.gamma(0.5, 1.0, n)),
+        ("gamma(2.5,1)", "float32", 4, lambda: rng.standard_gamma(2.5, n, dtype=np.float32)),
+        ("gamma(0.5,1)", "float32", 4, lambda: rng.standard_gamma(0.5, n, dtype=np.float32)),
         ("beta(2,3)", "float64", 8, lambda: rng.beta(2.0, 3.0, n)),
         ("poisson(4)", "int64", 8, lambda: rng.poisson(4.0, n)),
         ("poisson(100)", "int64", 8, lambda: rng.poisson(100.0, n)),
@@ -265,6 +272,10 @@ def cpu_methods(log2n):
         ("permutation(n)", "int64", 8, lambda: rng.permutation(n)),
         ("shuffle(float64[n])", "float64", 8, lambda: rng.shuffle(shuffled)),
     ]
+    # RANDOM_BENCH_CASES ("name|name|..."), when set, keeps only the cases of those names.
+    only = os.environ.get("RANDOM_BENCH_CASES")
+    if only is not None:
+        cases = [case for case in cases if case[0] in only.split("|")]
     for name, dtype, itemsize, draw in cases:
         draw()
         times = []

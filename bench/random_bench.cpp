@@ -18,11 +18,13 @@
 // list and parameters as peers_random.py's `methods`) on 2^LOG2N values on Device::cpu(), wall
 // time, one warm-up then the median of `repeat`; bench/run_random_bench.sh methods interleaves
 // rounds of it with rounds of NumPy's.
+// RANDOM_BENCH_CASES="name|name..." (both tools) keeps only the cases of those names.
 // One JSON object per line. Usage: random_bench [permutation] gpu|cpu [repeat]
 #include "bench_support.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <gpucc/gpucc.h>
@@ -161,6 +163,10 @@ std::vector<Case> method_cases(std::int64_t n) {
          [](G& g, std::int64_t m, D d) { return g.gamma(2.5, 1.0, {m}, DType::Float64, d); }},
         {"gamma(0.5,1)", "float64", 8,
          [](G& g, std::int64_t m, D d) { return g.gamma(0.5, 1.0, {m}, DType::Float64, d); }},
+        {"gamma(2.5,1)", "float32", 4,
+         [](G& g, std::int64_t m, D d) { return g.gamma(2.5, 1.0, {m}, DType::Float32, d); }},
+        {"gamma(0.5,1)", "float32", 4,
+         [](G& g, std::int64_t m, D d) { return g.gamma(0.5, 1.0, {m}, DType::Float32, d); }},
         {"beta(2,3)", "float64", 8,
          [](G& g, std::int64_t m, D d) { return g.beta(2.0, 3.0, {m}, DType::Float64, d); }},
         {"poisson(4)", "int64", 8,
@@ -192,7 +198,13 @@ void run_methods(int log2n) {
     const std::int64_t n = std::int64_t{1} << log2n;
     const gpucc::Device cpu = gpucc::Device::cpu();
     gpucc::random::Generator g(1);
+    // RANDOM_BENCH_CASES ("name|name|..."), when set, keeps only the cases of those names.
+    const char* only = std::getenv("RANDOM_BENCH_CASES");
+    const std::string wanted = only == nullptr ? "" : "|" + std::string(only) + "|";
     for (const Case& c : method_cases(n)) {
+        if (only != nullptr && wanted.find("|" + std::string(c.name) + "|") == std::string::npos) {
+            continue;
+        }
         NDArray keep;
         const double ms =
             bench_support::median_wall_ms([&] { keep = c.draw(g, n, cpu); }, 1, repeat);

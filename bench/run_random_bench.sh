@@ -11,6 +11,7 @@
 #   one process of each tool (one warm-up, then the median of `repeat` timed draws per method,
 #   default 3), which goes first alternating, the load (uptime) before each; report.md has the
 #   median over the rounds and NumPy's time / gpucc's.
+#   RANDOM_BENCH_CASES="gamma(2.5,1)|beta(2,3)" (exported) keeps only those cases in both tools.
 set -euo pipefail
 if [ "$1" = methods ]; then
     bin="$2"

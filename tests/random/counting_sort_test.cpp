@@ -24,24 +24,6 @@ using namespace random_test;
 namespace rnd = gpucc::random;
 using gpucc::DType;
 
-/// The indices 0 .. n-1 sorted by (key, index), index e's key (w1 << 32) | w0 of block counter
-/// first + e under `seed`, by std::sort.
-std::vector<std::int64_t> reference_order(std::uint64_t seed, std::uint64_t first, std::int64_t n) {
-    std::vector<std::pair<std::uint64_t, std::int64_t>> keys;
-    keys.reserve(static_cast<std::size_t>(n));
-    for (std::int64_t e = 0; e < n; ++e) {
-        const Block b = block_at(seed, first + static_cast<std::uint64_t>(e));
-        keys.emplace_back((std::uint64_t{b[1]} << 32) | b[0], e);
-    }
-    std::sort(keys.begin(), keys.end());
-    std::vector<std::int64_t> order;
-    order.reserve(keys.size());
-    for (const auto& key : keys) {
-        order.push_back(key.second);
-    }
-    return order;
-}
-
 TEST(RandomCountingSort, BucketBitsGiveAboutEightKeysPerBucket) {
     EXPECT_EQ(rnd::detail::bucket_bits_for(0), 1);
     EXPECT_EQ(rnd::detail::bucket_bits_for(1), 1);

@@ -25,27 +25,6 @@ namespace {
 using namespace random_test;
 namespace rnd = gpucc::random;
 
-std::uint64_t reference_key(std::uint64_t seed, std::uint64_t counter) {
-    const Block b = block_at(seed, counter);
-    return (std::uint64_t{b[1]} << 32) | b[0];
-}
-
-/// The indices 0 .. n-1 by (key, index), by std::sort of the independent keys.
-std::vector<std::int64_t> reference_order(std::uint64_t seed, std::uint64_t first, std::int64_t n) {
-    std::vector<std::pair<std::uint64_t, std::int64_t>> keys;
-    keys.reserve(static_cast<std::size_t>(n));
-    for (std::int64_t e = 0; e < n; ++e) {
-        keys.emplace_back(reference_key(seed, first + static_cast<std::uint64_t>(e)), e);
-    }
-    std::sort(keys.begin(), keys.end());
-    std::vector<std::int64_t> order;
-    order.reserve(keys.size());
-    for (const auto& key : keys) {
-        order.push_back(key.second);
-    }
-    return order;
-}
-
 std::vector<std::int64_t> host_order(std::uint64_t seed, std::uint64_t first, std::int64_t n) {
     // One slot past the end, to see that nothing is written there.
     std::vector<std::int64_t> order(static_cast<std::size_t>(n) + 1, -7);

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <gpucc/gpucc.h>
+#include <utility>
 #include <vector>
 
 namespace random_test {
@@ -38,6 +39,30 @@ inline Block block_at(std::uint64_t seed, std::uint64_t counter, std::uint32_t w
     return philox({static_cast<std::uint32_t>(counter), static_cast<std::uint32_t>(counter >> 32),
                    word2, word3},
                   static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32));
+}
+
+/// The permutation key of block counter `counter`: (w1 << 32) | w0.
+inline std::uint64_t reference_key(std::uint64_t seed, std::uint64_t counter) {
+    const Block b = block_at(seed, counter);
+    return (std::uint64_t{b[1]} << 32) | b[0];
+}
+
+/// The indices 0 .. n-1 sorted by (key, index), index e's key reference_key(seed, first + e), by
+/// std::sort: the order of permutation, shuffle and choice without replacement.
+inline std::vector<std::int64_t> reference_order(std::uint64_t seed, std::uint64_t first,
+                                                 std::int64_t n) {
+    std::vector<std::pair<std::uint64_t, std::int64_t>> keys;
+    keys.reserve(static_cast<std::size_t>(n));
+    for (std::int64_t e = 0; e < n; ++e) {
+        keys.emplace_back(reference_key(seed, first + static_cast<std::uint64_t>(e)), e);
+    }
+    std::sort(keys.begin(), keys.end());
+    std::vector<std::int64_t> order;
+    order.reserve(keys.size());
+    for (const auto& key : keys) {
+        order.push_back(key.second);
+    }
+    return order;
 }
 
 /// Where element e of a draw with `per_block` values per block (4 or 2) comes from: the block

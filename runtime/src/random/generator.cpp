@@ -19,6 +19,8 @@
 #include "gpucc/launch/grid.h"
 #include "gpucc/stdlib/creation.h"
 #include "gpucc/stdlib/ufunc.h"
+#include "host_choice.h"
+#include "host_gamma.h"
 #include "host_integers.h"
 #include "host_order.h"
 #include "host_take.h"
@@ -490,6 +492,12 @@ NDArray Generator::gamma(double k, double scale, const Shape& shape, DType dtype
     }
     const Dim3 grid = grid_for("gamma", result.size(), 1);
     const std::uint64_t first = take(static_cast<std::uint64_t>(result.size()));
+    if (device.is_cpu()) {
+        // The same values, the Philox vectorised on the host (host_gamma.h).
+        detail::host_gamma(detail::philox_isa(), dtype, result.data(), result.size(), seed_, first,
+                           k, scale, false);
+        return result;
+    }
     kernels::gamma(grid, Dim3(kThreads), result, seed_, first, k, scale, 0);
     return result;
 }
@@ -508,12 +516,18 @@ NDArray Generator::beta(double a, double b, const Shape& shape, DType dtype, Dev
     if (log_x.size() == 0) {
         return empty(shape, dtype, device);
     }
+    const std::uint64_t first = take(2 * static_cast<std::uint64_t>(log_x.size()));
+    const std::uint64_t second = first + static_cast<std::uint64_t>(log_x.size());
+    if (device.is_cpu()) {
+        // The same log-gammas and ratio, in one pass on the host (host_gamma.h).
+        detail::host_beta(detail::philox_isa(), static_cast<double*>(log_x.data()), log_x.size(),
+                          seed_, first, second, a, b);
+        return dtype == DType::Float64 ? log_x : log_x.astype(dtype);
+    }
     NDArray log_y = empty(shape, DType::Float64, device);
     const Dim3 grid = grid_for("beta", log_x.size(), 1);
-    const std::uint64_t first = take(2 * static_cast<std::uint64_t>(log_x.size()));
     kernels::gamma(grid, Dim3(kThreads), log_x, seed_, first, a, 1.0, 1);
-    kernels::gamma(grid, Dim3(kThreads), log_y, seed_,
-                   first + static_cast<std::uint64_t>(log_x.size()), b, 1.0, 1);
+    kernels::gamma(grid, Dim3(kThreads), log_y, seed_, second, b, 1.0, 1);
     // X / (X + Y) = 1 / (1 + exp(log Y - log X)).
     NDArray ratio = divide(1.0, add(1.0, exp(subtract(log_y, log_x))));
     return dtype == DType::Float64 ? ratio : ratio.astype(dtype);
@@ -618,9 +632,15 @@ NDArray Generator::choice(std::int64_t n, const Shape& shape, bool replace,
             return integers(0, n, shape, DType::Int64, false, device);
         }
         NDArray result = empty(shape, DType::Int64, device);
-        const NDArray table = asarray<double>(cdf, {n}, device).ndarray();
         const Dim3 grid = grid_for("choice", count, 1);
         const std::uint64_t first = take(static_cast<std::uint64_t>(count));
+        if (device.is_cpu()) {
+            // The same values, the Philox and the searches vectorised on the host (host_choice.h).
+            detail::host_choice_by_cdf(static_cast<std::int64_t*>(result.data()), count, cdf.data(),
+                                       n, seed_, first);
+            return result;
+        }
+        const NDArray table = asarray<double>(cdf, {n}, device).ndarray();
         kernels::choice_by_cdf(grid, Dim3(kThreads), result, table, seed_, first);
         return result;
     }

@@ -1,0 +1,292 @@
+// The host's gamma draw (host_gamma.h): per batch of 256 elements the first Philox block of each
+// from the vector Philox, log u1 and cos(angle) of all of them by libmvec, then Marsaglia and
+// Tsang's test per element written exactly as kernels/random.dsl's gamma writes it, then the
+// outputs' log or pow by libmvec. This file is compiled without floating-point contraction
+// (CMakeLists.txt) because the CPU target rounds each product and sum apart.
+#include "host_gamma.h"
+
+#include "cpu/thread_pool.h"
+#include "gpucc/errors.h"
+#include "host_philox.h"
+
+#include <cmath>
+#include <immintrin.h>
+#include <string>
+
+namespace gpucc::random::detail {
+namespace {
+
+constexpr std::int64_t kBatch = 256;
+/// Elements per chunk of the host pool.
+constexpr std::int64_t kChunk = 8192;
+/// 2^-32, the kernel's word-to-(0, 1) factor.
+constexpr double kTwoToMinus32 = 2.3283064365386963e-10;
+
+/// The kernel's constants of one draw, computed once (the same expressions, so the same values).
+struct Draw {
+    void* y;
+    DType dtype;
+    std::uint64_t seed;
+    std::uint64_t first;
+    double shape;
+    double scale;
+    bool log_output;
+    PhiloxIsa isa;
+    double d;
+    double c;
+    double log_d;
+    double log_scale;
+    double inverse_shape;
+};
+
+/// The kernel's test of one attempt with normal z and `block`'s words 2 and 3: whether it is
+/// accepted, with v and boost (v unchanged where 1 + c z <= 0, as in the kernel).
+[[gnu::always_inline]] inline bool
+accepted(const Draw& draw, double z, const std::uint32_t block[4], double& v, double& boost) {
+    const double u = (static_cast<double>(block[2]) + 0.5) * kTwoToMinus32;
+    boost = (static_cast<double>(block[3]) + 0.5) * kTwoToMinus32;
+    const double base = 1.0 + draw.c * z;
+    if (base <= 0.0) {
+        return false;
+    }
+    v = base * base * base;
+    return u < 1.0 - 0.0331 * z * z * z * z ||
+           std::log(u) < 0.5 * z * z + draw.d * (1.0 - v + std::log(v));
+}
+
+/// glibc's vector log, cos and pow (libmvec, within 4 ulp), which the CPU target's kernels call
+/// where LLVM vectorises them: four lanes with AVX2, eight with AVX-512.
+extern "C" {
+__m256d _ZGVdN4v_log(__m256d);
+__m256d _ZGVdN4v_cos(__m256d);
+__m256d _ZGVdN4vv_pow(__m256d, __m256d);
+__m256d _ZGVdN4v_exp(__m256d);
+__m512d _ZGVeN8v_log(__m512d);
+__m512d _ZGVeN8v_cos(__m512d);
+__m512d _ZGVeN8vv_pow(__m512d, __m512d);
+__m512d _ZGVeN8v_exp(__m512d);
+}
+
+enum class Function { Log, Cos, Pow, Exp };
+
+/// out[t] = f(in[t]) (pow: in[t] ^ exponent) for t < kBatch, by scalar libm.
+void apply_baseline(Function f, const double* in, double* out, double exponent) {
+    for (std::int64_t t = 0; t < kBatch; ++t) {
+        out[t] = f == Function::Log   ? std::log(in[t])
+                 : f == Function::Cos ? std::cos(in[t])
+                 : f == Function::Exp ? std::exp(in[t])
+                                      : std::pow(in[t], exponent);
+    }
+}
+
+[[gnu::target("avx2")]] void apply_avx2(Function f, const double* in, double* out,
+                                        double exponent) {
+    const __m256d e = _mm256_set1_pd(exponent);
+    for (std::int64_t t = 0; t < kBatch; t += 4) {
+        const __m256d x = _mm256_loadu_pd(in + t);
+        _mm256_storeu_pd(out + t, f == Function::Log   ? _ZGVdN4v_log(x)
+                                  : f == Function::Cos ? _ZGVdN4v_cos(x)
+                                  : f == Function::Exp ? _ZGVdN4v_exp(x)
+                                                       : _ZGVdN4vv_pow(x, e));
+    }
+}
+
+[[gnu::target("avx512f")]] void apply_avx512(Function f, const double* in, double* out,
+                                             double exponent) {
+    const __m512d e = _mm512_set1_pd(exponent);
+    for (std::int64_t t = 0; t < kBatch; t += 8) {
+        const __m512d x = _mm512_loadu_pd(in + t);
+        _mm512_storeu_pd(out + t, f == Function::Log   ? _ZGVeN8v_log(x)
+                                  : f == Function::Cos ? _ZGVeN8v_cos(x)
+                                  : f == Function::Exp ? _ZGVeN8v_exp(x)
+                                                       : _ZGVeN8vv_pow(x, e));
+    }
+}
+
+void apply(PhiloxIsa isa, Function f, const double* in, double* out, double exponent = 0.0) {
+    if (isa == PhiloxIsa::Avx512) {
+        apply_avx512(f, in, out, exponent);
+    } else if (isa == PhiloxIsa::Avx2) {
+        apply_avx2(f, in, out, exponent);
+    } else {
+        apply_baseline(f, in, out, exponent);
+    }
+}
+
+/// The kernel's loop from attempt 1 on, for an element whose attempt 0 was rejected (a few in a
+/// hundred), with scalar libm: v and the accepted attempt's boost.
+void accept_after_rejection(const Draw& draw, std::uint64_t counter, double& v, double& boost) {
+    std::uint32_t block[4];
+    for (std::uint32_t attempt = 1;; ++attempt) {
+        philox_block(draw.seed, counter, attempt, 0u, block);
+        const double u1 = (static_cast<double>(block[0]) + 0.5) * kTwoToMinus32;
+        const double angle = 6.283185307179586 * (static_cast<double>(block[1]) * kTwoToMinus32);
+        const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(angle);
+        if (accepted(draw, z, block, v, boost)) {
+            return;
+        }
+    }
+}
+
+/// One batch's buffers (the words of its first blocks and the stages' values).
+struct Batch {
+    std::uint32_t w[4][kBatch];
+    alignas(64) double u1[kBatch];
+    alignas(64) double angle[kBatch];
+    alignas(64) double log_u1[kBatch];
+    alignas(64) double cos_angle[kBatch];
+    alignas(64) double v[kBatch];
+    alignas(64) double boost[kBatch];
+    alignas(64) double log_v[kBatch];
+    alignas(64) double tail[kBatch];
+};
+
+/// Elements start .. start + count (count <= kBatch): the first attempts' log and cos a batch at
+/// a time, the test per element, the outputs' log or pow a batch at a time.
+template <class T>
+void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t count, T* y) {
+    const std::uint64_t counter0 = draw.first + static_cast<std::uint64_t>(start);
+    std::uint32_t* const words[4] = {b.w[0], b.w[1], b.w[2], b.w[3]};
+    philox_words(draw.isa, draw.seed, counter0, count, words);
+    for (std::int64_t t = 0; t < kBatch; ++t) {
+        const std::uint32_t x0 = t < count ? b.w[0][t] : 0u;
+        const std::uint32_t x1 = t < count ? b.w[1][t] : 0u;
+        b.u1[t] = (static_cast<double>(x0) + 0.5) * kTwoToMinus32;
+        b.angle[t] = 6.283185307179586 * (static_cast<double>(x1) * kTwoToMinus32);
+    }
+    apply(draw.isa, Function::Log, b.u1, b.log_u1);
+    apply(draw.isa, Function::Cos, b.angle, b.cos_angle);
+    for (std::int64_t t = 0; t < count; ++t) {
+        const std::uint32_t block[4] = {b.w[0][t], b.w[1][t], b.w[2][t], b.w[3][t]};
+        const double z = std::sqrt(-2.0 * b.log_u1[t]) * b.cos_angle[t];
+        b.v[t] = 1.0;
+        if (!accepted(draw, z, block, b.v[t], b.boost[t])) {
+            accept_after_rejection(draw, counter0 + static_cast<std::uint64_t>(t), b.v[t],
+                                   b.boost[t]);
+        }
+    }
+    for (std::int64_t t = count; t < kBatch; ++t) {
+        b.v[t] = 1.0;
+        b.boost[t] = 0.5;
+    }
+    const bool below_one = draw.shape < 1.0;
+    if (draw.log_output) {
+        apply(draw.isa, Function::Log, b.v, b.log_v);
+        if (below_one) {
+            apply(draw.isa, Function::Log, b.boost, b.tail);
+        }
+        for (std::int64_t t = 0; t < count; ++t) {
+            double logx = draw.log_d + b.log_v[t] + draw.log_scale;
+            if (below_one) {
+                logx += b.tail[t] / draw.shape;
+            }
+            y[t] = static_cast<T>(logx);
+        }
+        return;
+    }
+    if (below_one) {
+        apply(draw.isa, Function::Pow, b.boost, b.tail, draw.inverse_shape);
+    }
+    for (std::int64_t t = 0; t < count; ++t) {
+        double x = draw.d * b.v[t];
+        if (below_one) {
+            x *= b.tail[t];
+        }
+        y[t] = static_cast<T>(draw.scale * x);
+    }
+}
+
+template <class T>
+void fill(const Draw& draw, std::int64_t begin, std::int64_t end, T* y) {
+    Batch batch;
+    for (std::int64_t start = begin; start < end; start += kBatch) {
+        fill_batch<T>(draw, batch, start, end - start < kBatch ? end - start : kBatch,
+                      y + (start - begin));
+    }
+}
+
+void fill_chunk(void* context, std::int64_t begin, std::int64_t end) {
+    const Draw& draw = *static_cast<const Draw*>(context);
+    if (draw.dtype == DType::Float32) {
+        fill<float>(draw, begin, end, static_cast<float*>(draw.y) + begin);
+    } else {
+        fill<double>(draw, begin, end, static_cast<double*>(draw.y) + begin);
+    }
+}
+
+/// Beta's two log-gammas of one chunk and their ratio 1 / (1 + exp(log y - log x)).
+struct BetaDraw {
+    Draw x;
+    Draw y;
+    double* out;
+};
+
+void fill_beta_chunk(void* context, std::int64_t begin, std::int64_t end) {
+    const BetaDraw& draw = *static_cast<const BetaDraw*>(context);
+    double* out = draw.out + begin;
+    fill<double>(draw.x, begin, end, out);
+    alignas(64) double log_y[kBatch];
+    alignas(64) double difference[kBatch];
+    alignas(64) double power[kBatch];
+    for (std::int64_t start = begin; start < end; start += kBatch) {
+        const std::int64_t count = end - start < kBatch ? end - start : kBatch;
+        fill<double>(draw.y, start, start + count, log_y);
+        double* x = draw.out + start;
+        for (std::int64_t t = 0; t < kBatch; ++t) {
+            difference[t] = t < count ? log_y[t] - x[t] : 0.0;
+        }
+        apply(draw.x.isa, Function::Exp, difference, power);
+        for (std::int64_t t = 0; t < count; ++t) {
+            x[t] = 1.0 / (1.0 + power[t]);
+        }
+    }
+}
+
+/// The constants of gamma(shape, scale) (shape > 0), as the kernel computes them.
+Draw draw_of(PhiloxIsa isa, DType dtype, void* y, std::uint64_t seed, std::uint64_t first,
+             double shape, double scale, bool log_output) {
+    const double a = shape < 1.0 ? shape + 1.0 : shape;
+    const double d = a - 1.0 / 3.0;
+    return Draw{y,           dtype,           seed,       first, shape,
+                scale,       log_output,      isa,        d,     1.0 / std::sqrt(9.0 * d),
+                std::log(d), std::log(scale), 1.0 / shape};
+}
+
+} // namespace
+
+void host_gamma(PhiloxIsa isa, DType dtype, void* y, std::int64_t n, std::uint64_t seed,
+                std::uint64_t first, double shape, double scale, bool log_output) {
+    if (dtype != DType::Float32 && dtype != DType::Float64) {
+        throw TypeError("random.gamma: dtype must be float32 or float64, got " +
+                        std::string(dtype_name(dtype)));
+    }
+    if (n <= 0) {
+        return;
+    }
+    if (shape == 0.0) {
+        // The kernel's first branch: 0, or log 0 for beta's ratio.
+        const double value = log_output ? -HUGE_VAL : 0.0;
+        for (std::int64_t e = 0; e < n; ++e) {
+            if (dtype == DType::Float32) {
+                static_cast<float*>(y)[e] = static_cast<float>(value);
+            } else {
+                static_cast<double*>(y)[e] = value;
+            }
+        }
+        return;
+    }
+    Draw draw = draw_of(isa, dtype, y, seed, first, shape, scale, log_output);
+    gpucc::detail::ThreadPool::instance().parallel_for(n, kChunk, fill_chunk, &draw);
+}
+
+void host_beta(PhiloxIsa isa, double* out, std::int64_t n, std::uint64_t seed,
+               std::uint64_t first_x, std::uint64_t first_y, double a, double b) {
+    if (n <= 0) {
+        return;
+    }
+    BetaDraw draw{draw_of(isa, DType::Float64, nullptr, seed, first_x, a, 1.0, true),
+                  draw_of(isa, DType::Float64, nullptr, seed, first_y, b, 1.0, true), out};
+    gpucc::detail::ThreadPool::instance().parallel_for(n, kChunk, fill_beta_chunk, &draw);
+}
+
+} // namespace gpucc::random::detail
