@@ -85,16 +85,8 @@ void write_run_lambda(std::ostream& out, const RowsWrapper& wrapper, bool alloca
     const kir::GridKernel& kernel = wrapper.kernel;
     const kir::FusedRows& rows = wrapper.rows;
     const std::string& name = rows.function;
-    std::vector<std::string> template_params;
-    for (const kir::Placeholder& placeholder : kernel.placeholders) {
-        template_params.push_back("class " + placeholder.name);
-    }
-    out << "    auto gpucc_run = [&]";
-    if (!template_params.empty()) {
-        out << "<" << join(template_params, ", ") << ">";
-    }
-    out << "() {\n"
-        << "        using gpucc_out_type = "
+    write_run_lambda_head(out, kernel.placeholders, "");
+    out << "        using gpucc_out_type = "
         << cpp_type_of(kernel.placeholders, kernel.params.back()) << ";\n";
     std::vector<std::string> arguments, sizes;
     for (std::size_t k = 0; k < wrapper.inputs.size(); ++k) {

@@ -87,16 +87,8 @@ void write_static_checks(std::ostream& out, const kir::GridKernel& kernel) {
 
 /// The lambda that marshals the arguments of one instance and launches it.
 void write_run_lambda(std::ostream& out, const kir::GridKernel& kernel) {
-    std::vector<std::string> template_params;
-    for (const kir::Placeholder& placeholder : kernel.placeholders) {
-        template_params.push_back("class " + placeholder.name);
-    }
-    out << "    auto gpucc_run = [&]";
-    if (!template_params.empty()) {
-        out << "<" << join(template_params, ", ") << ">";
-    }
-    out << "(int gpucc_instance) {\n"
-        << "        gpucc::detail::GridKernelLaunch gpucc_launch(" << quoted(kernel.name)
+    write_run_lambda_head(out, kernel.placeholders, "int gpucc_instance");
+    out << "        gpucc::detail::GridKernelLaunch gpucc_launch(" << quoted(kernel.name)
         << ", gpucc_config, " << grid_slot_count(kernel.instances.front()) << ");\n";
     for (const kir::ParamSignature& param : kernel.params) {
         std::string type = cpp_type_of(kernel.placeholders, param);
@@ -165,6 +157,19 @@ void write_launchers(std::ostream& out, const kir::GridKernel& kernel) {
 }
 
 } // namespace
+
+void write_run_lambda_head(std::ostream& out, const std::vector<kir::Placeholder>& placeholders,
+                           const std::string& params) {
+    std::vector<std::string> template_params;
+    for (const kir::Placeholder& placeholder : placeholders) {
+        template_params.push_back("class " + placeholder.name);
+    }
+    out << "    auto gpucc_run = [&]";
+    if (!template_params.empty()) {
+        out << "<" << join(template_params, ", ") << ">";
+    }
+    out << "(" << params << ") {\n";
+}
 
 void write_runtime_placeholder_bindings(std::ostream& out, const std::string& function,
                                         const std::vector<kir::Placeholder>& placeholders,

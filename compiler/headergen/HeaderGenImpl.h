@@ -133,6 +133,10 @@ struct RuntimeBinders {
     std::vector<std::string> types; ///< their template parameters (`In_x`)
     std::vector<std::string> names; ///< their parameter names
 };
+/// `auto gpucc_run = [&]<class T, ...>(params) {`: the lambda that runs one instance, its template
+/// parameters the placeholders (none: a plain lambda).
+void write_run_lambda_head(std::ostream& out, const std::vector<kir::Placeholder>& placeholders,
+                           const std::string& params);
 /// For each placeholder, `using T = <the first typed Array's element, or void>;` and the
 /// static_asserts that a typed Array binds it to a type it was compiled for and that the other
 /// typed Arrays agree; `scalars_may_bind`: a C++ scalar may be passed for a binder, so also that an

@@ -5,7 +5,7 @@
 // fixture making random inputs (never zeros) on the device under test.
 #pragma once
 
-#include "kernels/kernel_test_support.h"
+#include "fusion_test_support.h"
 
 #include <cmath>
 #include <cstdint>
@@ -37,21 +37,7 @@ double tolerance() {
 template <class T>
 void expect_matches(const Array<T>& got, const Array<T>& want, const std::string& what,
                     double scale = 1) {
-    ASSERT_EQ(got.shape(), want.shape()) << what;
-    std::vector<T> g = got.to_host();
-    std::vector<T> w = want.to_host();
-    for (std::size_t i = 0; i < w.size(); ++i) {
-        double a = static_cast<double>(g[i]);
-        double b = static_cast<double>(w[i]);
-        if (std::isnan(b)) {
-            ASSERT_TRUE(std::isnan(a)) << what << ": element " << i << " is " << a << ", not NaN";
-        } else if (std::isinf(b)) {
-            ASSERT_EQ(a, b) << what << ": element " << i;
-        } else {
-            ASSERT_LE(std::fabs(a - b), tolerance<T>() * (std::fabs(b) + scale))
-                << what << ": element " << i << " is " << a << ", expected " << b;
-        }
-    }
+    fusion_test::expect_within(got, want, what, tolerance<T>(), scale - 1);
 }
 
 template <class T>
@@ -72,15 +58,12 @@ auto unfused_variance(const Array<T>& x, int axis = -1, bool keepdims = false) {
     return gpucc::mean(d * d, axis, keepdims);
 }
 
+/// The fixture: random inputs in [-8, 8] unless told.
 template <class T>
-class FusionPersistent : public kernel_test::KernelTest<> {
+class FusionPersistent : public fusion_test::FusionTest<T> {
 protected:
     Array<T> random(const gpucc::Shape& shape, double low = -8, double high = 8) {
-        std::int64_t n = 1;
-        for (std::int64_t extent : shape) {
-            n *= extent;
-        }
-        return this->on_device(this->template random_vector<T>(n, low, high), shape);
+        return fusion_test::FusionTest<T>::random(shape, low, high);
     }
 };
 
