@@ -16,6 +16,7 @@
 #include "compiler/ast/Ast.h"
 #include "compiler/headergen/HeaderGenImpl.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -44,16 +45,17 @@ std::string host_entry(const std::string& module_name, const kir::GridKernelInst
     return text;
 }
 
-/// The wrapper's names of the arguments that bind placeholder `p` (its array parameters).
-void binders_of(const kir::GridKernel& kernel, std::size_t p, std::vector<std::string>& types,
-                std::vector<std::string>& names) {
+/// The wrapper's arguments that bind each placeholder (its array parameters).
+std::vector<RuntimeBinders> binders_of(const kir::GridKernel& kernel) {
+    std::vector<RuntimeBinders> binders(kernel.placeholders.size());
     for (const kir::ParamSignature& param : kernel.params) {
         const int* index = std::get_if<int>(&param.type);
-        if (param.is_raw && index != nullptr && *index == static_cast<int>(p)) {
-            types.push_back("In_" + param.name);
-            names.push_back(param.name);
+        if (param.is_raw && index != nullptr) {
+            binders[*index].types.push_back("In_" + param.name);
+            binders[*index].names.push_back(param.name);
         }
     }
+    return binders;
 }
 
 void write_static_checks(std::ostream& out, const kir::GridKernel& kernel) {
@@ -80,41 +82,13 @@ void write_static_checks(std::ostream& out, const kir::GridKernel& kernel) {
                 << ");\n";
         }
     }
-    for (std::size_t p = 0; p < kernel.placeholders.size(); ++p) {
-        const kir::Placeholder& placeholder = kernel.placeholders[p];
-        std::vector<std::string> types, names;
-        binders_of(kernel, p, types, names);
-        out << "    using " << placeholder.name << " = gpucc::detail::first_array_element_t<"
-            << join(types, ", ") << ">;\n"
-            << "    static_assert(std::is_void_v<" << placeholder.name
-            << "> || gpucc::detail::one_of_v<" << placeholder.name << ", "
-            << type_list_cpp(placeholder.allowed) << ">, "
-            << quoted(name + ": " + placeholder.name + " must be one of " +
-                      type_list_numpy(placeholder.allowed) + ", the types it was compiled for")
-            << ");\n";
-        for (std::size_t k = 1; k < types.size(); ++k) {
-            out << "    static_assert(gpucc::detail::element_agrees_v<" << placeholder.name << ", "
-                << types[k] << ">, "
-                << quoted(name + ": " + names[k] + " must be an Array of " + placeholder.name +
-                          ", the element type of the other arrays of " + placeholder.name + " (" +
-                          join(names, ", ") + ")")
-                << ");\n";
-        }
-    }
+    write_runtime_placeholder_bindings(out, name, kernel.placeholders, binders_of(kernel), false);
 }
 
 /// The lambda that marshals the arguments of one instance and launches it.
 void write_run_lambda(std::ostream& out, const kir::GridKernel& kernel) {
-    std::vector<std::string> template_params;
-    for (const kir::Placeholder& placeholder : kernel.placeholders) {
-        template_params.push_back("class " + placeholder.name);
-    }
-    out << "    auto gpucc_run = [&]";
-    if (!template_params.empty()) {
-        out << "<" << join(template_params, ", ") << ">";
-    }
-    out << "(int gpucc_instance) {\n"
-        << "        gpucc::detail::GridKernelLaunch gpucc_launch(" << quoted(kernel.name)
+    write_run_lambda_head(out, kernel.placeholders, "int gpucc_instance");
+    out << "        gpucc::detail::GridKernelLaunch gpucc_launch(" << quoted(kernel.name)
         << ", gpucc_config, " << grid_slot_count(kernel.instances.front()) << ");\n";
     for (const kir::ParamSignature& param : kernel.params) {
         std::string type = cpp_type_of(kernel.placeholders, param);
@@ -125,66 +99,6 @@ void write_run_lambda(std::ostream& out, const kir::GridKernel& kernel) {
     out << "        gpucc_launch.run(gpucc_kernels::" << kernel.name
         << "[gpucc_instance], gpucc_kernels::" << kernel.name << "__gpu_only[gpucc_instance]);\n"
         << "    };\n";
-}
-
-/// Runs the instance the placeholders select: at compile time when typed arrays bound every
-/// one, else from the NDArrays' dtypes at run time.
-void write_dispatch(std::ostream& out, const kir::GridKernel& kernel) {
-    if (kernel.placeholders.empty()) {
-        out << "    gpucc_run(0);\n";
-        return;
-    }
-    std::vector<std::string> all_static, names;
-    for (const kir::Placeholder& placeholder : kernel.placeholders) {
-        all_static.push_back("!std::is_void_v<" + placeholder.name + ">");
-        names.push_back(placeholder.name);
-    }
-    out << "    if constexpr (" << join(all_static, " && ") << ") {\n"
-        << "        gpucc_run.template operator()<" << join(names, ", ") << ">("
-        << instance_index(kernel.placeholders) << ");\n"
-        << "    } else {\n";
-    for (std::size_t p = 0; p < kernel.placeholders.size(); ++p) {
-        const kir::Placeholder& placeholder = kernel.placeholders[p];
-        std::vector<std::string> types, binder_names;
-        binders_of(kernel, p, types, binder_names);
-        std::vector<std::string> quoted_names;
-        for (const std::string& binder : binder_names) {
-            quoted_names.push_back(quoted(binder));
-        }
-        std::string dtype = "gpucc_" + placeholder.name + "_dtype";
-        out << "        const gpucc::DType " << dtype << " = gpucc::detail::placeholder_dtype<"
-            << placeholder.name << ">(" << join(binder_names, ", ") << ");\n";
-        std::vector<std::string> allowed;
-        for (ScalarType type : placeholder.allowed) {
-            allowed.push_back(dtype + " != gpucc::dtype_of<" + std::string(cpp_name(type)) + ">()");
-        }
-        out << "        if (" << join(allowed, " && ") << ") {\n"
-            << "            constexpr const char* gpucc_names[] = {" << join(quoted_names, ", ")
-            << "};\n"
-            << "            constexpr int gpucc_at = gpucc::detail::first_ndarray_position<"
-            << join(types, ", ") << ">();\n"
-            << "            gpucc::detail::throw_grid_placeholder_type(" << quoted(kernel.name)
-            << ", " << quoted(placeholder.name) << ", " << dtype
-            << ", gpucc_names[gpucc_at < 0 ? 0 : gpucc_at], "
-            << quoted(type_list_numpy(placeholder.allowed)) << ");\n"
-            << "        }\n";
-    }
-    for (std::size_t k = 0; k < kernel.instances.size(); ++k) {
-        const kir::GridKernelInstance& instance = kernel.instances[k];
-        std::vector<std::string> conditions, types;
-        for (std::size_t p = 0; p < kernel.placeholders.size(); ++p) {
-            std::string type(cpp_name(instance.bindings[p]));
-            conditions.push_back("gpucc_" + kernel.placeholders[p].name +
-                                 "_dtype == gpucc::dtype_of<" + type + ">()");
-            types.push_back(type);
-        }
-        out << "        if (" << join(conditions, " && ") << ") {\n"
-            << "            gpucc_run.template operator()<" << join(types, ", ") << ">(" << k
-            << ");\n"
-            << "            return;\n"
-            << "        }\n";
-    }
-    out << "    }\n";
 }
 
 void write_launchers(std::ostream& out, const kir::GridKernel& kernel) {
@@ -202,7 +116,17 @@ void write_launchers(std::ostream& out, const kir::GridKernel& kernel) {
         << params << ") {\n";
     write_static_checks(out, kernel);
     write_run_lambda(out, kernel);
-    write_dispatch(out, kernel);
+    std::vector<std::vector<ScalarType>> instances;
+    for (const kir::GridKernelInstance& instance : kernel.instances) {
+        instances.push_back(instance.bindings);
+    }
+    write_placeholder_dispatch(
+        out, kernel.name, kernel.placeholders, binders_of(kernel), instances,
+        [](const std::string& types, const std::string& index) {
+            return types.empty() ? "gpucc_run(" + index + ")"
+                                 : "gpucc_run.template operator()<" + types + ">(" + index + ")";
+        },
+        false);
     out << "}\n\n"
         << templ << "inline void " << kernel.name
         << "(gpucc::Dim3 gpucc_grid, gpucc::Dim3 gpucc_block" << params << ") {\n"
@@ -233,6 +157,127 @@ void write_launchers(std::ostream& out, const kir::GridKernel& kernel) {
 }
 
 } // namespace
+
+void write_run_lambda_head(std::ostream& out, const std::vector<kir::Placeholder>& placeholders,
+                           const std::string& params) {
+    std::vector<std::string> template_params;
+    for (const kir::Placeholder& placeholder : placeholders) {
+        template_params.push_back("class " + placeholder.name);
+    }
+    out << "    auto gpucc_run = [&]";
+    if (!template_params.empty()) {
+        out << "<" << join(template_params, ", ") << ">";
+    }
+    out << "(" << params << ") {\n";
+}
+
+void write_runtime_placeholder_bindings(std::ostream& out, const std::string& function,
+                                        const std::vector<kir::Placeholder>& placeholders,
+                                        const std::vector<RuntimeBinders>& binders,
+                                        bool scalars_may_bind) {
+    for (std::size_t p = 0; p < placeholders.size(); ++p) {
+        const kir::Placeholder& placeholder = placeholders[p];
+        const std::vector<std::string>& types = binders[p].types;
+        const std::vector<std::string>& names = binders[p].names;
+        out << "    using " << placeholder.name << " = gpucc::detail::first_array_element_t<"
+            << join(types, ", ") << ">;\n";
+        if (scalars_may_bind) {
+            out << "    static_assert(!std::is_void_v<" << placeholder.name
+                << "> || gpucc::detail::first_ndarray_position<" << join(types, ", ")
+                << ">() >= 0, "
+                << quoted(function + ": cannot infer " + placeholder.name +
+                          ": no array is passed for " + join(names, " or ") +
+                          " (type placeholders are bound by arrays only)")
+                << ");\n";
+        }
+        out << "    static_assert(std::is_void_v<" << placeholder.name
+            << "> || gpucc::detail::one_of_v<" << placeholder.name << ", "
+            << type_list_cpp(placeholder.allowed) << ">, "
+            << quoted(function + ": " + placeholder.name + " must be one of " +
+                      type_list_numpy(placeholder.allowed) + ", the types it was compiled for")
+            << ");\n";
+        for (std::size_t k = 1; k < types.size(); ++k) {
+            out << "    static_assert(gpucc::detail::element_agrees_v<" << placeholder.name << ", "
+                << types[k] << ">, "
+                << quoted(function + ": " + names[k] + " must be an Array of " + placeholder.name +
+                          ", the element type of the other arrays of " + placeholder.name + " (" +
+                          join(names, ", ") + ")")
+                << ");\n";
+        }
+    }
+}
+
+void write_placeholder_dispatch(
+    std::ostream& out, const std::string& function,
+    const std::vector<kir::Placeholder>& placeholders, const std::vector<RuntimeBinders>& binders,
+    const std::vector<std::vector<ScalarType>>& instances,
+    const std::function<std::string(const std::string&, const std::string&)>& call, bool returns) {
+    const std::string ret = returns ? "return " : "";
+    if (placeholders.empty()) {
+        out << "    " << ret << call("", "0") << ";\n";
+        return;
+    }
+    std::vector<std::string> all_static, names;
+    for (const kir::Placeholder& placeholder : placeholders) {
+        all_static.push_back("!std::is_void_v<" + placeholder.name + ">");
+        names.push_back(placeholder.name);
+    }
+    out << "    if constexpr (" << join(all_static, " && ") << ") {\n"
+        << "        " << ret << call(join(names, ", "), instance_index(placeholders)) << ";\n"
+        << "    } else {\n";
+    for (std::size_t p = 0; p < placeholders.size(); ++p) {
+        const kir::Placeholder& placeholder = placeholders[p];
+        const std::vector<std::string>& types = binders[p].types;
+        std::vector<std::string> quoted_names;
+        for (const std::string& binder : binders[p].names) {
+            quoted_names.push_back(quoted(binder));
+        }
+        std::string dtype = "gpucc_" + placeholder.name + "_dtype";
+        out << "        const gpucc::DType " << dtype << " = gpucc::detail::placeholder_dtype<"
+            << placeholder.name << ">(" << join(binders[p].names, ", ") << ");\n";
+        std::vector<std::string> allowed;
+        for (ScalarType type : placeholder.allowed) {
+            allowed.push_back(dtype + " != gpucc::dtype_of<" + std::string(cpp_name(type)) + ">()");
+        }
+        out << "        if (" << join(allowed, " && ") << ") {\n"
+            << "            constexpr const char* gpucc_names[] = {" << join(quoted_names, ", ")
+            << "};\n"
+            << "            constexpr int gpucc_at = gpucc::detail::first_ndarray_position<"
+            << join(types, ", ") << ">();\n"
+            << "            gpucc::detail::throw_grid_placeholder_type(" << quoted(function) << ", "
+            << quoted(placeholder.name) << ", " << dtype
+            << ", gpucc_names[gpucc_at < 0 ? 0 : gpucc_at], "
+            << quoted(type_list_numpy(placeholder.allowed)) << ");\n"
+            << "        }\n";
+    }
+    for (std::size_t k = 0; k < instances.size(); ++k) {
+        std::vector<std::string> conditions, types;
+        for (std::size_t p = 0; p < placeholders.size(); ++p) {
+            std::string type(cpp_name(instances[k][p]));
+            conditions.push_back("gpucc_" + placeholders[p].name + "_dtype == gpucc::dtype_of<" +
+                                 type + ">()");
+            types.push_back(type);
+        }
+        std::string run = call(join(types, ", "), std::to_string(k));
+        out << "        if (" << join(conditions, " && ") << ") {\n";
+        if (returns) {
+            // The instance is chosen at run time: the result is untyped.
+            out << "            return gpucc::NDArray(" << run << ");\n";
+        } else {
+            out << "            " << run << ";\n"
+                << "            return;\n";
+        }
+        out << "        }\n";
+    }
+    if (returns) {
+        // Unreachable: the dtypes were checked against the instances above.
+        out << "        gpucc::detail::throw_grid_placeholder_type(" << quoted(function) << ", "
+            << quoted(placeholders.front().name) << ", gpucc_" << placeholders.front().name
+            << "_dtype, " << quoted(binders.front().names.empty() ? "" : binders.front().names[0])
+            << ", " << quoted(type_list_numpy(placeholders.front().allowed)) << ");\n";
+    }
+    out << "    }\n";
+}
 
 std::string grid_signature_text(const kir::GridKernel& kernel) {
     std::vector<std::string> params;

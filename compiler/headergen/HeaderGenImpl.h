@@ -7,6 +7,7 @@
 
 #include "compiler/kir/KernelIR.h"
 
+#include <functional>
 #include <ostream>
 #include <streambuf>
 #include <string>
@@ -127,6 +128,33 @@ void write_grid_declarations(std::ostream& out, const kir::Module& module);
 /// Inside namespace gpucc_kernels, at the end: a KernelRef table per kernel and what keeps each
 /// instance on the GPU.
 void write_grid_tables(std::ostream& out, const kir::Module& module);
+/// The arguments of a wrapper that bind one placeholder where an NDArray may bind it at run time.
+struct RuntimeBinders {
+    std::vector<std::string> types; ///< their template parameters (`In_x`)
+    std::vector<std::string> names; ///< their parameter names
+};
+/// `auto gpucc_run = [&]<class T, ...>(params) {`: the lambda that runs one instance, its template
+/// parameters the placeholders (none: a plain lambda).
+void write_run_lambda_head(std::ostream& out, const std::vector<kir::Placeholder>& placeholders,
+                           const std::string& params);
+/// For each placeholder, `using T = <the first typed Array's element, or void>;` and the
+/// static_asserts that a typed Array binds it to a type it was compiled for and that the other
+/// typed Arrays agree; `scalars_may_bind`: a C++ scalar may be passed for a binder, so also that an
+/// Array or an NDArray binds it. NDArrays are checked at run time (write_placeholder_dispatch).
+void write_runtime_placeholder_bindings(std::ostream& out, const std::string& function,
+                                        const std::vector<kir::Placeholder>& placeholders,
+                                        const std::vector<RuntimeBinders>& binders,
+                                        bool scalars_may_bind);
+/// Runs the instance the placeholders select: at compile time when typed Arrays bound every one,
+/// else from the first NDArray binder's dtype at run time (a dtype the function was not compiled
+/// for is a TypeError naming the argument and the types). `call(types, index)` is the expression
+/// that runs the instance of those placeholder types; `returns`: the wrapper returns its value
+/// (as an NDArray when the instance is chosen at run time).
+void write_placeholder_dispatch(
+    std::ostream& out, const std::string& function,
+    const std::vector<kir::Placeholder>& placeholders, const std::vector<RuntimeBinders>& binders,
+    const std::vector<std::vector<ScalarType>>& instances,
+    const std::function<std::string(const std::string&, const std::string&)>& call, bool returns);
 /// In the module's namespace, after the launchers: the typed functions of each fused function
 /// with several reductions (FusedRowsHeader.cpp).
 void write_fused_rows_wrappers(std::ostream& out, const kir::Module& module);

@@ -12,7 +12,7 @@
 // must agree exactly (static_assert); values within a tolerance of the result type. One test body,
 // two devices: built for the CPU target and for the GPU (label gpu).
 #include "fusion_persistent.gpucc.h"
-#include "kernels/kernel_test_support.h"
+#include "fusion_persistent_check.h"
 
 #include <cmath>
 #include <cstdint>
@@ -28,70 +28,7 @@ namespace {
 
 using gpucc::Array;
 
-template <class T>
-double tolerance() {
-    if constexpr (std::is_same_v<T, gpucc::float16>) {
-        return 4e-3;
-    } else if constexpr (std::is_same_v<T, gpucc::bfloat16>) {
-        return 3e-2;
-    } else if constexpr (std::is_same_v<T, float>) {
-        return 2e-5;
-    } else {
-        return 1e-11;
-    }
-}
-
-/// Same shape; each element within tolerance * (|want| + scale) of the reference; NaN and inf
-/// exactly where the reference has them.
-template <class T>
-void expect_matches(const Array<T>& got, const Array<T>& want, const std::string& what,
-                    double scale = 1) {
-    ASSERT_EQ(got.shape(), want.shape()) << what;
-    std::vector<T> g = got.to_host();
-    std::vector<T> w = want.to_host();
-    for (std::size_t i = 0; i < w.size(); ++i) {
-        double a = static_cast<double>(g[i]);
-        double b = static_cast<double>(w[i]);
-        if (std::isnan(b)) {
-            ASSERT_TRUE(std::isnan(a)) << what << ": element " << i << " is " << a << ", not NaN";
-        } else if (std::isinf(b)) {
-            ASSERT_EQ(a, b) << what << ": element " << i;
-        } else {
-            ASSERT_LE(std::fabs(a - b), tolerance<T>() * (std::fabs(b) + scale))
-                << what << ": element " << i << " is " << a << ", expected " << b;
-        }
-    }
-}
-
-template <class T>
-auto unfused_softmax(const Array<T>& x, int axis = -1) {
-    auto e = gpucc::exp(x - gpucc::max(x, axis, true));
-    return e / gpucc::sum(e, axis, true);
-}
-
-template <class T>
-auto unfused_logsumexp(const Array<T>& x) {
-    auto m = gpucc::max(x, -1, true);
-    return gpucc::log(gpucc::sum(gpucc::exp(x - m), -1)) + gpucc::max(x, -1);
-}
-
-template <class T>
-auto unfused_variance(const Array<T>& x, int axis = -1, bool keepdims = false) {
-    auto d = x - gpucc::mean(x, axis, true);
-    return gpucc::mean(d * d, axis, keepdims);
-}
-
-template <class T>
-class FusionPersistent : public kernel_test::KernelTest<> {
-protected:
-    Array<T> random(const gpucc::Shape& shape, double low = -8, double high = 8) {
-        std::int64_t n = 1;
-        for (std::int64_t extent : shape) {
-            n *= extent;
-        }
-        return this->on_device(this->template random_vector<T>(n, low, high), shape);
-    }
-};
+using namespace persistent_check;
 
 using FloatTypes = ::testing::Types<gpucc::float16, gpucc::bfloat16, float, double>;
 TYPED_TEST_SUITE(FusionPersistent, FloatTypes);

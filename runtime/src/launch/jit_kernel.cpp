@@ -35,10 +35,14 @@ std::uint64_t& GridKernelLaunch::next_word() {
     return words_.back();
 }
 
-void GridKernelLaunch::throw_array_type(const char* param, DType expected, DType given) const {
-    throw TypeError(std::string(kernel_) + ": argument '" + param + "' must be an array of " +
+void throw_argument_type(const char* kernel, const char* param, DType expected, DType given) {
+    throw TypeError(std::string(kernel) + ": argument '" + param + "' must be an array of " +
                     std::string(dtype_name(expected)) + ", got an array of " +
                     std::string(dtype_name(given)));
+}
+
+void GridKernelLaunch::throw_array_type(const char* param, DType expected, DType given) const {
+    throw_argument_type(kernel_, param, expected, given);
 }
 
 void GridKernelLaunch::add_array(const char* param, const NDArray& argument, int rank) {

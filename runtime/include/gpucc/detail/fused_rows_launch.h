@@ -5,12 +5,16 @@
 // the reduced axis last and views each input as that matrix (a view where NumPy's no-copy reshape
 // finds strides, which the kernel reads with any strides, else a C-contiguous copy), checks or
 // allocates the output, views it the same way (or writes a temporary copied into it afterwards),
+// reads an input that overlaps the output through a copy (the overlap rule of elementwise kernels),
 // and picks the kernel and its launch: on the GPU a register kernel for a row that fits one (a
 // warp or a block per row), else `NAME__rows` (pick(), config()).
 #pragma once
 
+#include "gpucc/array/array.h"
 #include "gpucc/array/ndarray.h"
 #include "gpucc/array/transfer.h"
+#include "gpucc/detail/grid_kernel_launch.h"
+#include "gpucc/detail/scalar_convert.h"
 #include "gpucc/errors.h"
 #include "gpucc/launch/grid.h"
 
@@ -19,9 +23,50 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace gpucc::detail {
+
+/// The device of the first array (a gpucc::Array or an NDArray) among the arguments, where a C++
+/// scalar argument becomes a 0-d array; the default device when none is an array.
+inline Device first_array_device() {
+    return default_device();
+}
+template <class A, class... Rest>
+Device first_array_device(const A& first, const Rest&... rest) {
+    if constexpr (is_grid_array_argument_v<A>) {
+        return first.device();
+    } else {
+        return first_array_device(rest...);
+    }
+}
+
+/// An argument of a fused function with several reductions for a parameter of type T, as the
+/// launch takes it: a gpucc::Array<T> or an NDArray of T's dtype as it is (another type is a
+/// TypeError naming the argument: an Array only reaches here so from a run-time dispatch that
+/// does not run this instance), a C++ scalar converted to T as an elementwise kernel converts it
+/// (ValueError when it does not fit) into a 0-d array on `device`, broadcast like any array.
+template <class T, class A>
+NDArray fused_rows_argument(const char* function, const char* param, const A& argument,
+                            Device device) {
+    if constexpr (is_ndarray_v<A>) {
+        if (argument.dtype() != dtype_of<T>()) {
+            throw_argument_type(function, param, dtype_of<T>(), argument.dtype());
+        }
+        return argument;
+    } else if constexpr (is_array_v<A>) {
+        if constexpr (!std::is_same_v<typename ArrayTraits<std::remove_cvref_t<A>>::Element, T>) {
+            throw_argument_type(function, param, dtype_of<T>(), argument.ndarray().dtype());
+        } else {
+            return argument.ndarray();
+        }
+    } else {
+        const T value = convert_scalar<T>(argument, function, param);
+        return array_from_host(&value, 1, Shape(), device).ndarray();
+    }
+}
 
 class FusedRowsLaunch {
 public:
@@ -104,6 +149,7 @@ public:
         NDArray view = target_->reshape(rows_shape);
         if (view.data() == target_->data() || rows_ * (full_result_ ? length_ : 1) == 0) {
             target_.reset();
+            separate_overlapping_inputs(view);
             return view;
         }
         temporary_ = empty(rows_shape, out.dtype(), out.device());
@@ -171,6 +217,40 @@ public:
 
 private:
     Shape matrix_shape() const { return Shape(rows_, length_); }
+
+    /// The overlap rule of elementwise kernels: an input whose memory overlaps the output the
+    /// kernel writes is read through a copy, unless it is exactly that output of the inputs'
+    /// shape (same address and strides: each element is read, by the thread that writes it, in
+    /// the pass that writes it, after the reductions read the row). Another row's result or a
+    /// reduced result written into a row being read would race with its reading.
+    void separate_overlapping_inputs(const NDArray& written) {
+        const auto [out_first, out_last] = byte_span(written);
+        for (NDArray& input : inputs_) {
+            const auto [first, last] = byte_span(input);
+            const bool overlaps = first < out_last && out_first < last;
+            const bool same = full_result_ && input.data() == written.data() &&
+                              input.strides() == written.strides();
+            if (overlaps && !same) {
+                input = input.copy();
+            }
+        }
+    }
+
+    /// [first, last) of the bytes the elements of `array` occupy (empty without elements).
+    static std::pair<std::uintptr_t, std::uintptr_t> byte_span(const NDArray& array) {
+        const auto start = reinterpret_cast<std::uintptr_t>(array.data());
+        if (array.size() == 0) {
+            return {start, start};
+        }
+        std::int64_t low = 0;
+        std::int64_t high = static_cast<std::int64_t>(array.itemsize());
+        for (int k = 0; k < array.ndim(); ++k) {
+            const std::int64_t step = array.strides()[k] * (array.shape()[k] - 1);
+            (step < 0 ? low : high) += step;
+        }
+        return {start + static_cast<std::uintptr_t>(low),
+                start + static_cast<std::uintptr_t>(high)};
+    }
 
     std::string function_;
     bool keepdims_;

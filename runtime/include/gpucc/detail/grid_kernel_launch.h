@@ -73,6 +73,11 @@ const NDArray* first_ndarray(const A& first, const Rest&... rest) {
 [[noreturn]] void throw_grid_placeholder_type(const char* kernel, const char* placeholder,
                                               DType dtype, const char* param, const char* types);
 
+/// TypeError: "<kernel>: argument '<param>' must be an array of <expected>, got an array of
+/// <given>" (an NDArray's dtype checked at run time).
+[[noreturn]] void throw_argument_type(const char* kernel, const char* param, DType expected,
+                                      DType given);
+
 /// A kernel's CPU version as the generated KernelRef tables store it (launch_grid_kernel casts
 /// it back to HostGridKernelFn before calling it).
 inline HostKernelFn grid_host_entry(HostGridKernelFn function) noexcept {
