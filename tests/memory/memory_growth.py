@@ -29,21 +29,14 @@ Usage: memory_growth.py --gpucc PATH --work DIR [--small N] [--large N] [--jobs 
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import time
+
+from many_kernels import write_kernels_file
 
 # Bounds, in kB per added kernel (one instance, four entry points each).
 OWN_BOUND_KB = 80
 ALL_BOUND_KB = 120
-
-
-def kernels_file(path, count):
-    with open(path, "w") as out:
-        out.write("module growth;\n\n")
-        for k in range(count):
-            out.write(f"elementwise k{k}(float32 x, float32 y) -> (float32 z) "
-                      f"{{ z = x * y + {k}.5f; }}\n")
 
 
 def measure(gpucc, source, out_dir, jobs):
@@ -82,7 +75,7 @@ def main():
     peaks = {}
     for count in (args.small, args.large):
         source = os.path.join(args.work, f"growth_{count}.dsl")
-        kernels_file(source, count)
+        write_kernels_file(source, "growth", count)
         started = time.time()
         peaks[count] = measure(args.gpucc, source, os.path.join(args.work, f"out_{count}"),
                                args.jobs)
