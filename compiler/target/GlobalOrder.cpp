@@ -7,7 +7,6 @@
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/GlobalVariable.h>
 #include <llvm/IR/Module.h>
-
 #include <vector>
 
 namespace gpucc {
@@ -32,7 +31,7 @@ void collect_dependencies(const llvm::Value* value, llvm::SmallPtrSetImpl<const 
 }
 
 class Orderer {
-  public:
+public:
     void visit(llvm::GlobalVariable* global) {
         if (placed_.contains(global) || !visiting_.insert(global).second) {
             return; // placed already, or on a cycle
@@ -52,7 +51,7 @@ class Orderer {
 
     const std::vector<llvm::GlobalVariable*>& order() const { return order_; }
 
-  private:
+private:
     llvm::DenseSet<const llvm::GlobalVariable*> placed_;
     llvm::DenseSet<const llvm::GlobalVariable*> visiting_;
     std::vector<llvm::GlobalVariable*> order_;
