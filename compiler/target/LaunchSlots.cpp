@@ -25,6 +25,19 @@ std::string role_counts(const std::vector<kir::ParamSignature>& params) {
     return counted(inputs, "input") + ", " + counted(outputs, "output");
 }
 
+/// "20 array inputs, 1 output" (and the arrays a post-operation reads) for the message.
+std::string array_counts(const kir::ReductionInstance& instance) {
+    auto counted = [](int count, const char* noun) {
+        return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+    };
+    std::string text = counted(reduction_array_inputs(instance), "array input") + ", " +
+                       counted(reduction_outputs(instance), "output");
+    if (int post = reduction_post_arrays(instance); post > 0) {
+        text += ", " + counted(post, "array") + " read after the reduction";
+    }
+    return text;
+}
+
 } // namespace
 
 bool check_launch_slots(const kir::Module& kernels, DiagnosticEngine& diags) {
@@ -45,9 +58,16 @@ bool check_launch_slots(const kir::Module& kernels, DiagnosticEngine& diags) {
         if (kernel.instances.empty()) {
             continue;
         }
-        if (int slots = reduction_slot_count(kernel.instances.front()); slots > kMaxLaunchSlots) {
+        const kir::ReductionInstance& instance = kernel.instances.front();
+        if (int slots = reduction_slot_count(instance); slots > kMaxLaunchSlots) {
             diags.report(kernel.loc, DiagKind::LaunchSlots, kernel.name, slots,
                          role_counts(kernel.params), kMaxLaunchSlots);
+            fits = false;
+        } else if (int arrays = reduction_array_inputs(instance) + reduction_outputs(instance) +
+                                reduction_post_arrays(instance);
+                   arrays > abi::kMaxReductionArrays) {
+            diags.report(kernel.loc, DiagKind::ReductionArrays, kernel.name, arrays,
+                         array_counts(instance), abi::kMaxReductionArrays);
             fits = false;
         }
     }

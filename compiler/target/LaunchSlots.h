@@ -6,7 +6,10 @@
 // parameter and three more (plan, partials, semaphores). A kernel over the limit compiles, but
 // every call of it throws ValueError; an elementwise kernel of 400 outputs took 60-75 s of
 // compiler and ptxas time and 1.8 GB (ptxas on its strided entry points) to make that kernel.
-// Jit-style kernels size their slots per kernel and have no such limit.
+// A reduction call also passes at most 16 arrays (abi::kMaxReductionArrays: array inputs,
+// outputs and the arrays its post-operation reads); scalars count only as slots. Jit-style
+// kernels (and the persistent fused functions, which launch through them) size their slots per
+// kernel and have no such limit; the CUDA parameter space bounds them (ParamSpace.h).
 #pragma once
 
 #include "compiler/kir/KernelIR.h"
@@ -19,7 +22,8 @@ class DiagnosticEngine;
 inline constexpr int kMaxLaunchSlots = 48;
 
 /// Reports, at its definition, each elementwise or reduction kernel of `kernels` that takes more
-/// than kMaxLaunchSlots argument slots; returns whether there was none.
+/// than kMaxLaunchSlots argument slots, and each reduction over abi::kMaxReductionArrays arrays;
+/// returns whether there was none.
 bool check_launch_slots(const kir::Module& kernels, DiagnosticEngine& diags);
 
 } // namespace gpucc

@@ -5,6 +5,7 @@
 #include "compiler/codegen/common/TargetMachines.h"
 #include "compiler/diag/Diagnostics.h"
 #include "compiler/rawcuda/RawCuda.h"
+#include "compiler/target/GlobalOrder.h"
 #include "compiler/target/GridDependency.h"
 #include "compiler/target/KernelParts.h"
 #include "compiler/target/NormalApproximations.h"
@@ -170,6 +171,8 @@ llvm::Error emit_ptx(llvm::Module& module, int arch, std::string& ptx) {
         return llvm::createStringError(std::string("the NVPTX back end cannot emit PTX"),
                                        llvm::inconvertibleErrorCode());
     }
+    // The printer's order of declarations must not depend on pointer values (GlobalOrder.h).
+    order_globals_after_dependencies(module);
     emit.run(module);
     ptx = std::string(text);
     return llvm::Error::success();

@@ -18,16 +18,10 @@ import os
 import shutil
 import sys
 
+from many_kernels import write_kernels_file
+
 # Over 10,000 kernels the in-memory header cost 113 MB; a streamed one costs nothing measurable.
 BOUND_MB = 8
-
-
-def kernels_file(path, count):
-    with open(path, "w") as out:
-        out.write("module header_memory;\n\n")
-        for k in range(count):
-            out.write(f"elementwise k{k}(float32 x, float32 y) -> (float32 z) "
-                      f"{{ z = x * y + {k}.5f; }}\n")
 
 
 def peak_kb(gpucc, emit, source, stdout_path):
@@ -51,7 +45,7 @@ def main():
     shutil.rmtree(args.work, ignore_errors=True)
     os.makedirs(args.work)
     source = os.path.join(args.work, "many.dsl")
-    kernels_file(source, args.kernels)
+    write_kernels_file(source, "header_memory", args.kernels)
     header = os.path.join(args.work, "many.gpucc.h")
     base = peak_kb(args.gpucc, "ir", source, os.path.join(args.work, "many.kir"))
     with_header = peak_kb(args.gpucc, "header", source, header)

@@ -14,6 +14,11 @@
 
 namespace gpucc::abi {
 
+/// Most array operands of one reduction call: its array inputs, its outputs and the arrays its
+/// post-operation reads (ReductionLaunch::kMaxOperands). gpucc refuses, at the .dsl definition, a
+/// reduction that needs more (compiler/target/LaunchSlots.h): every call of it would throw.
+inline constexpr int kMaxReductionArrays = 16;
+
 inline constexpr int kReduceDims = 8;
 
 /// Flags of word 0. Index32: every offset fits 32 bits. LanesFirst: the lanes kernel's thread

@@ -31,6 +31,7 @@
 // many elements stay accurate.
 #pragma once
 
+#include "gpucc/abi/reduction_plan_layout.h"
 #include "gpucc/abi/symbols.h"
 #include "gpucc/array/array.h"
 #include "gpucc/array/axis.h"
@@ -123,8 +124,8 @@ class ReductionLaunch {
 public:
     /// Most argument slots of one call (ValueError beyond), the plan's three included.
     static constexpr int kMaxSlots = 48;
-    /// Most array operands (inputs and outputs) of one call.
-    static constexpr int kMaxOperands = 16;
+    /// Most array operands (inputs, outputs, arrays read by the post-operation) of one call.
+    static constexpr int kMaxOperands = abi::kMaxReductionArrays;
 
     ReductionLaunch(const char* kernel_name, ReductionKernelRef& kernel) noexcept
         : kernel_name_(kernel_name), kernel_(kernel) {}
