@@ -56,15 +56,17 @@ accepted(const Draw& draw, double z, const std::uint32_t block[4], double& v, do
 
 /// glibc's vector log, cos and pow (libmvec, within 4 ulp), which the CPU target's kernels call
 /// where LLVM vectorises them: four lanes with AVX2, eight with AVX-512.
+/// Declared with their instruction sets, as their callers are: Clang refuses a vector argument
+/// passed to a function whose declaration lacks the set the vector type needs (the ABI differs).
 extern "C" {
-__m256d _ZGVdN4v_log(__m256d);
-__m256d _ZGVdN4v_cos(__m256d);
-__m256d _ZGVdN4vv_pow(__m256d, __m256d);
-__m256d _ZGVdN4v_exp(__m256d);
-__m512d _ZGVeN8v_log(__m512d);
-__m512d _ZGVeN8v_cos(__m512d);
-__m512d _ZGVeN8vv_pow(__m512d, __m512d);
-__m512d _ZGVeN8v_exp(__m512d);
+[[gnu::target("avx2")]] __m256d _ZGVdN4v_log(__m256d);
+[[gnu::target("avx2")]] __m256d _ZGVdN4v_cos(__m256d);
+[[gnu::target("avx2")]] __m256d _ZGVdN4vv_pow(__m256d, __m256d);
+[[gnu::target("avx2")]] __m256d _ZGVdN4v_exp(__m256d);
+[[gnu::target("avx512f")]] __m512d _ZGVeN8v_log(__m512d);
+[[gnu::target("avx512f")]] __m512d _ZGVeN8v_cos(__m512d);
+[[gnu::target("avx512f")]] __m512d _ZGVeN8vv_pow(__m512d, __m512d);
+[[gnu::target("avx512f")]] __m512d _ZGVeN8v_exp(__m512d);
 }
 
 enum class Function { Log, Cos, Pow, Exp };
