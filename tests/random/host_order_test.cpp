@@ -5,7 +5,8 @@
 // checks each vector Philox's keys); it equals the counting sort of
 // counting_sort.h on the device under test (the kernels on the CPU build, the GPU's on the GPU
 // build: the same seed, the same permutation on both); and Generator::permutation on the CPU is
-// that order, a choice without replacement its prefix; and the row gather of shuffle and choice
+// that order, a choice without replacement its prefix (the prefix of k written alone, with k at
+// and around the coarse buckets' boundaries); and the row gather of shuffle and choice
 // (host_take.h) copies the indexed rows.
 #include "counting_sort.h"
 #include "host_order.h"
