@@ -12,6 +12,7 @@
 #   default 3), which goes first alternating, the load (uptime) before each; report.md has the
 #   median over the rounds and NumPy's time / gpucc's.
 #   RANDOM_BENCH_CASES="gamma(2.5,1)|beta(2,3)" (exported) keeps only those cases in both tools.
+#   RANDOM_BENCH_SIZES="16 20 24" (the log2 sizes of `methods`, default "20 24").
 set -euo pipefail
 if [ "$1" = methods ]; then
     bin="$2"
@@ -28,7 +29,7 @@ if [ "$1" = methods ]; then
     { nproc; grep -m1 "model name" /proc/cpuinfo; "$python" -c "import numpy; print('numpy', numpy.__version__)"; } > "$out/machine.txt"
     run_gpucc() { "$bin/random_bench" methods "$1" "$repeat" >> "$out/gpucc.jsonl"; }
     run_numpy() { PYTHONUNBUFFERED=1 "$python" "$here/peers_random.py" methods "$1" "$repeat" >> "$out/peers.jsonl"; }
-    for log2n in 20 24; do
+    for log2n in ${RANDOM_BENCH_SIZES:-20 24}; do
         for round in $(seq 1 "$rounds"); do
             echo "2^$log2n round $round: $(uptime)" >> "$out/load.txt"
             if [ $((round % 2)) = 1 ]; then

@@ -5,7 +5,8 @@
 // checks each vector Philox's keys); it equals the counting sort of
 // counting_sort.h on the device under test (the kernels on the CPU build, the GPU's on the GPU
 // build: the same seed, the same permutation on both); and Generator::permutation on the CPU is
-// that order, a choice without replacement its prefix; and the row gather of shuffle and choice
+// that order, a choice without replacement its prefix (the prefix of k written alone, with k at
+// and around the coarse buckets' boundaries); and the row gather of shuffle and choice
 // (host_take.h) copies the indexed rows.
 #include "counting_sort.h"
 #include "host_order.h"
@@ -92,6 +93,69 @@ TEST(RandomHostOrder, AWantedPrefixIsTheFullOrdersPrefix) {
     rnd::Generator g(404);
     const auto sample = ints(g.choice(kN, {kN / 2}, false, {}, gpucc::Device::cpu()));
     EXPECT_TRUE(std::equal(sample.begin(), sample.end(), reference_order(404, 0, kN).begin()));
+}
+
+/// The first `wanted` of host_random_order into a buffer of exactly `wanted` plus guard slots
+/// that must stay untouched.
+std::vector<std::int64_t> host_prefix(std::uint64_t seed, std::uint64_t first, std::int64_t n,
+                                      std::int64_t wanted) {
+    constexpr std::size_t kGuard = 4;
+    std::vector<std::int64_t> order(static_cast<std::size_t>(wanted) + kGuard, -7);
+    rnd::detail::host_random_order(seed, first, n, wanted, order.data());
+    for (std::size_t g = 0; g < kGuard; ++g) {
+        EXPECT_EQ(order[static_cast<std::size_t>(wanted) + g], -7)
+            << "n = " << n << ", wanted " << wanted << ": wrote past the end";
+    }
+    order.resize(static_cast<std::size_t>(wanted));
+    return order;
+}
+
+// The two-level ordering keeps only the coarse buckets (top 8 bits of the key) that hold the
+// first `wanted` positions and orders the last of them in part: at every k around the bucket
+// boundaries (k the number of keys below a bucket, and one either side), k = 1, n - 1 and n, sizes
+// that are not powers of two, just above the one-level switch and large enough for each bucket
+// to hold thousands of keys sharing their top bits, the prefix is exactly the full (key, index)
+// order's, and nothing past it is written.
+TEST(RandomHostOrder, APrefixStopsAtAnyBucketBoundaryAndIsTheFullOrders) {
+    constexpr std::uint64_t kSeed = 0xC401CE5EEDull;
+    for (const std::int64_t n :
+         {std::int64_t{4097}, std::int64_t{50001}, (std::int64_t{1} << 19) + 77}) {
+        const std::uint64_t first = 3 + static_cast<std::uint64_t>(n);
+        const auto want = reference_order(kSeed, first, n);
+        // below[b]: the keys whose top 8 bits are below b, the positions where bucket b starts.
+        std::vector<std::int64_t> below(257, 0);
+        for (std::int64_t e = 0; e < n; ++e) {
+            ++below[(reference_key(kSeed, first + static_cast<std::uint64_t>(e)) >> 56) + 1];
+        }
+        for (std::size_t b = 1; b < below.size(); ++b) {
+            below[b] += below[b - 1];
+        }
+        std::vector<std::int64_t> sizes = {1, 2, n / 2, n - 1, n};
+        for (const std::size_t b :
+             {std::size_t{1}, std::size_t{2}, std::size_t{128}, std::size_t{255}}) {
+            for (const std::int64_t delta : {-1, 0, 1}) {
+                sizes.push_back(std::clamp<std::int64_t>(below[b] + delta, 1, n));
+            }
+        }
+        for (const std::int64_t wanted : sizes) {
+            const auto got = host_prefix(kSeed, first, n, wanted);
+            ASSERT_TRUE(std::equal(got.begin(), got.end(), want.begin()))
+                << "n = " << n << ", wanted " << wanted;
+        }
+    }
+}
+
+// choice without replacement on the CPU takes the prefix straight into its result: the sample is
+// the order's first k at a k that ends inside a bucket and one that ends at a bucket's end.
+TEST(RandomHostOrder, ChoiceWithoutReplacementIsTheOrdersPrefix) {
+    constexpr std::int64_t kN = 300001;
+    for (const std::int64_t k : {kN / 2 + 1, kN - 1, kN}) {
+        rnd::Generator g(99);
+        const auto sample = ints(g.choice(kN, {k}, false, {}, gpucc::Device::cpu()));
+        ASSERT_EQ(static_cast<std::int64_t>(sample.size()), k);
+        const auto want = reference_order(99, 0, kN);
+        EXPECT_TRUE(std::equal(sample.begin(), sample.end(), want.begin())) << "k = " << k;
+    }
 }
 
 // Rows of every width the gather copies (typed words and memcpy) and several outer blocks,

@@ -357,12 +357,12 @@ void sort_on_host(const NDArray& keys, const NDArray& order, std::int64_t n) {
 /// Efraimidis and Spirakis' exponential keys E / p, which are not uniform and take the bitonic
 /// network (the host's std::sort on the CPU). Returns an int64 array whose first n entries are the
 /// order (with p padded to a power of two); the caller uses only the first `wanted`, and the host
-/// ordering fills only about those.
+/// ordering makes only those (an array of `wanted`).
 NDArray random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n,
                      std::span<const double> p, Device device, std::int64_t wanted) {
     if (p.empty() && device.is_cpu() && n <= detail::kHostOrderMaxSize) {
         // The host's own ordering (host_order.h): the same order, built for the CPU's caches.
-        NDArray order = empty({n}, DType::Int64, device);
+        NDArray order = empty({wanted}, DType::Int64, device);
         detail::host_random_order(seed, first, n, wanted, static_cast<std::int64_t*>(order.data()));
         return order;
     }
@@ -667,7 +667,8 @@ NDArray Generator::choice(std::int64_t n, const Shape& shape, bool replace,
     const std::uint64_t first = take(static_cast<std::uint64_t>(n));
     const NDArray order =
         random_order(seed_, first, n, cdf.empty() ? std::span<const double>{} : p, device, count);
-    return ascontiguousarray(order(Slice(0, count))).reshape(shape);
+    return (order.size() == count ? order : ascontiguousarray(order(Slice(0, count))))
+        .reshape(shape);
 }
 
 NDArray Generator::choice(const NDArray& a, const Shape& shape, bool replace,

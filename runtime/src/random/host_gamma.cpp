@@ -1,22 +1,24 @@
 // The host's gamma draw (host_gamma.h): per batch of 256 elements the first Philox block of each
-// from the vector Philox, log u1 and cos(angle) of all of them by libmvec, then Marsaglia and
-// Tsang's test per element written exactly as kernels/random.dsl's gamma writes it, then the
-// outputs' log or pow by libmvec. This file is compiled without floating-point contraction
-// (CMakeLists.txt) because the CPU target rounds each product and sum apart.
+// from the vector Philox, log u1 and cos(angle) of all of them by libmvec (host_gamma_batch.h, in
+// files of their own instruction sets), then Marsaglia and Tsang's test per element written
+// exactly as kernels/random.dsl's gamma writes it, then the outputs' log or pow by libmvec. This
+// file is compiled without floating-point contraction (CMakeLists.txt) because the CPU target
+// rounds each product and sum apart.
 #include "host_gamma.h"
 
 #include "cpu/thread_pool.h"
 #include "gpucc/errors.h"
+#include "host_gamma_batch.h"
 #include "host_philox.h"
 
 #include <cmath>
-#include <immintrin.h>
+#include <stdexcept>
 #include <string>
 
 namespace gpucc::random::detail {
 namespace {
 
-constexpr std::int64_t kBatch = 256;
+constexpr std::int64_t kBatch = kGammaBatch;
 /// Elements per chunk of the host pool.
 constexpr std::int64_t kChunk = 8192;
 /// 2^-32, the kernel's word-to-(0, 1) factor.
@@ -54,78 +56,24 @@ accepted(const Draw& draw, double z, const std::uint32_t block[4], double& v, do
            std::log(u) < 0.5 * z * z + draw.d * (1.0 - v + std::log(v));
 }
 
-// Clang passes vector arguments to these declarations otherwise than libmvec's vector ABI
-// expects (an AVX-512 pow computed x^x, and the gamma tests of the Clang-built sanitizer stages
-// failed at AVX2 and AVX-512 alike), so a Clang build evaluates the batches with scalar libm:
-// correct, slower. GCC's calls are checked by the same tests.
-#if !defined(__clang__)
-#define GPUCC_HOST_GAMMA_LIBMVEC 1
-/// glibc's vector log, cos and pow (libmvec, within 4 ulp), which the CPU target's kernels call
-/// where LLVM vectorises them: four lanes with AVX2, eight with AVX-512.
-/// Declared with their instruction sets, as their callers are.
-extern "C" {
-[[gnu::target("avx2")]] __m256d _ZGVdN4v_log(__m256d);
-[[gnu::target("avx2")]] __m256d _ZGVdN4v_cos(__m256d);
-[[gnu::target("avx2")]] __m256d _ZGVdN4vv_pow(__m256d, __m256d);
-[[gnu::target("avx2")]] __m256d _ZGVdN4v_exp(__m256d);
-[[gnu::target("avx512f")]] __m512d _ZGVeN8v_log(__m512d);
-[[gnu::target("avx512f")]] __m512d _ZGVeN8v_cos(__m512d);
-[[gnu::target("avx512f")]] __m512d _ZGVeN8vv_pow(__m512d, __m512d);
-[[gnu::target("avx512f")]] __m512d _ZGVeN8v_exp(__m512d);
-}
-#endif
-
-enum class Function { Log, Cos, Pow, Exp };
-
-/// out[t] = f(in[t]) (pow: in[t] ^ exponent) for t < kBatch, by scalar libm.
-void apply_baseline(Function f, const double* in, double* out, double exponent) {
-    for (std::int64_t t = 0; t < kBatch; ++t) {
-        out[t] = f == Function::Log   ? std::log(in[t])
-                 : f == Function::Cos ? std::cos(in[t])
-                 : f == Function::Exp ? std::exp(in[t])
-                                      : std::pow(in[t], exponent);
-    }
-}
-
-#if defined(GPUCC_HOST_GAMMA_LIBMVEC)
-[[gnu::target("avx2")]] void apply_avx2(Function f, const double* in, double* out,
-                                        double exponent) {
-    const __m256d e = _mm256_set1_pd(exponent);
-    for (std::int64_t t = 0; t < kBatch; t += 4) {
-        const __m256d x = _mm256_loadu_pd(in + t);
-        _mm256_storeu_pd(out + t, f == Function::Log   ? _ZGVdN4v_log(x)
-                                  : f == Function::Cos ? _ZGVdN4v_cos(x)
-                                  : f == Function::Exp ? _ZGVdN4v_exp(x)
-                                                       : _ZGVdN4vv_pow(x, e));
-    }
-}
-
-[[gnu::target("avx512f")]] void apply_avx512(Function f, const double* in, double* out,
-                                             double exponent) {
-    const __m512d e = _mm512_set1_pd(exponent);
-    for (std::int64_t t = 0; t < kBatch; t += 8) {
-        const __m512d x = _mm512_loadu_pd(in + t);
-        _mm512_storeu_pd(out + t, f == Function::Log   ? _ZGVeN8v_log(x)
-                                  : f == Function::Cos ? _ZGVeN8v_cos(x)
-                                  : f == Function::Exp ? _ZGVeN8v_exp(x)
-                                                       : _ZGVeN8vv_pow(x, e));
-    }
-}
-#endif
-
-void apply(PhiloxIsa isa, Function f, const double* in, double* out, double exponent = 0.0) {
-#if defined(GPUCC_HOST_GAMMA_LIBMVEC)
+/// out[t] = f(in[t]) (Pow: in[t] ^ exponent) for t < kBatch: libmvec's vector functions at Avx2
+/// and Avx512 (host_gamma_batch.h, each compiled for its instruction set; the caller checked that
+/// the CPU has it), scalar libm at Baseline.
+void apply(PhiloxIsa isa, BatchFunction f, const double* in, double* out, double exponent = 0.0) {
     if (isa == PhiloxIsa::Avx512) {
-        apply_avx512(f, in, out, exponent);
+        gamma_batch_avx512(f, in, out, exponent);
         return;
     }
     if (isa == PhiloxIsa::Avx2) {
-        apply_avx2(f, in, out, exponent);
+        gamma_batch_avx2(f, in, out, exponent);
         return;
     }
-#endif
-    (void)isa;
-    apply_baseline(f, in, out, exponent);
+    for (std::int64_t t = 0; t < kBatch; ++t) {
+        out[t] = f == BatchFunction::Log   ? std::log(in[t])
+                 : f == BatchFunction::Cos ? std::cos(in[t])
+                 : f == BatchFunction::Exp ? std::exp(in[t])
+                                           : std::pow(in[t], exponent);
+    }
 }
 
 /// The kernel's loop from attempt 1 on, for an element whose attempt 0 was rejected (a few in a
@@ -169,8 +117,8 @@ void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t cou
         b.u1[t] = (static_cast<double>(x0) + 0.5) * kTwoToMinus32;
         b.angle[t] = 6.283185307179586 * (static_cast<double>(x1) * kTwoToMinus32);
     }
-    apply(draw.isa, Function::Log, b.u1, b.log_u1);
-    apply(draw.isa, Function::Cos, b.angle, b.cos_angle);
+    apply(draw.isa, BatchFunction::Log, b.u1, b.log_u1);
+    apply(draw.isa, BatchFunction::Cos, b.angle, b.cos_angle);
     for (std::int64_t t = 0; t < count; ++t) {
         const std::uint32_t block[4] = {b.w[0][t], b.w[1][t], b.w[2][t], b.w[3][t]};
         const double z = std::sqrt(-2.0 * b.log_u1[t]) * b.cos_angle[t];
@@ -186,9 +134,9 @@ void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t cou
     }
     const bool below_one = draw.shape < 1.0;
     if (draw.log_output) {
-        apply(draw.isa, Function::Log, b.v, b.log_v);
+        apply(draw.isa, BatchFunction::Log, b.v, b.log_v);
         if (below_one) {
-            apply(draw.isa, Function::Log, b.boost, b.tail);
+            apply(draw.isa, BatchFunction::Log, b.boost, b.tail);
         }
         for (std::int64_t t = 0; t < count; ++t) {
             double logx = draw.log_d + b.log_v[t] + draw.log_scale;
@@ -200,7 +148,7 @@ void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t cou
         return;
     }
     if (below_one) {
-        apply(draw.isa, Function::Pow, b.boost, b.tail, draw.inverse_shape);
+        apply(draw.isa, BatchFunction::Pow, b.boost, b.tail, draw.inverse_shape);
     }
     for (std::int64_t t = 0; t < count; ++t) {
         double x = draw.d * b.v[t];
@@ -250,7 +198,7 @@ void fill_beta_chunk(void* context, std::int64_t begin, std::int64_t end) {
         for (std::int64_t t = 0; t < kBatch; ++t) {
             difference[t] = t < count ? log_y[t] - x[t] : 0.0;
         }
-        apply(draw.x.isa, Function::Exp, difference, power);
+        apply(draw.x.isa, BatchFunction::Exp, difference, power);
         for (std::int64_t t = 0; t < count; ++t) {
             x[t] = 1.0 / (1.0 + power[t]);
         }
@@ -267,6 +215,15 @@ Draw draw_of(PhiloxIsa isa, DType dtype, void* y, std::uint64_t seed, std::uint6
                 std::log(d), std::log(scale), 1.0 / shape};
 }
 
+/// The draws' check of `isa` before any batch runs, so that the vector files' instructions
+/// (host_gamma_batch.h) never run on a CPU without them.
+void require(PhiloxIsa isa) {
+    if (!philox_isa_supported(isa)) {
+        throw std::invalid_argument(
+            "random.gamma: this CPU lacks the vector instructions asked for");
+    }
+}
+
 } // namespace
 
 void host_gamma(PhiloxIsa isa, DType dtype, void* y, std::int64_t n, std::uint64_t seed,
@@ -275,6 +232,7 @@ void host_gamma(PhiloxIsa isa, DType dtype, void* y, std::int64_t n, std::uint64
         throw TypeError("random.gamma: dtype must be float32 or float64, got " +
                         std::string(dtype_name(dtype)));
     }
+    require(isa);
     if (n <= 0) {
         return;
     }
@@ -296,6 +254,7 @@ void host_gamma(PhiloxIsa isa, DType dtype, void* y, std::int64_t n, std::uint64
 
 void host_beta(PhiloxIsa isa, double* out, std::int64_t n, std::uint64_t seed,
                std::uint64_t first_x, std::uint64_t first_y, double a, double b) {
+    require(isa);
     if (n <= 0) {
         return;
     }

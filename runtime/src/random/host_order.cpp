@@ -28,6 +28,8 @@ constexpr int kCoarseBits = 8;
 constexpr std::int64_t kCoarseBuckets = std::int64_t{1} << kCoarseBits;
 /// Keys per step of the first pass: made, then counted while they are in the L1 cache.
 constexpr std::int64_t kKeyStep = 2048;
+/// The distance between the chunks' spare slots, where pairs that are not kept go: a cache line.
+constexpr std::int64_t kSpareStride = 16;
 
 int floor_log2(std::int64_t m) {
     int log2m = 0;
@@ -45,13 +47,14 @@ struct Scratch {
 };
 
 /// Writes the indices of m (key, index) pairs whose keys share their top `known_bits` bits to
-/// out[0 .. m-1] in ascending (key, index) order: pair i is (keys[i], indices[i]), or
-/// (keys[i], base + i) when `indices` is null. A counting pass on the next floor(log2 m) + 1 bits
-/// (about half a pair per bucket, so that few neighbours need swapping and the insertion sort's
-/// branch is predictable) into the scratch, then one insertion sort over it, whose pairs only
-/// move within their bucket.
+/// out[0 .. min(m, limit) - 1] in ascending (key, index) order (the first `limit` of them): pair i
+/// is (keys[i], indices[i]), or (keys[i], base + i) when `indices` is null. A counting pass on the
+/// next floor(log2 m) + 1 bits (about half a pair per bucket, so that few neighbours need swapping
+/// and the insertion sort's branch is predictable) into the scratch, then one insertion sort over
+/// it, whose pairs only move within their bucket.
 void order_bucket(const std::uint64_t* keys, const Index* indices, std::int64_t base,
-                  std::int64_t m, int known_bits, const Scratch& scratch, std::int64_t* out) {
+                  std::int64_t m, std::int64_t limit, int known_bits, const Scratch& scratch,
+                  std::int64_t* out) {
     std::uint64_t* sorted_keys = scratch.keys;
     Index* sorted_indices = scratch.indices;
     if (m < 32) {
@@ -94,7 +97,8 @@ void order_bucket(const std::uint64_t* keys, const Index* indices, std::int64_t 
         sorted_keys[j] = key;
         sorted_indices[j] = index;
     }
-    for (std::int64_t i = 0; i < m; ++i) {
+    const std::int64_t written = std::min(m, limit);
+    for (std::int64_t i = 0; i < written; ++i) {
         out[i] = sorted_indices[i];
     }
 }
@@ -115,12 +119,14 @@ std::unique_ptr<T[]> uninitialized(std::int64_t count) {
     return std::unique_ptr<T[]>(new T[static_cast<std::size_t>(count)]);
 }
 
-/// The order of n > kOneLevelMax keys: pass 1 makes the keys and counts them by their top
-/// kCoarseBits bits, per chunk of the indices; pass 2 makes them again (cheaper than storing and
-/// reading them back) and copies each (key, index) to its coarse bucket, chunk by chunk, so that
-/// each bucket keeps index order; pass 3 orders each coarse bucket (order_bucket), each thread in
-/// its own scratch, taking buckets from a shared counter, and skips the buckets that start at or
-/// past position `wanted`.
+/// The first `wanted` of the order of n > kOneLevelMax keys: pass 1 makes the keys and counts
+/// them by their top kCoarseBits bits, per chunk of the indices, which gives the last coarse
+/// bucket that holds one of the first `wanted` positions; pass 2 makes the keys again (cheaper
+/// than storing and reading them back) and copies each (key, index) of the buckets up to that
+/// one to its coarse bucket, chunk by chunk, so that each bucket keeps index order (a choice of
+/// k from n copies and orders about k + n / 2^kCoarseBits pairs, not n); pass 3 orders each kept
+/// coarse bucket (order_bucket), each thread in its own scratch, taking buckets from a shared
+/// counter, and writes only the positions below `wanted`.
 template <class MakeKeys>
 void two_level_order(const MakeKeys& make_keys, std::uint64_t seed, std::uint64_t first,
                      std::int64_t n, std::int64_t wanted, std::int64_t* order) {
@@ -142,24 +148,40 @@ void two_level_order(const MakeKeys& make_keys, std::uint64_t seed, std::uint64_
         }
     };
     parallel_for(chunks, 1, count_chunks);
-    // Bucket b's start, then chunk c's first slot in bucket b: the buckets in order, each the
-    // chunks in order.
+    // The coarse buckets that hold the first `wanted` positions: 0 .. last, the last perhaps in
+    // part. Only their pairs are kept (`kept` of them); the pass below sends each chunk's others
+    // to a spare slot of its own past them (a cache line apart), without a branch on the key.
     std::vector<std::int64_t> starts(kCoarseBuckets + 1);
     std::int64_t running = 0;
-    std::int64_t largest = 0;
+    std::int64_t last = kCoarseBuckets - 1;
     for (std::int64_t b = 0; b < kCoarseBuckets; ++b) {
         starts[static_cast<std::size_t>(b)] = running;
         for (std::int64_t c = 0; c < chunks; ++c) {
+            running += cursors[static_cast<std::size_t>(c * kCoarseBuckets + b)];
+        }
+        if (running >= wanted) {
+            last = b;
+            break;
+        }
+    }
+    const std::int64_t kept = running;
+    // Then chunk c's first slot in bucket b: the buckets in order, each the chunks in order.
+    running = 0;
+    std::int64_t largest = 0;
+    for (std::int64_t b = 0; b < kCoarseBuckets; ++b) {
+        for (std::int64_t c = 0; c < chunks; ++c) {
             std::int64_t& cursor = cursors[static_cast<std::size_t>(c * kCoarseBuckets + b)];
             const std::int64_t count = cursor;
-            cursor = running;
-            running += count;
+            cursor = b <= last ? running : kept + c * kSpareStride;
+            running += b <= last ? count : 0;
         }
-        largest = std::max(largest, running - starts[static_cast<std::size_t>(b)]);
+        if (b <= last) {
+            largest = std::max(largest, running - starts[static_cast<std::size_t>(b)]);
+        }
     }
-    starts[kCoarseBuckets] = running;
-    const auto grouped_keys = uninitialized<std::uint64_t>(n);
-    const auto grouped_indices = uninitialized<Index>(n);
+    starts[static_cast<std::size_t>(last + 1)] = kept;
+    const auto grouped_keys = uninitialized<std::uint64_t>(kept + chunks * kSpareStride);
+    const auto grouped_indices = uninitialized<Index>(kept + chunks * kSpareStride);
     auto scatter_chunks = [&](std::int64_t begin, std::int64_t end) {
         std::uint64_t keys[kKeyStep];
         for (std::int64_t c = begin; c < end; ++c) {
@@ -168,7 +190,10 @@ void two_level_order(const MakeKeys& make_keys, std::uint64_t seed, std::uint64_
                 const std::int64_t count = std::min(kKeyStep, chunk_begin(c + 1) - e);
                 make_keys(seed, first + static_cast<std::uint64_t>(e), count, keys);
                 for (std::int64_t i = 0; i < count; ++i) {
-                    const std::int64_t slot = slots[keys[i] >> (64 - kCoarseBits)]++;
+                    const std::int64_t bucket =
+                        static_cast<std::int64_t>(keys[i] >> (64 - kCoarseBits));
+                    const std::int64_t slot = slots[bucket];
+                    slots[bucket] = slot + (bucket <= last ? 1 : 0);
                     grouped_keys[slot] = keys[i];
                     grouped_indices[slot] = static_cast<Index>(e + i);
                 }
@@ -185,14 +210,11 @@ void two_level_order(const MakeKeys& make_keys, std::uint64_t seed, std::uint64_
             const Scratch scratch{scratch_keys.get() + worker * largest,
                                   scratch_indices.get() + worker * largest,
                                   scratch_counts.get() + worker * (2 * largest + 1)};
-            for (std::int64_t b = next_bucket++; b < kCoarseBuckets; b = next_bucket++) {
+            for (std::int64_t b = next_bucket++; b <= last; b = next_bucket++) {
                 const std::int64_t start = starts[static_cast<std::size_t>(b)];
-                if (start >= wanted) {
-                    continue; // past the first `wanted` positions
-                }
                 order_bucket(grouped_keys.get() + start, grouped_indices.get() + start, 0,
-                             starts[static_cast<std::size_t>(b + 1)] - start, kCoarseBits, scratch,
-                             order + start);
+                             starts[static_cast<std::size_t>(b + 1)] - start, wanted - start,
+                             kCoarseBits, scratch, order + start);
             }
         }
     };
@@ -211,6 +233,9 @@ void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n, 
         throw std::invalid_argument("host_random_order: wanted must be in [0, n = " +
                                     std::to_string(n) + "], got " + std::to_string(wanted));
     }
+    if (wanted == 0) {
+        return;
+    }
     const PhiloxIsa isa = philox_isa();
     const auto make_keys = [isa](std::uint64_t seed, std::uint64_t first, std::int64_t count,
                                  std::uint64_t* keys) {
@@ -225,7 +250,7 @@ void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n, 
     const auto scratch_indices = uninitialized<Index>(n);
     const auto scratch_counts = uninitialized<std::uint32_t>(2 * n + 1);
     make_keys(seed, first, n, keys.get());
-    order_bucket(keys.get(), nullptr, 0, n, 0,
+    order_bucket(keys.get(), nullptr, 0, n, wanted, 0,
                  Scratch{scratch_keys.get(), scratch_indices.get(), scratch_counts.get()}, order);
 }
 

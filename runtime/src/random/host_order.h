@@ -14,12 +14,14 @@ namespace gpucc::random::detail {
 constexpr std::int64_t kHostOrderMaxSize = std::int64_t{1} << 32;
 
 /// Writes the first `wanted` of the indices 0 .. n-1 in ascending (key, index) order to
-/// order[0 .. wanted-1] (order has room for n; entries past `wanted` are left unspecified; a
-/// choice without replacement wants its sample size, a permutation n), index e's key
+/// order[0 .. wanted-1] (order has room for `wanted`, and nothing past it is written; a choice
+/// without replacement wants its sample size, a permutation n), index e's key
 /// the 64-bit word (w1 << 32) | w0 of Philox block counter first + e under `seed`
 /// (kernels/permutation.dsl): counting_sort_order's order. Up to 2^12 keys: one counting pass
-/// on the calling thread; above: a pass to 2^8 coarse buckets by the top bits, then each coarse
-/// bucket's own counting pass in cache, both across the host pool's threads. The last counting
+/// on the calling thread; above: a count by the top 8 bits, a pass that copies the keys of the
+/// coarse buckets holding the first `wanted` positions (all of them for a permutation, about
+/// half for a choice of n / 2) to those buckets, then each kept bucket's own counting pass in
+/// cache, all across the host pool's threads. The last counting
 /// pass leaves about half a key per bucket, and an insertion sort puts them in order. 0 <= n <=
 /// kHostOrderMaxSize and 0 <= wanted <= n (std::invalid_argument otherwise: the caller checks).
 void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n, std::int64_t wanted,
