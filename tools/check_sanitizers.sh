@@ -77,7 +77,7 @@ asan() {
         division_kernel_tests_cpu stdlib_tests_cpu linalg_tests_cpu linalg_small_route_tests_cpu \
         linalg_decomposition_tests_cpu fusion_tests_cpu fusion_reduction_tests_cpu fusion_persistent_tests_cpu random_tests_cpu \
         fusion_kernel_calls_tests_cpu fusion_results_tests_cpu fusion_post_array_tests_cpu \
-        fusion_multi_reduction_tests_cpu \
+        fusion_multi_reduction_tests_cpu fusion_persistent_argument_tests_cpu \
         distributed_unit_tests
     sanitized_ctest "ASan+UBSan: lit, fuzz, unit, CPU kernel, stdlib, linalg, fusion, random" \
         build-asan "$sanitizers_never_run"
