@@ -1,8 +1,8 @@
 """Peer figures for bench/reduction_bench.cpp, measured in the same run on the same GPU: CuPy's
 copy (the ceiling), cp.sum (CUB for a full float32 sum), a CuPy ReductionKernel l2norm (as
-language.md writes it), cp.linalg.norm, cp.sum along each axis, and the same in PyTorch. Same
-protocol as the gpucc binary: CUDA events, warm-up, median, random inputs in [0, 1). Prints one
-JSON object per line."""
+language.md writes it), cp.linalg.norm, cp.sum along each axis and (CuPy only) over two axes of
+the matrix viewed as 3-d and 4-d, and the same in PyTorch. Same protocol as the gpucc binary:
+CUDA events, warm-up, median, random inputs in [0, 1). Prints one JSON object per line."""
 import sys
 
 from peers_common import emit, event_median_ms
@@ -50,6 +50,13 @@ if cp is not None:
     emit(tool="cupy", work=f"copy {rows}x{cols} float32", ms=round(copy_ms, 4), GBps=round(ceiling, 1))
     report("cupy", f"cp.sum axis 0 of {rows}x{cols} float32", median_ms(cp, lambda: cp.sum(m, axis=0)), nbytes, ceiling)
     report("cupy", f"cp.sum axis 1 of {rows}x{cols} float32", median_ms(cp, lambda: cp.sum(m, axis=1)), nbytes, ceiling)
+    if rows % 2 == 0 and cols % 2 == 0:
+        as3 = m.reshape(2, rows // 2, cols)
+        report("cupy", f"cp.sum axes (0, 2) of 2x{rows // 2}x{cols} float32",
+               median_ms(cp, lambda: cp.sum(as3, axis=(0, 2))), nbytes, ceiling)
+        as4 = m.reshape(2, rows // 2, 2, cols // 2)
+        report("cupy", f"cp.sum axes (0, 2) of 2x{rows // 2}x2x{cols // 2} float32",
+               median_ms(cp, lambda: cp.sum(as4, axis=(0, 2))), nbytes, ceiling)
     del m, mout
     cp.get_default_memory_pool().free_all_blocks()
 

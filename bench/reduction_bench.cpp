@@ -1,10 +1,11 @@
-// Reduction benchmark on the GPU: full sum and l2norm of 2^k float32, and sums along axis 0 and
-// axis 1 of an R x C float32 matrix, each against the copy kernel's bandwidth on the same number
-// of elements (median of CUDA-event timings after warm-up; random inputs; every result checked
-// against a float64 host sum). A reduction reads its input once, so its bandwidth counts the
-// bytes read; the copy's counts bytes read and written. Prints one JSON object per line, as
-// peers_reduction.py does for CuPy and PyTorch; report_reduction.py puts them side by side.
-// Usage: reduction_bench [log2_size=28] [rows=16384] [cols=16384] [repeat=50]
+// Reduction benchmark on the GPU: full sum and l2norm of 2^k float32, sums along axis 0 and
+// axis 1 of an R x C float32 matrix and over two axes of it viewed as 3-d and 4-d, each against the
+// copy kernel's bandwidth on the same number of elements (median of CUDA-event timings after
+// warm-up; random inputs; every result checked against a float64 host sum). A reduction reads its
+// input once, so its bandwidth counts the bytes read; the copy's counts bytes read and written.
+// Prints one JSON object per line, as peers_reduction.py does for CuPy and PyTorch;
+// report_reduction.py puts them side by side. Usage: reduction_bench [log2_size=28] [rows=16384]
+// [cols=16384] [repeat=50]
 #include "bench_support.h"
 #include "reduction_kernels.gpucc.h"
 
@@ -125,6 +126,47 @@ int main(int argc, char** argv) {
         std::snprintf(work, sizeof work, "sum axis 1 of %lldx%lld float32",
                       static_cast<long long>(rows), static_cast<long long>(cols));
         report(work, ms, bytes, copy_gbps);
+
+        // Two reduced axes that do not merge (the kernels' several-dimension way, 32-bit
+        // indexing): the matrix as (2, rows/2, cols) over axes 0 and 2 (lanes along the reduced
+        // positions), and as (2, rows/2, 2, cols/2) over axes 0 and 2 (outputs along the lanes).
+        if (rows % 2 == 0 && cols % 2 == 0) {
+            const std::int64_t half_rows = rows / 2;
+            const std::int64_t half_cols = cols / 2;
+            gpucc::Array<float> as3 = m.reshape({2, half_rows, cols});
+            gpucc::Array<float> out3 = gpucc::empty<float>({half_rows}, gpu);
+            ms = median_ms([&] { rb::total(as3, out3, gpucc::Axis{0, 2}); }, 5, repeat);
+            got = out3.to_host();
+            for (std::int64_t b = 0; b < half_rows; b += 997) {
+                check("sum axes (0, 2) of 3-d", got[static_cast<std::size_t>(b)],
+                      row_sums[static_cast<std::size_t>(b)] +
+                          row_sums[static_cast<std::size_t>(b + half_rows)],
+                      1e-5);
+            }
+            std::snprintf(work, sizeof work, "sum axes (0, 2) of 2x%lldx%lld float32",
+                          static_cast<long long>(half_rows), static_cast<long long>(cols));
+            report(work, ms, bytes, copy_gbps);
+            gpucc::Array<float> as4 = m.reshape({2, half_rows, 2, half_cols});
+            gpucc::Array<float> out4 = gpucc::empty<float>({half_rows, half_cols}, gpu);
+            ms = median_ms([&] { rb::total(as4, out4, gpucc::Axis{0, 2}); }, 5, repeat);
+            got = out4.to_host();
+            for (std::int64_t b = 0; b < half_rows; b += 997) {
+                for (std::int64_t d = 0; d < half_cols; d += 991) {
+                    double want = 0;
+                    for (std::int64_t a = 0; a < 2; ++a) {
+                        for (std::int64_t c = 0; c < 2; ++c) {
+                            want += host[static_cast<std::size_t>((a * half_rows + b) * cols +
+                                                                  c * half_cols + d)];
+                        }
+                    }
+                    check("sum axes (0, 2) of 4-d",
+                          got[static_cast<std::size_t>(b * half_cols + d)], want, 1e-5);
+                }
+            }
+            std::snprintf(work, sizeof work, "sum axes (0, 2) of 2x%lldx2x%lld float32",
+                          static_cast<long long>(half_rows), static_cast<long long>(half_cols));
+            report(work, ms, bytes, copy_gbps);
+        }
     }
     return 0;
 }

@@ -3,6 +3,7 @@
 // pieces of the kernel IR: map at an element, reduce of two partial results (with the validity
 // flags of kernels without an identity), the identity, and post writing the outputs.
 #include "compiler/codegen/common/ArgumentSlots.h"
+#include "compiler/codegen/common/MathLowering.h"
 #include "compiler/codegen/reduction/ReductionEmitter.h"
 #include "compiler/codegen/reduction/ReductionEmitterImpl.h"
 #include "compiler/diag/InternalError.h"
@@ -116,13 +117,8 @@ std::vector<llvm::Value*> ReductionEmitter::decompose(llvm::Value* position, llv
         llvm::Value* extent = plan_word(extent_word + dim);
         llvm::Value* quotient = nullptr;
         if (index32) {
-            llvm::Value* divisor = plan_word(divisor_word + dim);
-            llvm::Value* magic = builder_.CreateTrunc(divisor, i32);
-            llvm::Value* shift = builder_.CreateTrunc(builder_.CreateLShr(divisor, 32), i32);
-            llvm::Value* product = builder_.CreateMul(builder_.CreateZExt(remaining, i64),
-                                                      builder_.CreateZExt(magic, i64));
-            llvm::Value* high = builder_.CreateTrunc(builder_.CreateLShr(product, 32), i32);
-            quotient = builder_.CreateLShr(builder_.CreateAdd(high, remaining), shift);
+            quotient = emit_divide_by_divisor_word(builder_, target_, remaining,
+                                                   plan_word(divisor_word + dim));
             extent = builder_.CreateTrunc(extent, i32);
         } else {
             quotient = builder_.CreateUDiv(remaining, extent);
