@@ -483,9 +483,8 @@ Partial ReductionEmitter::accumulate(llvm::Value* lane, llvm::Value* lanes, llvm
     finish(accumulate_scalars(first, lanes, r_end, false, true, true));
     // 2^31 outputs or reduced positions or more, over several reduce dimensions: each position's
     // offsets take up to seven 64-bit divisions. Unrolled, that code was repeated for every
-    // unrolled position: over a third of every reduction instance's PTX and half its ptxas time.
-    // One position per iteration, as CuPy's reduction loop takes: one load in flight per thread
-    // instead of 4 or 8, beside the divisions, on this path only.
+    // unrolled position: 40% of every reduction instance's PTX and half its ptxas time, for
+    // a case whose time per element those divisions dominate. One position per iteration.
     builder_.SetInsertPoint(wide);
     finish(accumulate_scalars(first, lanes, r_end, false, false, false));
 
