@@ -312,15 +312,6 @@ llvm::Value* emit_mulhi(llvm::IRBuilder<>& builder, CodegenTarget target, bool i
     return builder.CreateTrunc(builder.CreateLShr(product, bits), a->getType());
 }
 
-llvm::Value* emit_divide_by_divisor_word(llvm::IRBuilder<>& builder, CodegenTarget target,
-                                         llvm::Value* value, llvm::Value* divisor_word) {
-    llvm::Type* i32 = builder.getInt32Ty();
-    llvm::Value* magic = builder.CreateTrunc(divisor_word, i32);
-    llvm::Value* shift = builder.CreateTrunc(builder.CreateLShr(divisor_word, 32), i32);
-    llvm::Value* high = emit_mulhi(builder, target, /*is_signed_type=*/false, value, magic);
-    return builder.CreateLShr(builder.CreateAdd(high, value), shift);
-}
-
 llvm::Value* emit_math_builtin(llvm::IRBuilder<>& builder, CodegenTarget target, Builtin builtin,
                                ScalarType operand_type, llvm::ArrayRef<llvm::Value*> args) {
     if (!is_floating(operand_type)) {

@@ -23,10 +23,4 @@ llvm::Value* emit_math_builtin(llvm::IRBuilder<>& builder, CodegenTarget target,
 llvm::Value* emit_mulhi(llvm::IRBuilder<>& builder, CodegenTarget target, bool is_signed_type,
                         llvm::Value* a, llvm::Value* b);
 
-/// `value / divisor` for a 32-bit `value` below 2^31, where `divisor_word` (an i64) is the
-/// runtime's fast_divisor_word of the divisor (gpucc/detail/strided_indexer.h): the magic number
-/// in its low half, the shift in its high half.
-llvm::Value* emit_divide_by_divisor_word(llvm::IRBuilder<>& builder, CodegenTarget target,
-                                         llvm::Value* value, llvm::Value* divisor_word);
-
 } // namespace gpucc

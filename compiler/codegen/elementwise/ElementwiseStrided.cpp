@@ -14,7 +14,6 @@
 //    dimension run as a plain loop over j with offset + j * stride per array (LLVM versions it
 //    for unit strides and vectorizes), and the coordinates carry like an odometer between rows.
 #include "compiler/codegen/common/Loops.h"
-#include "compiler/codegen/common/MathLowering.h"
 #include "compiler/codegen/elementwise/ElementwiseEmitterImpl.h"
 
 #include <llvm/IR/Intrinsics.h>
@@ -98,8 +97,13 @@ void ElementwiseEmitter::decompose_index(llvm::Value* index, bool index32) {
         llvm::Value* quotient = nullptr;
         llvm::Value* extent = indexer_word(kIndexerShapeWord + dim);
         if (index32) {
-            quotient = emit_divide_by_divisor_word(builder_, target_, remaining,
-                                                   indexer_word(kIndexerDivisorWord + dim));
+            llvm::Value* divisor = indexer_word(kIndexerDivisorWord + dim);
+            llvm::Value* magic = builder_.CreateTrunc(divisor, i32);
+            llvm::Value* shift = builder_.CreateTrunc(builder_.CreateLShr(divisor, 32), i32);
+            llvm::Value* product = builder_.CreateMul(builder_.CreateZExt(remaining, i64),
+                                                      builder_.CreateZExt(magic, i64));
+            llvm::Value* high = builder_.CreateTrunc(builder_.CreateLShr(product, 32), i32);
+            quotient = builder_.CreateLShr(builder_.CreateAdd(high, remaining), shift);
             extent = builder_.CreateTrunc(extent, i32);
         } else {
             quotient = builder_.CreateUDiv(remaining, extent);

@@ -117,8 +117,12 @@ std::vector<llvm::Value*> ReductionEmitter::decompose(llvm::Value* position, llv
         llvm::Value* extent = plan_word(extent_word + dim);
         llvm::Value* quotient = nullptr;
         if (index32) {
-            quotient = emit_divide_by_divisor_word(builder_, target_, remaining,
-                                                   plan_word(divisor_word + dim));
+            llvm::Value* divisor = plan_word(divisor_word + dim);
+            llvm::Value* magic = builder_.CreateTrunc(divisor, i32);
+            llvm::Value* shift = builder_.CreateTrunc(builder_.CreateLShr(divisor, 32), i32);
+            llvm::Value* high =
+                emit_mulhi(builder_, target_, /*is_signed_type=*/false, remaining, magic);
+            quotient = builder_.CreateLShr(builder_.CreateAdd(high, remaining), shift);
             extent = builder_.CreateTrunc(extent, i32);
         } else {
             quotient = builder_.CreateUDiv(remaining, extent);
