@@ -205,6 +205,30 @@ llvm::Value* emit_predicate(llvm::IRBuilder<>& builder, Builtin builtin, llvm::V
     GPUCC_UNREACHABLE("not a predicate");
 }
 
+/// The high half of the double-width product of two 32- or 64-bit integers. The NVPTX target
+/// calls llvm.nvvm.mulhi.* (mul.hi.u32 and friends): written as a widening multiply and a shift,
+/// the optimizer folds the surrounding 32-bit arithmetic into 64-bit operations (Philox's rounds
+/// became mul.lo.s64 and xor.b64). The host widens, multiplies and shifts, which x86 selects well.
+llvm::Value* emit_mulhi(llvm::IRBuilder<>& builder, CodegenTarget target, bool is_signed_type,
+                        llvm::Value* a, llvm::Value* b) {
+    unsigned bits = a->getType()->getIntegerBitWidth();
+    GPUCC_CHECK(bits == 32 || bits == 64, "Sema promotes mulhi's operands to 32 or 64 bits");
+    if (target == CodegenTarget::Nvptx) {
+        llvm::Intrinsic::ID id = bits == 32 ? (is_signed_type ? llvm::Intrinsic::nvvm_mulhi_i
+                                                              : llvm::Intrinsic::nvvm_mulhi_ui)
+                                            : (is_signed_type ? llvm::Intrinsic::nvvm_mulhi_ll
+                                                              : llvm::Intrinsic::nvvm_mulhi_ull);
+        return builder.CreateIntrinsic(id, {}, {a, b});
+    }
+    llvm::Type* wide = builder.getIntNTy(2 * bits);
+    llvm::Value* wide_a =
+        is_signed_type ? builder.CreateSExt(a, wide) : builder.CreateZExt(a, wide);
+    llvm::Value* wide_b =
+        is_signed_type ? builder.CreateSExt(b, wide) : builder.CreateZExt(b, wide);
+    llvm::Value* product = builder.CreateMul(wide_a, wide_b);
+    return builder.CreateTrunc(builder.CreateLShr(product, bits), a->getType());
+}
+
 llvm::Value* emit_integer_builtin(llvm::IRBuilder<>& builder, CodegenTarget target, Builtin builtin,
                                   ScalarType type, llvm::ArrayRef<llvm::Value*> args) {
     bool is_signed_type = is_signed(type);
@@ -287,30 +311,6 @@ llvm::Value* emit_host_lgamma(llvm::IRBuilder<>& builder, llvm::Value* x, bool i
 }
 
 } // namespace
-
-// The NVPTX target calls llvm.nvvm.mulhi.* (mul.hi.u32 and friends): written as a widening
-// multiply and a shift, the optimizer folds the surrounding 32-bit arithmetic into 64-bit
-// operations (Philox's rounds became mul.lo.s64 and xor.b64; the index decompositions' magic
-// divisions a 64-bit multiply). The host widens, multiplies and shifts, which x86 selects well.
-llvm::Value* emit_mulhi(llvm::IRBuilder<>& builder, CodegenTarget target, bool is_signed_type,
-                        llvm::Value* a, llvm::Value* b) {
-    unsigned bits = a->getType()->getIntegerBitWidth();
-    GPUCC_CHECK(bits == 32 || bits == 64, "Sema promotes mulhi's operands to 32 or 64 bits");
-    if (target == CodegenTarget::Nvptx) {
-        llvm::Intrinsic::ID id = bits == 32 ? (is_signed_type ? llvm::Intrinsic::nvvm_mulhi_i
-                                                              : llvm::Intrinsic::nvvm_mulhi_ui)
-                                            : (is_signed_type ? llvm::Intrinsic::nvvm_mulhi_ll
-                                                              : llvm::Intrinsic::nvvm_mulhi_ull);
-        return builder.CreateIntrinsic(id, {}, {a, b});
-    }
-    llvm::Type* wide = builder.getIntNTy(2 * bits);
-    llvm::Value* wide_a =
-        is_signed_type ? builder.CreateSExt(a, wide) : builder.CreateZExt(a, wide);
-    llvm::Value* wide_b =
-        is_signed_type ? builder.CreateSExt(b, wide) : builder.CreateZExt(b, wide);
-    llvm::Value* product = builder.CreateMul(wide_a, wide_b);
-    return builder.CreateTrunc(builder.CreateLShr(product, bits), a->getType());
-}
 
 llvm::Value* emit_math_builtin(llvm::IRBuilder<>& builder, CodegenTarget target, Builtin builtin,
                                ScalarType operand_type, llvm::ArrayRef<llvm::Value*> args) {

@@ -18,9 +18,4 @@ llvm::Value* emit_math_builtin(llvm::IRBuilder<>& builder, CodegenTarget target,
                                kir::Builtin builtin, ScalarType operand_type,
                                llvm::ArrayRef<llvm::Value*> args);
 
-/// The high half of the double-width product of two 32- or 64-bit integers (`mulhi`, and the
-/// magic-number divisions of the index decompositions).
-llvm::Value* emit_mulhi(llvm::IRBuilder<>& builder, CodegenTarget target, bool is_signed_type,
-                        llvm::Value* a, llvm::Value* b);
-
 } // namespace gpucc

@@ -99,10 +99,8 @@ private:
                        llvm::Value* r_end);
     Partial accumulate_vectors(llvm::Value* lane, llvm::Value* lanes, llvm::Value* r_begin,
                                llvm::Value* r_end);
-    /// Positions first, first + step, ... below r_end; several a step apart per iteration (loads
-    /// in flight) when `unrolled`, else one.
     Partial accumulate_scalars(llvm::Value* first, llvm::Value* step, llvm::Value* r_end,
-                               bool one_dim, bool index32, bool unrolled);
+                               bool one_dim, bool index32);
     /// The partial of every thread with the same output combined; meaningful at lane 0.
     Partial block_reduce(Partial mine);
     Partial shuffle_reduce(Partial mine, int max_distance, llvm::Value* limit);

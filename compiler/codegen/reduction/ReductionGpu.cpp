@@ -282,9 +282,8 @@ Partial combine_all(std::vector<Partial> partials, Combine combine) {
 } // namespace
 
 Partial ReductionEmitter::accumulate_scalars(llvm::Value* first, llvm::Value* step,
-                                             llvm::Value* r_end, bool one_dim, bool index32,
-                                             bool unrolled) {
-    const int scalar_unroll = !unrolled ? 1 : rows_ ? kRowsScalarUnroll : kLanesScalarUnroll;
+                                             llvm::Value* r_end, bool one_dim, bool index32) {
+    const int scalar_unroll = rows_ ? kRowsScalarUnroll : kLanesScalarUnroll;
     llvm::Type* i64 = builder_.getInt64Ty();
     std::vector<PartialSlot> accumulators;
     for (int u = 0; u < scalar_unroll; ++u) {
@@ -309,27 +308,21 @@ Partial ReductionEmitter::accumulate_scalars(llvm::Value* first, llvm::Value* st
         }
         return loaded;
     };
-    // Main loop: scalar_unroll positions a step apart, loads first (none when not unrolled).
-    if (scalar_unroll > 1) {
-        emit_slot_loop(
-            builder_,
-            {position,
-             step,
-             r_end,
-             scalar_unroll,
-             {"scalars.header", "scalars.body", "scalars.exit"}},
-            [&](llvm::Value* r) {
-                std::vector<std::vector<llvm::Value*>> loaded;
-                for (int u = 0; u < scalar_unroll; ++u) {
-                    loaded.push_back(load_inputs(builder_.CreateAdd(
-                        r, builder_.CreateMul(step,
-                                              builder_.getInt64(static_cast<std::uint64_t>(u))))));
-                }
-                for (int u = 0; u < scalar_unroll; ++u) {
-                    fold(u, map_values(loaded[static_cast<std::size_t>(u)]));
-                }
-            });
-    }
+    // Main loop: scalar_unroll positions a step apart, loads first.
+    emit_slot_loop(
+        builder_,
+        {position, step, r_end, scalar_unroll, {"scalars.header", "scalars.body", "scalars.exit"}},
+        [&](llvm::Value* r) {
+            std::vector<std::vector<llvm::Value*>> loaded;
+            for (int u = 0; u < scalar_unroll; ++u) {
+                loaded.push_back(load_inputs(builder_.CreateAdd(
+                    r,
+                    builder_.CreateMul(step, builder_.getInt64(static_cast<std::uint64_t>(u))))));
+            }
+            for (int u = 0; u < scalar_unroll; ++u) {
+                fold(u, map_values(loaded[static_cast<std::size_t>(u)]));
+            }
+        });
     // The rest, one position at a time.
     emit_slot_loop(
         builder_,
@@ -438,7 +431,7 @@ Partial ReductionEmitter::accumulate_vectors(llvm::Value* lane, llvm::Value* lan
     Partial vectors = combine_all(partials, [&](Partial a, Partial b) { return combine(a, b); });
     // Positions past the last whole vector: one element per lane.
     Partial tail = accumulate_scalars(builder_.CreateAdd(full_end, lane), lanes, r_end,
-                                      /*one_dim=*/true, /*index32=*/false, /*unrolled=*/true);
+                                      /*one_dim=*/true, /*index32=*/false);
     return combine(vectors, tail);
 }
 
@@ -474,19 +467,15 @@ Partial ReductionEmitter::accumulate(llvm::Value* lane, llvm::Value* lanes, llvm
         builder_.CreateICmpULE(plan_word(kReducePlanReduceNdim), builder_.getInt64(1)), one_dim,
         general);
     builder_.SetInsertPoint(one_dim);
-    finish(accumulate_scalars(first, lanes, r_end, true, false, true));
+    finish(accumulate_scalars(first, lanes, r_end, true, false));
     builder_.SetInsertPoint(general);
     llvm::BasicBlock* narrow = new_block("share.index32");
     llvm::BasicBlock* wide = new_block("share.index64");
     builder_.CreateCondBr(flag(kReduceIndex32), narrow, wide);
     builder_.SetInsertPoint(narrow);
-    finish(accumulate_scalars(first, lanes, r_end, false, true, true));
-    // 2^31 outputs or reduced positions or more, over several reduce dimensions: each position's
-    // offsets take up to seven 64-bit divisions. Unrolled, that code was repeated for every
-    // unrolled position: 40% of every reduction instance's PTX and half its ptxas time, for
-    // a case whose time per element those divisions dominate. One position per iteration.
+    finish(accumulate_scalars(first, lanes, r_end, false, true));
     builder_.SetInsertPoint(wide);
-    finish(accumulate_scalars(first, lanes, r_end, false, false, false));
+    finish(accumulate_scalars(first, lanes, r_end, false, false));
 
     builder_.SetInsertPoint(done);
     return load_partial(share);

@@ -3,7 +3,6 @@
 // pieces of the kernel IR: map at an element, reduce of two partial results (with the validity
 // flags of kernels without an identity), the identity, and post writing the outputs.
 #include "compiler/codegen/common/ArgumentSlots.h"
-#include "compiler/codegen/common/MathLowering.h"
 #include "compiler/codegen/reduction/ReductionEmitter.h"
 #include "compiler/codegen/reduction/ReductionEmitterImpl.h"
 #include "compiler/diag/InternalError.h"
@@ -120,8 +119,9 @@ std::vector<llvm::Value*> ReductionEmitter::decompose(llvm::Value* position, llv
             llvm::Value* divisor = plan_word(divisor_word + dim);
             llvm::Value* magic = builder_.CreateTrunc(divisor, i32);
             llvm::Value* shift = builder_.CreateTrunc(builder_.CreateLShr(divisor, 32), i32);
-            llvm::Value* high =
-                emit_mulhi(builder_, target_, /*is_signed_type=*/false, remaining, magic);
+            llvm::Value* product = builder_.CreateMul(builder_.CreateZExt(remaining, i64),
+                                                      builder_.CreateZExt(magic, i64));
+            llvm::Value* high = builder_.CreateTrunc(builder_.CreateLShr(product, 32), i32);
             quotient = builder_.CreateLShr(builder_.CreateAdd(high, remaining), shift);
             extent = builder_.CreateTrunc(extent, i32);
         } else {
