@@ -463,6 +463,45 @@ TEST_F(ReductionKernels, PositionAlongTheReducedAxes) {
               position_reference(ints, Shape{4099}, reduced).first);
 }
 
+#ifdef GPUCC_TEST_ON_GPU
+TEST_F(ReductionKernels, MoreThanTwoToThe31PositionsOverTwoAxesUseSixtyFourBitIndexing) {
+    // A small array broadcast over more than 2^31 reduced positions along two axes that do not
+    // merge (the broadcast axis has stride 0): the plan is not kReduceIndex32 and has two reduce
+    // dimensions, so each GPU kernel decomposes every position with 64-bit divisions. Reduced over
+    // both axes, the one output's lanes run along the reduced positions (the lanes kernel); over
+    // the first two of three, with three outputs and the stride-3 axis innermost, the outputs run
+    // along the lanes (the rows kernel). _J checks each position: position_weighted sums
+    // J * (x > 0 ? 2 : 1) and last_positive finds the last J whose element is positive.
+    const std::int64_t a_extent = 4099;
+    const std::int64_t b_extent = (std::int64_t{1} << 31) / a_extent + 7;
+    ASSERT_GT(a_extent * b_extent, std::int64_t{1} << 31);
+    for (const std::int64_t outputs : {std::int64_t{1}, std::int64_t{3}}) {
+        const Shape small = outputs == 1 ? Shape{a_extent, 1} : Shape{a_extent, 1, outputs};
+        const Shape shape =
+            outputs == 1 ? Shape{a_extent, b_extent} : Shape{a_extent, b_extent, outputs};
+        auto host = random_vector<float>(small.element_count(), -1, 1);
+        const Array<float> x = on_device(host, small).broadcast_to(shape);
+        // Sum over b of (a * B + b) is B * a * B + B * (B - 1) / 2, exactly, in int64.
+        std::vector<std::int64_t> weighted(static_cast<std::size_t>(outputs), 0);
+        std::vector<std::int64_t> last(static_cast<std::size_t>(outputs), -1);
+        for (std::int64_t a = 0; a < a_extent; ++a) {
+            for (std::int64_t o = 0; o < outputs; ++o) {
+                const bool positive = host[static_cast<std::size_t>(a * outputs + o)] > 0;
+                weighted[static_cast<std::size_t>(o)] +=
+                    (positive ? 2 : 1) * (b_extent * a * b_extent + b_extent * (b_extent - 1) / 2);
+                if (positive) {
+                    last[static_cast<std::size_t>(o)] = a * b_extent + b_extent - 1;
+                }
+            }
+        }
+        const std::vector<int> axes = outputs == 1 ? std::vector<int>{} : std::vector<int>{0, 1};
+        const std::string what = describe(shape, axes, false);
+        EXPECT_EQ(rk::position_weighted(x, make_axis(axes)).to_host(), weighted) << what;
+        EXPECT_EQ(rk::last_positive(x, make_axis(axes)).to_host(), last) << what;
+    }
+}
+#endif
+
 TEST_F(ReductionKernels, SameBitsEveryRun) {
     const std::int64_t n = (1 << 22) + 3;
     auto host = random_vector<float>(n, -1, 1);
