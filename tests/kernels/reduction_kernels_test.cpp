@@ -100,6 +100,24 @@ void expect_close(const std::vector<T>& got, const std::vector<double>& want, do
     }
 }
 
+/// A float32 sum of n terms against its exact value: whatever order the launch adds them in, the
+/// rounding error is at most (n - 1) * eps * (sum of |x|) (to first order), which can exceed any
+/// relative bound where the terms cancel. `magnitude` holds each output's sum of |x|, `terms` its
+/// term count.
+void expect_sum_close(const std::vector<float>& got, const std::vector<double>& want,
+                      const std::vector<double>& magnitude, std::int64_t terms,
+                      const std::string& what) {
+    ASSERT_EQ(got.size(), want.size()) << what;
+    const double eps = std::numeric_limits<float>::epsilon();
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        const double bound =
+            static_cast<double>(std::max<std::int64_t>(terms, 1)) * eps * magnitude[i] +
+            eps * std::fabs(want[i]); // and the final rounding to float32
+        ASSERT_LE(std::fabs(static_cast<double>(got[i]) - want[i]), bound)
+            << what << ": output " << i << " is " << got[i] << ", expected " << want[i];
+    }
+}
+
 Axis make_axis(const std::vector<int>& axes) {
     switch (axes.size()) {
     case 1:
@@ -176,10 +194,13 @@ TEST_F(ReductionKernels, EveryAxisCombinationOf3d) {
             const auto reduced = reduced_axes(3, axes, axes.empty());
             auto want = reference<double>(host, shape, reduced, 0.0,
                                           [](double a, float v) { return a + v; });
+            auto magnitude = reference<double>(host, shape, reduced, 0.0,
+                                               [](double a, float v) { return a + std::fabs(v); });
             Array<float> y = rk::total(x, make_axis(axes), keepdims);
             const std::string what = describe(shape, axes, keepdims);
             ASSERT_EQ(y.shape(), reduced_shape(shape, reduced, keepdims)) << what;
-            expect_close(y.to_host(), want, 2e-5, what);
+            expect_sum_close(y.to_host(), want, magnitude,
+                             shape.element_count() / std::max<std::int64_t>(y.size(), 1), what);
         }
     }
 }
@@ -194,6 +215,42 @@ TEST_F(ReductionKernels, BothAxesOfTallAndWideMatrices) {
             auto want = reference<double>(host, shape, reduced, 0.0,
                                           [](double a, float v) { return a + v; });
             expect_close(rk::total(x, axis).to_host(), want, 2e-5, describe(shape, {axis}, false));
+        }
+    }
+}
+
+// A few positions per output along strided axes: the launch puts one to eight lanes on each
+// output and up to 256 outputs in a block (reduction_plan.cpp); every layout must give the sums.
+TEST_F(ReductionKernels, FewPositionsPerOutputAlongStridedAxes) {
+    struct Case {
+        Shape shape;
+        std::vector<int> axes;
+    };
+    const std::vector<Case> cases = {{Shape{2, 300, 2, 701}, {0, 2}},
+                                     {Shape{16, 5003}, {0}},
+                                     {Shape{3, 1000, 5}, {0, 2}},
+                                     {Shape{4, 40}, {0}},
+                                     {Shape{2, 9}, {0}},
+                                     {Shape{7, 3, 257}, {0, 1}}};
+    for (const Case& c : cases) {
+        const auto reduced = reduced_axes(c.shape.ndim(), c.axes, false);
+        const std::string what = describe(c.shape, c.axes, false);
+        // Positive values: the relative check has no cancellation to excuse (the integers below
+        // take both signs, exactly).
+        auto host = random_vector<float>(c.shape.element_count(), 0, 1);
+        auto want =
+            reference<double>(host, c.shape, reduced, 0.0, [](double a, float v) { return a + v; });
+        std::vector<float> got = rk::total(on_device(host, c.shape), make_axis(c.axes)).to_host();
+        expect_close(got, want, 2e-5, what);
+        auto ints = random_vector<std::int32_t>(c.shape.element_count(), -100000, 100000);
+        auto int_want =
+            reference<std::int64_t>(ints, c.shape, reduced, std::int64_t{0},
+                                    [](std::int64_t a, std::int32_t v) { return a + v; });
+        std::vector<std::int32_t> int_got =
+            rk::total(on_device(ints, c.shape), make_axis(c.axes)).to_host();
+        ASSERT_EQ(int_got.size(), int_want.size()) << what;
+        for (std::size_t i = 0; i < int_got.size(); ++i) {
+            ASSERT_EQ(int_got[i], int_want[i]) << what << " output " << i;
         }
     }
 }

@@ -22,7 +22,8 @@ namespace {
 //   elements when vectorized), between 1 and the block size; Ob = 256 / Rb outputs per block.
 // - outputs first (a strided reduced axis): a warp of kStridedOutputs consecutive outputs (fewer
 //   when there are fewer outputs), so that a warp's loads are the outputs' neighbours in memory;
-//   Rb = 256 / Ob lanes each.
+//   Rb = 256 / Ob lanes each, but no more lanes than give each kItemsPerLane positions (more
+//   outputs per block, up to 256, when the reduced positions are few).
 // - slices, on a GPU only: when the grid has fewer blocks than kTargetWaves times what the GPU
 //   holds at once (kBlocksPerSm blocks of 256 threads per multiprocessor), the reduced positions
 //   are cut into S slices, as many as fill the GPU that often but none so short that a lane gets
@@ -193,7 +194,15 @@ void build_reduction_plan(const ReducePlanRequest& request, std::int64_t* words)
         lanes = power_of_two_at_least(ceil_div(k_count, kItemsPerLane * items), kReduceBlockSize);
         outputs = kReduceBlockSize / lanes;
     } else {
-        outputs = power_of_two_at_least(m, kStridedOutputs);
+        // A warp of consecutive outputs, and more of them per block when the reduced positions
+        // are too few to give each of 256 / 32 lanes kItemsPerLane of them (a 4-d sum of 4
+        // positions per output ran 8 lanes, half of them idle, and a block-wide combine for every
+        // 32 outputs: 4% of copy bandwidth, bench/results/2026-11-27-reduction-few-positions).
+        const std::int64_t wanted_lanes =
+            power_of_two_at_least(ceil_div(k_count, kItemsPerLane), kReduceBlockSize);
+        outputs = std::max(
+            power_of_two_at_least(m, kStridedOutputs),
+            std::min(kReduceBlockSize / wanted_lanes, power_of_two_at_least(m, kReduceBlockSize)));
         lanes = kReduceBlockSize / outputs;
     }
 

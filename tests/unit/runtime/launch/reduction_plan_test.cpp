@@ -246,6 +246,27 @@ TEST(ReductionPlan, StridedReduceAxisPutsOutputsAlongTheWarp) {
     EXPECT_EQ(few.lanes(), 64);
 }
 
+TEST(ReductionPlan, FewReducedPositionsPutMoreOutputsInABlock) {
+    // sum over axes (0, 2) of (2, 8192, 2, 8192): 4 positions per output, none contiguous. One
+    // lane per output (it reads all 4), 256 outputs per block, not 8 lanes of which 4 are idle.
+    const Plan four = build_simple(Shape{2, 8192, 2, 8192}, {0, 2});
+    EXPECT_FALSE(four.flag(kReduceLanesFirst));
+    EXPECT_EQ(four.lanes(), 1);
+    EXPECT_EQ(four.outputs_per_block(), 256);
+    // 16 positions: 4 lanes of 4, 64 outputs per block.
+    const Plan sixteen = build_simple(Shape{16, 5000}, {0});
+    EXPECT_EQ(sixteen.lanes(), 4);
+    EXPECT_EQ(sixteen.outputs_per_block(), 64);
+    // Few outputs as well: no more outputs per block than there are (rounded to a power of two),
+    // and never fewer than a warp's 32 when there are that many.
+    const Plan narrow = build_simple(Shape{4, 40}, {0});
+    EXPECT_EQ(narrow.outputs_per_block(), 64);
+    EXPECT_EQ(narrow.lanes(), 4);
+    const Plan tiny = build_simple(Shape{4, 5}, {0});
+    EXPECT_EQ(tiny.outputs_per_block(), 8);
+    EXPECT_EQ(tiny.lanes(), 32);
+}
+
 TEST(ReductionPlan, SingleOutputOrNothingToReduceGoesLanesFirst) {
     // x[::2].sum(): one output, stride 2, no vectors.
     const Plan strided = build(Shape{100}, axes_of(1, {0}), {operand({2})}, {operand({})});
