@@ -65,9 +65,9 @@ struct Scratch {
 
 /// The pairs' slots of a stable counting pass on the `bits` key bits below the top `known_bits`
 /// (0 < bits <= 64 - known_bits): pair i of m goes to (sorted_keys, sorted_indices)[slot], pairs
-/// of one bucket in their input order; counts (2^bits + 1 of them) ends as each bucket's start,
-/// counts[2^bits] = m. Pair i is (keys[i], indices[i]), or (keys[i], base + i) when `indices` is
-/// null.
+/// of one bucket in their input order; counts (2^bits + 1 of them) ends as each bucket's end
+/// (counts[b] the start of bucket b + 1, counts[2^bits - 1] = m). Pair i is (keys[i], indices[i]),
+/// or (keys[i], base + i) when `indices` is null.
 void counting_pass(const std::uint64_t* keys, const Index* indices, std::int64_t base,
                    std::int64_t m, int known_bits, int bits, std::uint32_t* counts,
                    std::uint64_t* sorted_keys, Index* sorted_indices) {
@@ -80,17 +80,14 @@ void counting_pass(const std::uint64_t* keys, const Index* indices, std::int64_t
     for (std::int64_t b = 1; b <= buckets; ++b) {
         counts[b] += counts[b - 1];
     }
-    // counts[b] is bucket b's start; the scatter below moves it to its end, where b + 1 starts.
+    // counts[b] is bucket b's start; the scatter below moves it to its end, bucket b + 1's
+    // start.
     for (std::int64_t i = 0; i < m; ++i) {
         const std::uint64_t key = keys[i];
         const std::uint32_t slot = counts[(key << known_bits) >> shift]++;
         sorted_keys[slot] = key;
         sorted_indices[slot] = indices != nullptr ? indices[i] : static_cast<Index>(base + i);
     }
-    for (std::int64_t b = buckets; b > 0; --b) {
-        counts[b] = counts[b - 1];
-    }
-    counts[0] = 0;
 }
 
 /// Up to this many pairs a bucket is ordered at once (its keys, indices and counts fit the L1
@@ -152,17 +149,14 @@ void order_bucket(const std::uint64_t* keys, const Index* indices, std::int64_t 
         order_leaf(keys, indices, base, m, limit, known_bits, scratch, out);
         return;
     }
-    std::uint32_t* starts = scratch.split_counts;
-    counting_pass(keys, indices, base, m, known_bits, split_bits, starts, scratch.split_keys,
+    std::uint32_t* ends = scratch.split_counts;
+    counting_pass(keys, indices, base, m, known_bits, split_bits, ends, scratch.split_keys,
                   scratch.split_indices);
-    for (std::int64_t part = 0; part < (std::int64_t{1} << split_bits); ++part) {
-        const std::int64_t start = starts[part];
-        if (start >= limit) {
-            break;
-        }
-        order_leaf(scratch.split_keys + start, scratch.split_indices + start, 0,
-                   starts[part + 1] - start, limit - start, known_bits + split_bits, scratch,
-                   out + start);
+    std::int64_t start = 0;
+    for (std::int64_t part = 0; part < (std::int64_t{1} << split_bits) && start < limit; ++part) {
+        order_leaf(scratch.split_keys + start, scratch.split_indices + start, 0, ends[part] - start,
+                   limit - start, known_bits + split_bits, scratch, out + start);
+        start = ends[part];
     }
 }
 
