@@ -28,13 +28,19 @@ using rnd::detail::PhiloxIsa;
 
 constexpr std::uint64_t kSeed = 0xFEEDFACE12345678ull;
 
-TEST(RandomHostPhilox, EveryWayMakesTheReferenceWordsAndKeys) {
-    int tried = 0;
+/// The vector Philox ways this CPU has (the baseline always).
+std::vector<PhiloxIsa> supported_isas() {
+    std::vector<PhiloxIsa> isas;
     for (const PhiloxIsa isa : {PhiloxIsa::Baseline, PhiloxIsa::Avx2, PhiloxIsa::Avx512}) {
-        if (!rnd::detail::philox_isa_supported(isa)) {
-            continue;
+        if (rnd::detail::philox_isa_supported(isa)) {
+            isas.push_back(isa);
         }
-        ++tried;
+    }
+    return isas;
+}
+
+TEST(RandomHostPhilox, EveryWayMakesTheReferenceWordsAndKeys) {
+    for (const PhiloxIsa isa : supported_isas()) {
         for (const std::uint64_t first :
              {std::uint64_t{0}, (std::uint64_t{1} << 32) - 9, ~std::uint64_t{0} - 4}) {
             for (const std::int64_t count : {0, 1, 7, 8, 9, 15, 16, 17, 1001}) {
@@ -59,7 +65,6 @@ TEST(RandomHostPhilox, EveryWayMakesTheReferenceWordsAndKeys) {
             }
         }
     }
-    EXPECT_GE(tried, 1);
 }
 
 // philox_keys_at_most keeps exactly the reference keys at or below the limit, in counter order
@@ -69,12 +74,7 @@ TEST(RandomHostPhilox, EveryWayMakesTheReferenceWordsAndKeys) {
 TEST(RandomHostPhilox, KeysAtMostALimitAreTheReferenceKeysBelowIt) {
     constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
     constexpr std::uint32_t kIndexBase = 4000000000u;
-    int tried = 0;
-    for (const PhiloxIsa isa : {PhiloxIsa::Baseline, PhiloxIsa::Avx2, PhiloxIsa::Avx512}) {
-        if (!rnd::detail::philox_isa_supported(isa)) {
-            continue;
-        }
-        ++tried;
+    for (const PhiloxIsa isa : supported_isas()) {
         for (const std::uint64_t first :
              {std::uint64_t{3}, (std::uint64_t{1} << 32) - 21, ~std::uint64_t{0} - 40}) {
             for (const std::int64_t count : {0, 1, 15, 16, 17, 33, 2048, 2063}) {
@@ -111,7 +111,6 @@ TEST(RandomHostPhilox, KeysAtMostALimitAreTheReferenceKeysBelowIt) {
             }
         }
     }
-    EXPECT_GE(tried, 1);
 }
 
 TEST(RandomHostPhilox, OneBlockIsTheReference) {
