@@ -1,7 +1,8 @@
 // The host's own ordering of the permutation keys (host_order.h): the keys from the vector
-// Philox (host_philox.h), counting passes whose
-// buckets fit the caches, and an insertion sort of the few keys each bucket holds. Every pass
-// keeps the (key, index) order exact, so the result is counting_sort_order's, bit for bit.
+// Philox (host_philox.h), made once (a choice keeping only those that can be in its sample),
+// counting passes whose buckets fit the caches, and an insertion sort of the few keys each
+// bucket holds. Every pass keeps the (key, index) order exact, so the result is
+// counting_sort_order's, bit for bit.
 #include "host_order.h"
 
 #include "cpu/thread_pool.h"
@@ -23,8 +24,8 @@ namespace {
 
 using Index = std::uint32_t;
 
-/// Up to this many keys: one counting pass on the calling thread (a pool launch would cost more
-/// than it saves; above, the one pass's counts and copies outgrow the L1 and L2 caches).
+/// Up to this many keys: every key made and ordered on the calling thread (a pool launch would
+/// cost more than it saves).
 constexpr std::int64_t kOneLevelMax = std::int64_t{1} << 12;
 /// Above: a first pass to at most 2^kCoarseBits buckets by the top bits (few enough write streams
 /// for the caches to combine), each then ordered on its own.
@@ -235,7 +236,8 @@ std::uint64_t keep_limit(std::int64_t n, std::int64_t wanted, double sigmas) {
 /// chunk of the indices, and keeps those at or below `limit` (every key for a permutation; for
 /// a choice of k about k of them, the ones that can be among the first k), storing them in the
 /// chunk's own part of an array of n (with their indices when not every key is kept), and
-/// counts the kept keys by their top kCoarseBits bits below the limit's width. The counts give
+/// counts the kept keys by their top coarse_bits bits below the limit's width (kMinCoarseBits to
+/// kCoarseBits, about 2^kLeafLog2 kept keys a bucket). The counts give
 /// the last coarse bucket that holds one of the first `wanted` positions (if fewer than `wanted`
 /// keys were kept, which the limit makes vanishingly rare, it starts again keeping every key);
 /// pass 2 reads each chunk's stored pairs back and copies those of the buckets up to that one to
