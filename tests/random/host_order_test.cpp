@@ -6,7 +6,8 @@
 // counting_sort.h on the device under test (the kernels on the CPU build, the GPU's on the GPU
 // build: the same seed, the same permutation on both); and Generator::permutation on the CPU is
 // that order, a choice without replacement its prefix (the prefix of k written alone, with k at
-// and around the coarse buckets' boundaries); and the row gather of shuffle and choice
+// and around the coarse buckets' boundaries, and a choice's filter of the keys below a limit,
+// its fallback included); and the row gather of shuffle and choice
 // (host_take.h) copies the indexed rows.
 #include "counting_sort.h"
 #include "host_order.h"
@@ -154,6 +155,45 @@ TEST(RandomHostOrder, ChoiceWithoutReplacementIsTheOrdersPrefix) {
         const auto sample = ints(g.choice(kN, {k}, false, {}, gpucc::Device::cpu()));
         ASSERT_EQ(static_cast<std::int64_t>(sample.size()), k);
         const auto want = reference_order(99, 0, kN);
+        EXPECT_TRUE(std::equal(sample.begin(), sample.end(), want.begin())) << "k = " << k;
+    }
+}
+
+// A choice keeps only the keys up to a limit above its k-th key (about k of n): at the sample
+// sizes of the benchmarks (n / 10, n / 2, 100), one at the limit's switch to keeping every key
+// (7n/8) and either side, odd sizes and sizes at the chunk and step boundaries of the key pass
+// (multiples of 2048 and one either side), the prefix is exactly the full order's. With the
+// limit at or below the k-th key (a negative margin: fewer than k keys kept, most of the time;
+// zero: about half the time) the ordering starts again keeping every key, with the same result.
+TEST(RandomHostOrder, AChoiceKeepingKeysBelowALimitIsTheFullOrdersPrefix) {
+    constexpr std::uint64_t kSeed = 0x1217E5EEDull;
+    for (const std::int64_t n :
+         {std::int64_t{4097}, std::int64_t{8 * 2048 - 1}, std::int64_t{8 * 2048},
+          std::int64_t{8 * 2048 + 1}, std::int64_t{100003}, (std::int64_t{1} << 18) + 1}) {
+        const std::uint64_t first = 17 * static_cast<std::uint64_t>(n);
+        const auto want = reference_order(kSeed, first, n);
+        for (const std::int64_t wanted :
+             {std::int64_t{100}, n / 10, n / 2 + 1, n * 7 / 8 - 70, n * 7 / 8 - 64, n * 7 / 8}) {
+            for (const double sigmas : {8.0, 0.0, -1.0, -12.0}) {
+                std::vector<std::int64_t> order(static_cast<std::size_t>(wanted) + 2, -7);
+                rnd::detail::host_random_order(kSeed, first, n, wanted, order.data(), sigmas);
+                ASSERT_TRUE(std::equal(order.begin(), order.begin() + wanted, want.begin()))
+                    << "n = " << n << ", wanted " << wanted << ", sigmas " << sigmas;
+                ASSERT_EQ(order[static_cast<std::size_t>(wanted)], -7) << "wrote past the end";
+            }
+        }
+    }
+}
+
+// choice(n, k, replace=False) on the CPU at the benchmark's sizes above the small-sample path
+// (k = n / 10 and n / 2 of an odd n): the order's prefix.
+TEST(RandomHostOrder, ChoiceOfATenthIsTheOrdersPrefix) {
+    constexpr std::int64_t kN = 654321;
+    for (const std::int64_t k : {kN / 10, kN / 2}) {
+        rnd::Generator g(7);
+        const auto sample = ints(g.choice(kN, {k}, false, {}, gpucc::Device::cpu()));
+        ASSERT_EQ(static_cast<std::int64_t>(sample.size()), k);
+        const auto want = reference_order(7, 0, kN);
         EXPECT_TRUE(std::equal(sample.begin(), sample.end(), want.begin())) << "k = " << k;
     }
 }

@@ -1,14 +1,19 @@
 // The host's own ordering of the permutation keys (host_order.h): the keys from the vector
-// Philox (host_philox.h), counting passes whose
-// buckets fit the caches, and an insertion sort of the few keys each bucket holds. Every pass
-// keeps the (key, index) order exact, so the result is counting_sort_order's, bit for bit.
+// Philox (host_philox.h), made once (a choice keeping only those that can be in its sample),
+// counting passes whose buckets fit the caches, and an insertion sort of the few keys each
+// bucket holds. Every pass keeps the (key, index) order exact, so the result is
+// counting_sort_order's, bit for bit.
 #include "host_order.h"
 
 #include "cpu/thread_pool.h"
+#include "gpucc/memory/buffer.h"
 #include "host_philox.h"
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -19,15 +24,24 @@ namespace {
 
 using Index = std::uint32_t;
 
-/// Up to this many keys: one counting pass on the calling thread (a pool launch would cost more
-/// than it saves; above, the one pass's counts and copies outgrow the L1 and L2 caches).
+/// Up to this many keys: every key made and ordered on the calling thread (a pool launch would
+/// cost more than it saves).
 constexpr std::int64_t kOneLevelMax = std::int64_t{1} << 12;
-/// Above: a first pass to 2^kCoarseBits buckets by the top bits (few enough write streams for
-/// the caches to combine), each then ordered on its own.
+/// Above: a first pass to at most 2^kCoarseBits buckets by the top bits (few enough write streams
+/// for the caches to combine), each then ordered on its own.
 constexpr int kCoarseBits = 8;
 constexpr std::int64_t kCoarseBuckets = std::int64_t{1} << kCoarseBits;
+/// At least 2^kMinCoarseBits buckets, work for every thread of the ordering pass; between the two,
+/// about 2^kLeafLog2 keys each, as a leaf of order_bucket holds (fewer bits for fewer kept keys).
+constexpr int kMinCoarseBits = 3;
 /// Keys per step of the first pass: made, then counted while they are in the L1 cache.
 constexpr std::int64_t kKeyStep = 2048;
+/// A choice keeps the keys up to a limit that leaves this many standard deviations of the count
+/// of keys below it, plus kLimitSlack keys, above the sample size (keep_limit).
+constexpr double kLimitSigmas = 8.0;
+constexpr double kLimitSlack = 64.0;
+/// Above this fraction of the keys a choice keeps them all, as a permutation does.
+constexpr double kKeepAllFraction = 0.875;
 /// The distance between the chunks' spare slots, where pairs that are not kept go: a cache line.
 constexpr std::int64_t kSpareStride = 16;
 
@@ -39,67 +53,111 @@ int floor_log2(std::int64_t m) {
     return log2m;
 }
 
-/// Where one bucket's ordering works: room for its m keys and indices and 2m + 1 counts.
+/// Where one bucket's ordering works: room for its m keys and indices twice (the split and the
+/// leaf) and 2m + 1 counts twice.
 struct Scratch {
     std::uint64_t* keys;
     Index* indices;
     std::uint32_t* counts;
+    std::uint64_t* split_keys;
+    Index* split_indices;
+    std::uint32_t* split_counts;
 };
 
-/// Writes the indices of m (key, index) pairs whose keys share their top `known_bits` bits to
-/// out[0 .. min(m, limit) - 1] in ascending (key, index) order (the first `limit` of them): pair i
-/// is (keys[i], indices[i]), or (keys[i], base + i) when `indices` is null. A counting pass on the
-/// next floor(log2 m) + 1 bits (about half a pair per bucket, so that few neighbours need swapping
-/// and the insertion sort's branch is predictable) into the scratch, then one insertion sort over
-/// it, whose pairs only move within their bucket.
-void order_bucket(const std::uint64_t* keys, const Index* indices, std::int64_t base,
-                  std::int64_t m, std::int64_t limit, int known_bits, const Scratch& scratch,
-                  std::int64_t* out) {
+/// The pairs' slots of a stable counting pass on the `bits` key bits below the top `known_bits`
+/// (0 < bits <= 64 - known_bits): pair i of m goes to (sorted_keys, sorted_indices)[slot], pairs
+/// of one bucket in their input order; counts (2^bits + 1 of them) ends as each bucket's end
+/// (counts[b] the start of bucket b + 1, counts[2^bits - 1] = m). Pair i is (keys[i], indices[i]),
+/// or (keys[i], base + i) when `indices` is null.
+void counting_pass(const std::uint64_t* keys, const Index* indices, std::int64_t base,
+                   std::int64_t m, int known_bits, int bits, std::uint32_t* counts,
+                   std::uint64_t* sorted_keys, Index* sorted_indices) {
+    const int shift = 64 - bits;
+    const std::int64_t buckets = std::int64_t{1} << bits;
+    std::fill(counts, counts + buckets + 1, 0u);
+    for (std::int64_t i = 0; i < m; ++i) {
+        ++counts[((keys[i] << known_bits) >> shift) + 1];
+    }
+    for (std::int64_t b = 1; b <= buckets; ++b) {
+        counts[b] += counts[b - 1];
+    }
+    // counts[b] is bucket b's start; the scatter below moves it to its end, bucket b + 1's
+    // start.
+    for (std::int64_t i = 0; i < m; ++i) {
+        const std::uint64_t key = keys[i];
+        const std::uint32_t slot = counts[(key << known_bits) >> shift]++;
+        sorted_keys[slot] = key;
+        sorted_indices[slot] = indices != nullptr ? indices[i] : static_cast<Index>(base + i);
+    }
+}
+
+/// Up to this many pairs a bucket is ordered at once (its keys, indices and counts fit the L1
+/// cache); a larger one is split first.
+constexpr int kLeafLog2 = 10;
+
+/// order_bucket for m < 2^(kLeafLog2 + 1) pairs: a counting pass on the next floor(log2 m) + 1
+/// bits (about half a pair per bucket, so that few neighbours need swapping and the insertion
+/// sort's branch is predictable), then one insertion sort over it, whose pairs only move within
+/// their bucket. The input is in index order within equal keys and every pass is stable, so the
+/// sort compares keys only.
+void order_leaf(const std::uint64_t* keys, const Index* indices, std::int64_t base, std::int64_t m,
+                std::int64_t limit, int known_bits, const Scratch& scratch, std::int64_t* out) {
     std::uint64_t* sorted_keys = scratch.keys;
     Index* sorted_indices = scratch.indices;
-    if (m < 32) {
+    if (m < 8 || known_bits >= 64) {
         for (std::int64_t i = 0; i < m; ++i) {
             sorted_keys[i] = keys[i];
             sorted_indices[i] = indices != nullptr ? indices[i] : static_cast<Index>(base + i);
         }
     } else {
-        const int bits = floor_log2(m) + 1;
-        const int shift = 64 - bits;
-        const std::int64_t buckets = std::int64_t{1} << bits;
-        std::uint32_t* counts = scratch.counts;
-        std::fill(counts, counts + buckets, 0u);
-        for (std::int64_t i = 0; i < m; ++i) {
-            ++counts[(keys[i] << known_bits) >> shift];
-        }
-        std::uint32_t running = 0;
-        for (std::int64_t b = 0; b < buckets; ++b) {
-            const std::uint32_t count = counts[b];
-            counts[b] = running;
-            running += count;
-        }
-        for (std::int64_t i = 0; i < m; ++i) {
-            const std::uint64_t key = keys[i];
-            const std::uint32_t slot = counts[(key << known_bits) >> shift]++;
-            sorted_keys[slot] = key;
-            sorted_indices[slot] = indices != nullptr ? indices[i] : static_cast<Index>(base + i);
-        }
+        // At most the bits the keys do not share.
+        counting_pass(keys, indices, base, m, known_bits,
+                      std::min(floor_log2(m) + 1, 64 - known_bits), scratch.counts, sorted_keys,
+                      sorted_indices);
     }
     for (std::int64_t i = 1; i < m; ++i) {
         const std::uint64_t key = sorted_keys[i];
+        if (sorted_keys[i - 1] <= key) [[likely]] {
+            continue;
+        }
         const Index index = sorted_indices[i];
         std::int64_t j = i;
-        while (j > 0 && (sorted_keys[j - 1] > key ||
-                         (sorted_keys[j - 1] == key && sorted_indices[j - 1] > index))) {
+        do {
             sorted_keys[j] = sorted_keys[j - 1];
             sorted_indices[j] = sorted_indices[j - 1];
             --j;
-        }
+        } while (j > 0 && sorted_keys[j - 1] > key);
         sorted_keys[j] = key;
         sorted_indices[j] = index;
     }
     const std::int64_t written = std::min(m, limit);
     for (std::int64_t i = 0; i < written; ++i) {
         out[i] = sorted_indices[i];
+    }
+}
+
+/// Writes the indices of m (key, index) pairs whose keys share their top `known_bits` bits,
+/// given in index order within equal keys, to out[0 .. min(m, limit) - 1] in ascending (key,
+/// index) order (the first `limit` of them): pair i is (keys[i], indices[i]), or (keys[i], base +
+/// i) when `indices` is null. Up to 2^(kLeafLog2 + 1) pairs order_leaf; above, a stable counting
+/// pass splits them into parts of about 2^kLeafLog2 by their next bits, and each part up to the
+/// limit is ordered as a leaf (a part holds more only by chance; the leaf orders any size).
+void order_bucket(const std::uint64_t* keys, const Index* indices, std::int64_t base,
+                  std::int64_t m, std::int64_t limit, int known_bits, const Scratch& scratch,
+                  std::int64_t* out) {
+    const int split_bits = std::min(floor_log2(m) - kLeafLog2, 64 - known_bits);
+    if (split_bits <= 0) {
+        order_leaf(keys, indices, base, m, limit, known_bits, scratch, out);
+        return;
+    }
+    std::uint32_t* ends = scratch.split_counts;
+    counting_pass(keys, indices, base, m, known_bits, split_bits, ends, scratch.split_keys,
+                  scratch.split_indices);
+    std::int64_t start = 0;
+    for (std::int64_t part = 0; part < (std::int64_t{1} << split_bits) && start < limit; ++part) {
+        order_leaf(scratch.split_keys + start, scratch.split_indices + start, 0, ends[part] - start,
+                   limit - start, known_bits + split_bits, scratch, out + start);
+        start = ends[part];
     }
 }
 
@@ -114,107 +172,194 @@ void parallel_for(std::int64_t n, std::int64_t min_chunk, Body& body) {
         &body);
 }
 
+/// Uninitialised room for `count` T from the CPU's memory pool: the temporaries of one draw go
+/// back to it for the next, which then takes no page faults (fresh memory costs one per page,
+/// about as much as the ordering's own work on every key).
 template <class T>
-std::unique_ptr<T[]> uninitialized(std::int64_t count) {
-    return std::unique_ptr<T[]>(new T[static_cast<std::size_t>(count)]);
+class Workspace {
+public:
+    explicit Workspace(std::int64_t count)
+        : buffer_(gpucc::Buffer::allocate(static_cast<std::size_t>(count) * sizeof(T),
+                                          gpucc::Device::cpu())) {}
+
+    T* get() const noexcept { return static_cast<T*>(buffer_->data()); }
+
+private:
+    std::shared_ptr<gpucc::Buffer> buffer_;
+};
+
+template <class T>
+Workspace<T> uninitialized(std::int64_t count) {
+    return Workspace<T>(count);
 }
 
-/// The first `wanted` of the order of n > kOneLevelMax keys: pass 1 makes the keys and counts
-/// them by their top kCoarseBits bits, per chunk of the indices, which gives the last coarse
-/// bucket that holds one of the first `wanted` positions; pass 2 makes the keys again (cheaper
-/// than storing and reading them back) and copies each (key, index) of the buckets up to that
-/// one to its coarse bucket, chunk by chunk, so that each bucket keeps index order (a choice of
-/// k from n copies and orders about k + n / 2^kCoarseBits pairs, not n); pass 3 orders each kept
-/// coarse bucket (order_bucket), each thread in its own scratch, taking buckets from a shared
-/// counter, and writes only the positions below `wanted`.
-template <class MakeKeys>
-void two_level_order(const MakeKeys& make_keys, std::uint64_t seed, std::uint64_t first,
-                     std::int64_t n, std::int64_t wanted, std::int64_t* order) {
+/// Each worker's Scratch for buckets of up to `largest` pairs.
+class ScratchSpace {
+public:
+    ScratchSpace(std::int64_t workers, std::int64_t largest)
+        : largest_(largest), keys_(uninitialized<std::uint64_t>(2 * workers * largest)),
+          indices_(uninitialized<Index>(2 * workers * largest)),
+          counts_(uninitialized<std::uint32_t>(2 * workers * (2 * largest + 2))) {}
+
+    Scratch of(std::int64_t worker) const {
+        std::uint64_t* keys = keys_.get() + 2 * worker * largest_;
+        Index* indices = indices_.get() + 2 * worker * largest_;
+        std::uint32_t* counts = counts_.get() + 2 * worker * (2 * largest_ + 2);
+        return {
+            keys, indices, counts, keys + largest_, indices + largest_, counts + 2 * largest_ + 2};
+    }
+
+private:
+    std::int64_t largest_;
+    Workspace<std::uint64_t> keys_;
+    Workspace<Index> indices_;
+    Workspace<std::uint32_t> counts_;
+};
+
+/// The largest key that a choice of `wanted` of n keeps: about (wanted + sigmas sqrt(wanted) +
+/// 64) / n of the key range, so that at least `wanted` keys are at or below it but with a
+/// probability of about the normal tail beyond `sigmas` (the keys are uniform); the maximum (keep
+/// every key) when that is most of the keys. Never below 2^32 - 1, so that a coarse bucket spans
+/// at least 2^24 key values.
+std::uint64_t keep_limit(std::int64_t n, std::int64_t wanted, double sigmas) {
+    const double target =
+        static_cast<double>(wanted) + sigmas * std::sqrt(static_cast<double>(wanted)) + kLimitSlack;
+    if (target >= kKeepAllFraction * static_cast<double>(n)) {
+        return std::numeric_limits<std::uint64_t>::max();
+    }
+    const long double fraction = std::max(0.0L, static_cast<long double>(target) / n);
+    const auto limit = static_cast<std::uint64_t>(std::ldexp(fraction, 64));
+    return std::max<std::uint64_t>(limit, std::numeric_limits<std::uint32_t>::max());
+}
+
+/// The first `wanted` of the order of n > kOneLevelMax keys. Pass 1 makes the keys once, per
+/// chunk of the indices, and keeps those at or below `limit` (every key for a permutation; for
+/// a choice of k about k of them, the ones that can be among the first k), storing them in the
+/// chunk's own part of an array of n (with their indices when not every key is kept), and
+/// counts the kept keys by their top coarse_bits bits below the limit's width (kMinCoarseBits to
+/// kCoarseBits, about 2^kLeafLog2 kept keys a bucket). The counts give
+/// the last coarse bucket that holds one of the first `wanted` positions (if fewer than `wanted`
+/// keys were kept, which the limit makes vanishingly rare, it starts again keeping every key);
+/// pass 2 reads each chunk's stored pairs back and copies those of the buckets up to that one to
+/// their coarse bucket, chunk by chunk, so that each bucket keeps index order; pass 3 orders each
+/// kept coarse bucket (order_bucket), each thread in its own scratch, taking buckets from a
+/// shared counter, and writes only the positions below `wanted`.
+void two_level_order(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first, std::int64_t n,
+                     std::int64_t wanted, std::uint64_t limit, std::int64_t* order) {
     const int threads = gpucc::detail::ThreadPool::instance().thread_count();
     const std::int64_t chunks = std::min<std::int64_t>(4 * threads, n / kKeyStep);
     const auto chunk_begin = [&](std::int64_t c) { return n * c / chunks; };
-    std::vector<std::int64_t> cursors(static_cast<std::size_t>(chunks * kCoarseBuckets), 0);
+    const bool keep_all = limit == std::numeric_limits<std::uint64_t>::max();
+    // Coarse bucket of a kept key: key >> shift, below 2^coarse_bits.
+    const double kept_share = std::ldexp(static_cast<double>(limit), -64);
+    const int coarse_bits = std::clamp(
+        floor_log2(static_cast<std::int64_t>(kept_share * static_cast<double>(n)) + 1) - kLeafLog2,
+        kMinCoarseBits, kCoarseBits);
+    const std::int64_t buckets = std::int64_t{1} << coarse_bits;
+    const int shift = std::max(0, static_cast<int>(std::bit_width(limit)) - coarse_bits);
+    constexpr std::int64_t kCountStride = kCoarseBuckets;
+    std::vector<std::int64_t> cursors(static_cast<std::size_t>(chunks * kCountStride), 0);
+    std::vector<std::int64_t> stored(static_cast<std::size_t>(chunks), 0);
+    const auto stored_keys = uninitialized<std::uint64_t>(n);
+    const auto stored_indices = uninitialized<Index>(keep_all ? 0 : n);
     auto count_chunks = [&](std::int64_t begin, std::int64_t end) {
-        std::uint64_t keys[kKeyStep];
         for (std::int64_t c = begin; c < end; ++c) {
-            std::int64_t* counts = cursors.data() + c * kCoarseBuckets;
-            for (std::int64_t e = chunk_begin(c); e < chunk_begin(c + 1); e += kKeyStep) {
+            std::int64_t* counts = cursors.data() + c * kCountStride;
+            const std::int64_t base = chunk_begin(c);
+            std::uint64_t* keys = stored_keys.get() + (keep_all ? 0 : base);
+            Index* indices = stored_indices.get() + base;
+            std::int64_t kept = keep_all ? base : 0;
+            for (std::int64_t e = base; e < chunk_begin(c + 1); e += kKeyStep) {
                 const std::int64_t count = std::min(kKeyStep, chunk_begin(c + 1) - e);
-                make_keys(seed, first + static_cast<std::uint64_t>(e), count, keys);
-                for (std::int64_t i = 0; i < count; ++i) {
-                    ++counts[keys[i] >> (64 - kCoarseBits)];
+                const std::uint64_t counter = first + static_cast<std::uint64_t>(e);
+                const std::int64_t step_begin = kept;
+                if (keep_all) {
+                    philox_keys(isa, seed, counter, count, keys + e);
+                    kept += count;
+                } else {
+                    kept += philox_keys_at_most(isa, seed, counter, count, limit,
+                                                static_cast<Index>(e), keys + kept, indices + kept);
+                }
+                // Counted while the step's keys are in the L1 cache.
+                for (std::int64_t i = step_begin; i < kept; ++i) {
+                    ++counts[keys[i] >> shift];
                 }
             }
+            stored[static_cast<std::size_t>(c)] = keep_all ? kept - base : kept;
         }
     };
     parallel_for(chunks, 1, count_chunks);
     // The coarse buckets that hold the first `wanted` positions: 0 .. last, the last perhaps in
-    // part. Only their pairs are kept (`kept` of them); the pass below sends each chunk's others
-    // to a spare slot of its own past them (a cache line apart), without a branch on the key.
-    std::vector<std::int64_t> starts(kCoarseBuckets + 1);
+    // part. Only their pairs are selected (`selected` of them); the pass below sends each chunk's
+    // others to a spare slot of its own past them (a cache line apart), without a branch on the
+    // key.
+    std::vector<std::int64_t> starts(static_cast<std::size_t>(buckets + 1));
     std::int64_t running = 0;
-    std::int64_t last = kCoarseBuckets - 1;
-    for (std::int64_t b = 0; b < kCoarseBuckets; ++b) {
+    std::int64_t last = buckets - 1;
+    for (std::int64_t b = 0; b < buckets; ++b) {
         starts[static_cast<std::size_t>(b)] = running;
         for (std::int64_t c = 0; c < chunks; ++c) {
-            running += cursors[static_cast<std::size_t>(c * kCoarseBuckets + b)];
+            running += cursors[static_cast<std::size_t>(c * kCountStride + b)];
         }
         if (running >= wanted) {
             last = b;
             break;
         }
     }
-    const std::int64_t kept = running;
+    if (running < wanted) {
+        // Fewer keys at or below the limit than positions wanted: keep them all.
+        two_level_order(isa, seed, first, n, wanted, std::numeric_limits<std::uint64_t>::max(),
+                        order);
+        return;
+    }
+    const std::int64_t selected = running;
     // Then chunk c's first slot in bucket b: the buckets in order, each the chunks in order.
     running = 0;
     std::int64_t largest = 0;
-    for (std::int64_t b = 0; b < kCoarseBuckets; ++b) {
+    for (std::int64_t b = 0; b < buckets; ++b) {
         for (std::int64_t c = 0; c < chunks; ++c) {
-            std::int64_t& cursor = cursors[static_cast<std::size_t>(c * kCoarseBuckets + b)];
+            std::int64_t& cursor = cursors[static_cast<std::size_t>(c * kCountStride + b)];
             const std::int64_t count = cursor;
-            cursor = b <= last ? running : kept + c * kSpareStride;
+            cursor = b <= last ? running : selected + c * kSpareStride;
             running += b <= last ? count : 0;
         }
         if (b <= last) {
             largest = std::max(largest, running - starts[static_cast<std::size_t>(b)]);
         }
     }
-    starts[static_cast<std::size_t>(last + 1)] = kept;
-    const auto grouped_keys = uninitialized<std::uint64_t>(kept + chunks * kSpareStride);
-    const auto grouped_indices = uninitialized<Index>(kept + chunks * kSpareStride);
+    starts[static_cast<std::size_t>(last + 1)] = selected;
+    const auto grouped_keys = uninitialized<std::uint64_t>(selected + chunks * kSpareStride);
+    const auto grouped_indices = uninitialized<Index>(selected + chunks * kSpareStride);
     auto scatter_chunks = [&](std::int64_t begin, std::int64_t end) {
-        std::uint64_t keys[kKeyStep];
+        std::uint64_t* const to_keys = grouped_keys.get();
+        Index* const to_indices = grouped_indices.get();
         for (std::int64_t c = begin; c < end; ++c) {
-            std::int64_t* slots = cursors.data() + c * kCoarseBuckets;
-            for (std::int64_t e = chunk_begin(c); e < chunk_begin(c + 1); e += kKeyStep) {
-                const std::int64_t count = std::min(kKeyStep, chunk_begin(c + 1) - e);
-                make_keys(seed, first + static_cast<std::uint64_t>(e), count, keys);
-                for (std::int64_t i = 0; i < count; ++i) {
-                    const std::int64_t bucket =
-                        static_cast<std::int64_t>(keys[i] >> (64 - kCoarseBits));
-                    const std::int64_t slot = slots[bucket];
-                    slots[bucket] = slot + (bucket <= last ? 1 : 0);
-                    grouped_keys[slot] = keys[i];
-                    grouped_indices[slot] = static_cast<Index>(e + i);
-                }
+            std::int64_t* slots = cursors.data() + c * kCountStride;
+            const std::int64_t base = chunk_begin(c);
+            const std::uint64_t* keys = stored_keys.get() + base;
+            const Index* indices = stored_indices.get() + base;
+            const std::int64_t count = stored[static_cast<std::size_t>(c)];
+            for (std::int64_t i = 0; i < count; ++i) {
+                const std::uint64_t key = keys[i];
+                const std::int64_t bucket = static_cast<std::int64_t>(key >> shift);
+                const std::int64_t slot = slots[bucket];
+                slots[bucket] = slot + (bucket <= last ? 1 : 0);
+                to_keys[slot] = key;
+                to_indices[slot] = keep_all ? static_cast<Index>(base + i) : indices[i];
             }
         }
     };
     parallel_for(chunks, 1, scatter_chunks);
-    const auto scratch_keys = uninitialized<std::uint64_t>(threads * largest);
-    const auto scratch_indices = uninitialized<Index>(threads * largest);
-    const auto scratch_counts = uninitialized<std::uint32_t>(threads * (2 * largest + 1));
+    const ScratchSpace space(threads, largest);
     std::atomic<std::int64_t> next_bucket{0};
     auto order_buckets = [&](std::int64_t begin, std::int64_t end) {
         for (std::int64_t worker = begin; worker < end; ++worker) {
-            const Scratch scratch{scratch_keys.get() + worker * largest,
-                                  scratch_indices.get() + worker * largest,
-                                  scratch_counts.get() + worker * (2 * largest + 1)};
+            const Scratch scratch = space.of(worker);
             for (std::int64_t b = next_bucket++; b <= last; b = next_bucket++) {
                 const std::int64_t start = starts[static_cast<std::size_t>(b)];
                 order_bucket(grouped_keys.get() + start, grouped_indices.get() + start, 0,
                              starts[static_cast<std::size_t>(b + 1)] - start, wanted - start,
-                             kCoarseBits, scratch, order + start);
+                             64 - shift, scratch, order + start);
             }
         }
     };
@@ -225,6 +370,11 @@ void two_level_order(const MakeKeys& make_keys, std::uint64_t seed, std::uint64_
 
 void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n, std::int64_t wanted,
                        std::int64_t* order) {
+    host_random_order(seed, first, n, wanted, order, kLimitSigmas);
+}
+
+void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n, std::int64_t wanted,
+                       std::int64_t* order, double limit_sigmas) {
     if (n < 0 || n > kHostOrderMaxSize) {
         throw std::invalid_argument("host_random_order: n must be in [0, 2^32], got " +
                                     std::to_string(n));
@@ -237,21 +387,14 @@ void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n, 
         return;
     }
     const PhiloxIsa isa = philox_isa();
-    const auto make_keys = [isa](std::uint64_t seed, std::uint64_t first, std::int64_t count,
-                                 std::uint64_t* keys) {
-        philox_keys(isa, seed, first, count, keys);
-    };
     if (n > kOneLevelMax) {
-        two_level_order(make_keys, seed, first, n, wanted, order);
+        two_level_order(isa, seed, first, n, wanted, keep_limit(n, wanted, limit_sigmas), order);
         return;
     }
     const auto keys = uninitialized<std::uint64_t>(n);
-    const auto scratch_keys = uninitialized<std::uint64_t>(n);
-    const auto scratch_indices = uninitialized<Index>(n);
-    const auto scratch_counts = uninitialized<std::uint32_t>(2 * n + 1);
-    make_keys(seed, first, n, keys.get());
-    order_bucket(keys.get(), nullptr, 0, n, wanted, 0,
-                 Scratch{scratch_keys.get(), scratch_indices.get(), scratch_counts.get()}, order);
+    const ScratchSpace space(1, n);
+    philox_keys(isa, seed, first, n, keys.get());
+    order_bucket(keys.get(), nullptr, 0, n, wanted, 0, space.of(0), order);
 }
 
 } // namespace gpucc::random::detail
