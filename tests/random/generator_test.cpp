@@ -137,7 +137,7 @@ NormalReference float32_normal_reference(std::uint64_t seed, std::uint64_t first
     const Block b = block_at(seed, first + at.counter);
     const int pair = at.value / 2;
     const double u1 = static_cast<double>((b[2 * pair] >> 8) + 1) / 16777216.0;
-    const double angle = 2 * M_PI * static_cast<double>(b[2 * pair + 1] >> 8) / 16777216.0 - M_PI;
+    const double angle = 2 * M_PI * static_cast<double>(b[2 * pair + 1] >> 8) / 16777216.0;
     const double r = std::sqrt(-2.0 * std::log(u1));
     return {at.value % 2 == 0 ? r * std::cos(angle) : r * std::sin(angle), r};
 }
@@ -184,10 +184,11 @@ TEST(Random, NormalIsBoxMullerOfTheReference) {
     }
 }
 
-// The float32 transform (common_draws.dsl: -log u by a series for u > 0.9, __logf below; __cosf,
-// __sinf) over 2^20 values against Box-Muller in float64 of the same Philox words: within
-// 1e-6 (1 + r) of it, r the radius. The series is what keeps values with a small radius
-// accurate: __logf alone (absolute error 2^-21.41 near 1) is off by ~1.6e-5 at r = 0.01.
+// The float32 transform (common_draws.dsl: log, cos and sin as polynomials over exact range
+// reductions) over 2^20 values against Box-Muller in float64 of the same Philox words: within
+// 1e-6 (1 + r) of it, r the radius (the bound of the earlier __logf/__cosf form), and within
+// 4e-7 of |z| (the polynomials are within 1.6 (-2 log u1) and 3.1 (cos, sin) units of 2^-24 of
+// their functions over every input, so z within about 3.5e-7 |z|).
 TEST(Random, NormalFloat32IsWithinOneMillionthOfBoxMullerOverManyValues) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const gpucc::Device device = device_under_test();
@@ -195,19 +196,67 @@ TEST(Random, NormalFloat32IsWithinOneMillionthOfBoxMullerOverManyValues) {
     constexpr std::int64_t kCount = std::int64_t{1} << 20;
     const auto f = rnd::Generator(kSeed).standard_normal<float>({kCount}, device).to_host();
     double worst = 0;
+    double worst_relative = 0;
     double worst_small_radius = 0;
     for (std::int64_t i = 0; i < kCount; ++i) {
         const auto [want, r] = float32_normal_reference(kSeed, 0, i);
         const double error = std::fabs(static_cast<double>(f[static_cast<std::size_t>(i)]) - want);
         ASSERT_LE(error, 1e-6 * (1 + r)) << "element " << i << ", radius " << r;
+        // log, cos and sin are polynomials of exactly rounded operations: relative accuracy.
+        ASSERT_LE(error, 4e-7 * std::fabs(want)) << "element " << i << ", radius " << r;
         worst = std::max(worst, error / (1 + r));
+        worst_relative = std::max(worst_relative, error / std::fabs(want));
         if (r < 0.1) {
             worst_small_radius = std::max(worst_small_radius, error);
         }
     }
-    std::printf("normal float32 on %s: max |z - z64| / (1 + r) = %.3g, max |z - z64| for r < 0.1 = "
-                "%.3g\n",
-                device.to_string().c_str(), worst, worst_small_radius);
+    std::printf(
+        "normal float32 on %s: max |z - z64| / (1 + r) = %.3g, max |z - z64| / |z64| = %.3g, "
+        "max |z - z64| for r < 0.1 = %.3g\n",
+        device.to_string().c_str(), worst, worst_relative, worst_small_radius);
+}
+
+/// Element e of a float64 normal draw whose counters start at `first`, in long double: Box-Muller
+/// of the same words, the angle 2 pi k 2^-53 written as q pi/2 + i pi 2^-52 (an identity) so that
+/// its cosine and sine keep their relative accuracy near their zeros.
+long double float64_normal_reference(std::uint64_t seed, std::uint64_t first, std::int64_t e) {
+    const Source at = source_of(e, 2);
+    const Block b = block_at(seed, first + at.counter);
+    const std::uint64_t j = ((std::uint64_t{b[0] >> 5} << 26) | (b[1] >> 6)) + 1;
+    const std::uint64_t k = (std::uint64_t{b[2] >> 5} << 26) | (b[3] >> 6);
+    const long double r = std::sqrt(-2.0L * std::log(static_cast<long double>(j) / 0x1p53L));
+    const std::uint64_t shifted = k + (std::uint64_t{1} << 50);
+    const int quadrant = static_cast<int>((shifted >> 51) & 3);
+    const long double x = static_cast<long double>(
+                              static_cast<std::int64_t>(shifted & ((std::uint64_t{1} << 51) - 1)) -
+                              (std::int64_t{1} << 50)) *
+                          (3.14159265358979323846264338327950288L / 0x1p52L);
+    const long double c = std::cos(x), s = std::sin(x);
+    const long double cosine = quadrant == 0 ? c : quadrant == 1 ? -s : quadrant == 2 ? -c : s;
+    const long double sine = quadrant == 0 ? s : quadrant == 1 ? c : quadrant == 2 ? -s : -c;
+    return r * (at.value == 0 ? cosine : sine);
+}
+
+// The float64 normal (common_draws.dsl: log, cos and sin as polynomials over exact reductions)
+// against long double Box-Muller of the same words over 2^19 values: within 8e-16 relative (7.2
+// units of 2^-53; the polynomials are within 2.1 (-2 log u1) and 2.3 (cos, sin) units of their
+// functions).
+TEST(Random, NormalFloat64IsBoxMullerToAFewUnitsInTheLastPlace) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    constexpr std::uint64_t kSeed = 77;
+    constexpr std::int64_t kCount = std::int64_t{1} << 19;
+    const auto d = rnd::Generator(kSeed).standard_normal<double>({kCount}, device).to_host();
+    long double worst = 0;
+    for (std::int64_t i = 0; i < kCount; ++i) {
+        const long double want = float64_normal_reference(kSeed, 0, i);
+        const long double error =
+            std::fabs(static_cast<long double>(d[static_cast<std::size_t>(i)]) - want);
+        ASSERT_LE(error, 8e-16L * std::fabs(want)) << "element " << i;
+        worst = std::max(worst, error / std::fabs(want));
+    }
+    std::printf("normal float64 on %s: max |z - z_ld| / |z_ld| = %.3Lg (%.2Lf units of 2^-53)\n",
+                device.to_string().c_str(), worst, worst / 0x1p-53L);
 }
 
 TEST(Random, ExponentialIsMinusLogOfTheReference) {
@@ -431,16 +480,29 @@ TEST(Random, GpuAndCpuDrawTheSameNumbers) {
               on_cpu.random<float>({4099}, cpu).to_host());
     EXPECT_EQ(on_gpu.random<double>({3, 1000}, gpu).to_host(),
               on_cpu.random<double>({3, 1000}, cpu).to_host());
-    const auto a = on_gpu.uniform<double>(0.1, 0.7, {777}, gpu).to_host();
-    const auto b = on_cpu.uniform<double>(0.1, 0.7, {777}, cpu).to_host();
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        ASSERT_NEAR(a[i], b[i], 2e-16) << "element " << i;
-    }
-    const auto z = on_gpu.standard_normal<float>({2048}, gpu).to_host();
-    const auto w = on_cpu.standard_normal<float>({2048}, cpu).to_host();
-    for (std::size_t i = 0; i < z.size(); ++i) {
-        ASSERT_NEAR(z[i], w[i], 1e-5f * (1 + std::fabs(w[i]))) << "element " << i;
-    }
+    // uniform(low, high) is one fma on both devices; the normals' and exponentials' log, cos and
+    // sin are polynomials of exactly rounded operations (common_draws.dsl), so these are the same
+    // bits.
+    EXPECT_EQ(on_gpu.uniform<double>(0.1, 0.7, {777}, gpu).to_host(),
+              on_cpu.uniform<double>(0.1, 0.7, {777}, cpu).to_host());
+    EXPECT_EQ(on_gpu.uniform<double>(-3.25, 1e6 / 3, {1025}, gpu).to_host(),
+              on_cpu.uniform<double>(-3.25, 1e6 / 3, {1025}, cpu).to_host());
+    EXPECT_EQ(on_gpu.uniform<float>(0.1, 0.7, {4097}, gpu).to_host(),
+              on_cpu.uniform<float>(0.1, 0.7, {4097}, cpu).to_host());
+    EXPECT_EQ(on_gpu.uniform<float>(-1e4, 3.5, {333}, gpu).to_host(),
+              on_cpu.uniform<float>(-1e4, 3.5, {333}, cpu).to_host());
+    EXPECT_EQ(on_gpu.standard_normal<float>({2048}, gpu).to_host(),
+              on_cpu.standard_normal<float>({2048}, cpu).to_host());
+    EXPECT_EQ(on_gpu.normal<float>(-2.5, 0.3, {1 << 16}, gpu).to_host(),
+              on_cpu.normal<float>(-2.5, 0.3, {1 << 16}, cpu).to_host());
+    EXPECT_EQ(on_gpu.standard_normal<double>({3001}, gpu).to_host(),
+              on_cpu.standard_normal<double>({3001}, cpu).to_host());
+    EXPECT_EQ(on_gpu.normal<double>(7.0, 1e-3, {1 << 16}, gpu).to_host(),
+              on_cpu.normal<double>(7.0, 1e-3, {1 << 16}, cpu).to_host());
+    EXPECT_EQ(on_gpu.exponential<float>(2.5, {1 << 16}, gpu).to_host(),
+              on_cpu.exponential<float>(2.5, {1 << 16}, cpu).to_host());
+    EXPECT_EQ(on_gpu.exponential<double>(0.125, {4099}, gpu).to_host(),
+              on_cpu.exponential<double>(0.125, {4099}, cpu).to_host());
     EXPECT_EQ(on_gpu.integers<std::int32_t>(-1000, (1 << 30) + 3, {5001}, false, gpu).to_host(),
               on_cpu.integers<std::int32_t>(-1000, (1 << 30) + 3, {5001}, false, cpu).to_host());
     EXPECT_EQ(
