@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <gpucc/gpucc.h>
+#include <limits>
 #include <random.gpucc.h> // the library's own kernels, for the block function
 #include <random>
 #include <set>
@@ -259,6 +260,52 @@ TEST(Random, NormalFloat64IsBoxMullerToAFewUnitsInTheLastPlace) {
                 device.to_string().c_str(), worst, worst / 0x1p-53L);
 }
 
+// lognormal float32's exp (random.dsl: exact reduction, polynomial, exact scaling in float64)
+// against long double exp of the same float32 normal (normal and lognormal take the same x = mean +
+// sigma z), across float32's range: values near 1, large ones, those that overflow to inf and
+// the subnormal ones near 2^-149. Within 2.5e-7 relative (2 units of 2^-23) plus 2^-149.
+TEST(Random, LognormalFloat32IsExpOfTheNormalAcrossTheRange) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    long double worst = 0;
+    for (const double mean : {0.0, -3.0, 85.0, 88.5, -99.0, -103.5}) {
+        constexpr std::int64_t kValues = 1 << 16;
+        const auto z = gpucc::Array<float>(rnd::Generator(8).normal(mean, 1.5, {kValues},
+                                                                    gpucc::DType::Float32, device))
+                           .to_host();
+        const auto l = gpucc::Array<float>(rnd::Generator(8).lognormal(
+                                               mean, 1.5, {kValues}, gpucc::DType::Float32, device))
+                           .to_host();
+        int infinite = 0, subnormal = 0;
+        for (std::int64_t i = 0; i < kValues; ++i) {
+            const long double want = std::exp(static_cast<long double>(z[i]));
+            const float got = l[static_cast<std::size_t>(i)];
+            if (want >
+                static_cast<long double>(std::numeric_limits<float>::max()) * (1 + 0x1p-24L)) {
+                ASSERT_TRUE(std::isinf(got)) << "mean " << mean << ", element " << i;
+                ++infinite;
+                continue;
+            }
+            const long double error = std::fabs(static_cast<long double>(got) - want);
+            ASSERT_LE(error, 2.5e-7L * want + 0x1p-149L)
+                << "mean " << mean << ", element " << i << ": " << got << " against " << want;
+            if (want >= static_cast<long double>(std::numeric_limits<float>::min())) {
+                worst = std::max(worst, error / want);
+            } else {
+                ++subnormal;
+            }
+        }
+        if (mean == 88.5) {
+            EXPECT_GT(infinite, 0);
+        }
+        if (mean == -103.5) {
+            EXPECT_GT(subnormal, 0);
+        }
+    }
+    std::printf("lognormal float32 on %s: max relative error (normal results) %.3Lg\n",
+                device.to_string().c_str(), worst);
+}
+
 TEST(Random, ExponentialIsMinusLogOfTheReference) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const gpucc::Device device = device_under_test();
@@ -481,8 +528,8 @@ TEST(Random, GpuAndCpuDrawTheSameNumbers) {
     EXPECT_EQ(on_gpu.random<double>({3, 1000}, gpu).to_host(),
               on_cpu.random<double>({3, 1000}, cpu).to_host());
     // uniform(low, high) is one fma on both devices; the normals' and exponentials' log, cos and
-    // sin are polynomials of exactly rounded operations (common_draws.dsl), so these are the same
-    // bits.
+    // sin, and float32 lognormal's exp, are polynomials of exactly rounded operations
+    // (common_draws.dsl, random.dsl), so these are the same bits.
     EXPECT_EQ(on_gpu.uniform<double>(0.1, 0.7, {777}, gpu).to_host(),
               on_cpu.uniform<double>(0.1, 0.7, {777}, cpu).to_host());
     EXPECT_EQ(on_gpu.uniform<double>(-3.25, 1e6 / 3, {1025}, gpu).to_host(),
@@ -503,6 +550,14 @@ TEST(Random, GpuAndCpuDrawTheSameNumbers) {
               on_cpu.exponential<float>(2.5, {1 << 16}, cpu).to_host());
     EXPECT_EQ(on_gpu.exponential<double>(0.125, {4099}, gpu).to_host(),
               on_cpu.exponential<double>(0.125, {4099}, cpu).to_host());
+    for (const double mean : {0.0, 88.0, -102.0}) { // near 1, overflowing, subnormal
+        EXPECT_EQ(
+            gpucc::Array<float>(on_gpu.lognormal(mean, 1.5, {1 << 14}, gpucc::DType::Float32, gpu))
+                .to_host(),
+            gpucc::Array<float>(on_cpu.lognormal(mean, 1.5, {1 << 14}, gpucc::DType::Float32, cpu))
+                .to_host())
+            << "lognormal float32, mean " << mean;
+    }
     EXPECT_EQ(on_gpu.integers<std::int32_t>(-1000, (1 << 30) + 3, {5001}, false, gpu).to_host(),
               on_cpu.integers<std::int32_t>(-1000, (1 << 30) + 3, {5001}, false, cpu).to_host());
     EXPECT_EQ(

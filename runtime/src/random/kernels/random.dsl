@@ -41,7 +41,7 @@
 // to floating point follow NumPy's: 24 bits of a word for float32, 53 bits from two words for
 // float64, the result in [0, 1).
 //
-// Across devices: the uniform, integer, normal and exponential draws are computed only with operations
+// Across devices: the uniform, integer, normal, exponential and float32 lognormal draws are computed only with operations
 // both targets round exactly (integer operations, conversions, * and explicit fma, sqrt; log, cos
 // and sin as polynomials over an exact range reduction, common_draws.dsl), so the GPU and the CPU
 // give the same bits. The other draws here still call log, exp, cos, pow or lgamma (libdevice on
@@ -74,8 +74,12 @@ elementwise philox4x32_10(uint32 c0, uint32 c1, uint32 c2, uint32 c3, uint32 k0,
 }
 
 // exp(mean + sigma * z): normal_float32's draw (common_draws.dsl, the same transform of the words,
-// the same bits on both devices), exponentiated; exp is libdevice's on the GPU and libm's on the
-// CPU, so float32 lognormals agree across devices to exp's last bit, not bit for bit.
+// the same bits on both devices), exponentiated by exact operations too: x = mean + sigma z
+// clamped to [-104, 89] (exp is 0 or inf beyond, in float32; a NaN x, from sigma = inf, is kept), k = rint(x log2 e), r = x - k ln2 in
+// two fma steps (ln2's high part with 16 bits), exp r = 1 + (r + r^2 E(r)) with E the 5-term
+// minimax polynomial on [-ln2/2, ln2/2] (fit_polynomials.cpp; 1.2e-7 relative), and the scaling
+// by 2^k exact in float64 ((float64)(1 << (k mod 64)) times 2^(64 floor(k / 64)), floor(k / 64) in -3..2), so that the
+// one rounding to float32 (subnormal results too) is the last and the same on both devices.
 kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, float32 sigma) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
@@ -155,10 +159,70 @@ kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, f
     float32 scaled23 = sigma * r23;
     float32 cosine23 = ((quadrant23 + 1u) & 2u) != 0u ? -along23 : along23;
     float32 sine23 = (quadrant23 & 2u) != 0u ? -across23 : across23;
-    float32 v0 = exp(fma(scaled01, cosine01, mean));
-    float32 v1 = exp(fma(scaled01, sine01, mean));
-    float32 v2 = exp(fma(scaled23, cosine23, mean));
-    float32 v3 = exp(fma(scaled23, sine23, mean));
+    float32 exx0 = fma(scaled01, cosine01, mean);
+    float32 exs0 = min(max(exx0, -104.0f), 89.0f);
+    float32 exk0 = rint(exs0 * 1.44269502f);
+    float32 exr0 = fma(exk0, -0.693145751953125f, exs0);
+    exr0 = fma(exk0, -1.428606765330187e-06f, exr0);
+    float32 exq0 = fma(0.0013814612757414579f, exr0, 0.0083687100559473038f);
+    exq0 = fma(exq0, exr0, 0.041668388992547989f);
+    exq0 = fma(exq0, exr0, 0.1666652113199234f);
+    exq0 = fma(exq0, exr0, 0.49999994039535522f);
+    float32 exm0 = 1.0f + fma(exr0 * exr0, exq0, exr0);
+    int32 exi0 = (int32)exk0;
+    int32 exg0 = exi0 >> 6;
+    float64 exhigh0 = exg0 < -2 ? 1.5930919111324523e-58 : exg0 == -2 ? 2.938735877055719e-39 :
+                    exg0 == -1 ? 5.421010862427522e-20 : exg0 == 0 ? 1.0 :
+                    exg0 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
+    float32 v0 = isnan(exx0) ? exx0 : (float32)((float64)exm0 * (float64)(1ul << (uint64)(exi0 & 63)) * exhigh0);
+    float32 exx1 = fma(scaled01, sine01, mean);
+    float32 exs1 = min(max(exx1, -104.0f), 89.0f);
+    float32 exk1 = rint(exs1 * 1.44269502f);
+    float32 exr1 = fma(exk1, -0.693145751953125f, exs1);
+    exr1 = fma(exk1, -1.428606765330187e-06f, exr1);
+    float32 exq1 = fma(0.0013814612757414579f, exr1, 0.0083687100559473038f);
+    exq1 = fma(exq1, exr1, 0.041668388992547989f);
+    exq1 = fma(exq1, exr1, 0.1666652113199234f);
+    exq1 = fma(exq1, exr1, 0.49999994039535522f);
+    float32 exm1 = 1.0f + fma(exr1 * exr1, exq1, exr1);
+    int32 exi1 = (int32)exk1;
+    int32 exg1 = exi1 >> 6;
+    float64 exhigh1 = exg1 < -2 ? 1.5930919111324523e-58 : exg1 == -2 ? 2.938735877055719e-39 :
+                    exg1 == -1 ? 5.421010862427522e-20 : exg1 == 0 ? 1.0 :
+                    exg1 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
+    float32 v1 = isnan(exx1) ? exx1 : (float32)((float64)exm1 * (float64)(1ul << (uint64)(exi1 & 63)) * exhigh1);
+    float32 exx2 = fma(scaled23, cosine23, mean);
+    float32 exs2 = min(max(exx2, -104.0f), 89.0f);
+    float32 exk2 = rint(exs2 * 1.44269502f);
+    float32 exr2 = fma(exk2, -0.693145751953125f, exs2);
+    exr2 = fma(exk2, -1.428606765330187e-06f, exr2);
+    float32 exq2 = fma(0.0013814612757414579f, exr2, 0.0083687100559473038f);
+    exq2 = fma(exq2, exr2, 0.041668388992547989f);
+    exq2 = fma(exq2, exr2, 0.1666652113199234f);
+    exq2 = fma(exq2, exr2, 0.49999994039535522f);
+    float32 exm2 = 1.0f + fma(exr2 * exr2, exq2, exr2);
+    int32 exi2 = (int32)exk2;
+    int32 exg2 = exi2 >> 6;
+    float64 exhigh2 = exg2 < -2 ? 1.5930919111324523e-58 : exg2 == -2 ? 2.938735877055719e-39 :
+                    exg2 == -1 ? 5.421010862427522e-20 : exg2 == 0 ? 1.0 :
+                    exg2 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
+    float32 v2 = isnan(exx2) ? exx2 : (float32)((float64)exm2 * (float64)(1ul << (uint64)(exi2 & 63)) * exhigh2);
+    float32 exx3 = fma(scaled23, sine23, mean);
+    float32 exs3 = min(max(exx3, -104.0f), 89.0f);
+    float32 exk3 = rint(exs3 * 1.44269502f);
+    float32 exr3 = fma(exk3, -0.693145751953125f, exs3);
+    exr3 = fma(exk3, -1.428606765330187e-06f, exr3);
+    float32 exq3 = fma(0.0013814612757414579f, exr3, 0.0083687100559473038f);
+    exq3 = fma(exq3, exr3, 0.041668388992547989f);
+    exq3 = fma(exq3, exr3, 0.1666652113199234f);
+    exq3 = fma(exq3, exr3, 0.49999994039535522f);
+    float32 exm3 = 1.0f + fma(exr3 * exr3, exq3, exr3);
+    int32 exi3 = (int32)exk3;
+    int32 exg3 = exi3 >> 6;
+    float64 exhigh3 = exg3 < -2 ? 1.5930919111324523e-58 : exg3 == -2 ? 2.938735877055719e-39 :
+                    exg3 == -1 ? 5.421010862427522e-20 : exg3 == 0 ? 1.0 :
+                    exg3 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
+    float32 v3 = isnan(exx3) ? exx3 : (float32)((float64)exm3 * (float64)(1ul << (uint64)(exi3 & 63)) * exhigh3);
     y[first] = v0;
     y[first + width] = v1;
     y[first + 2 * width] = v2;
