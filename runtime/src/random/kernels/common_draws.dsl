@@ -82,34 +82,33 @@ kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, floa
 }
 
 // loc + scale * z, z standard normal by Box-Muller with both of its outputs: words (0, 1) give
-// r = sqrt(-2 log u1), u1 = j 2^-24 in (0, 1] with j = 1 + the top 24 bits of word 0, and the angle
-// 2 pi k 2^-24 with k the top 24 bits of word 1; z = r cos, r sin of it for elements 0 and 1, words
-// (2, 3) the same for elements 2 and 3. Every operation is one that the GPU and the CPU both round
-// exactly (integer operations, conversions, * and explicit fma, sqrt), so both devices give the
-// same bits (issue 22); nothing is left for a target to contract (each product that meets a sum is
-// written as an fma, the other products stand alone).
-// log u1: clz gives the exponent, exactly: m = (j << clz(j)) >> 8 is j's 24 bits normalised to
-// [2^23, 2^24), and u1 = f 2^e with f = m 2^-23 in [1, sqrt 2) or m 2^-24 in [sqrt(1/2), 1) and
-// e = 7 - clz(j) (+ 1 in the second case); g = f - 1 is exact, and log u1 = e ln2 + g + g^2 P(g),
-// P the 8-term minimax polynomial of (log1p(g) - g) / g^2 on [sqrt(1/2) - 1, sqrt(2) - 1]
-// (bench/results/2026-11-27-random-same-bits/fit_polynomials.cpp). Near u1 = 1, g is small and the
-// sum keeps it exactly, so a small r is as accurate as a large one (no separate series needed).
-// cos and sin: reduced on the integer k, exactly: a = k + 2^21 gives the quadrant q = a >> 22 mod 4
-// and x = ((a mod 2^22) - 2^21) pi/2^23 in [-pi/4, pi/4) (one rounded product), the angle being
-// q pi/2 + x; sin x = x + x^3 S(x^2) and cos x = 1 + x^2 C(x^2) (3 and 4 minimax coefficients),
-// swapped and negated by q. Measured over every one of the 2^24 values of j and of k against long
-// double: -2 log u1 within 9.5e-8 relative (1.6 units of 2^-24), r within 1.04e-7, cos and sin
-// within 1.84e-7 and 1.44e-7 relative to their value (the angle's float32 grid included), so z is
-// within about 3.5e-7 |z| of Box-Muller of the same words (Random.NormalFloat32IsWithinOneMillionth
-// OfBoxMullerOverManyValues measures it on each device).
-// This replaced (2026-11-27) __logf with a polynomial near u1 = 1, __cosf/__sinf and rsqrt.approx
-// (bench/results/2026-11-26-random-normal-3: 126 SASS instructions, 2861-2876 GB/s in the
-// driver-API timing, 2578 in random_bench) and changed the stream: every float32 normal and
-// lognormal value moved by up to about 1e-6 (1 + r), and the angle is now 2 pi k 2^-24 where it was
-// 2 pi k 2^-24 - pi (the sign of each pair flipped). SASS instruction counts before and after:
-// bench/results/2026-11-27-random-same-bits. lognormal_float32 (random.dsl) is the same draw
+// r = sqrt(t), t = -2 log u1, u1 = (k + 1) 2^-24 in (0, 1] with k the top 24 bits of word 0, and
+// the angle 2 pi u2 - pi in [-pi, pi) from word 1; z = r cos, r sin of it for elements 0 and 1,
+// words (2, 3) the same for elements 2 and 3. k is converted once: u1 = k 2^-24 + 2^-24 and
+// w = 2^24 - 1 - k (so v = 1 - u1 = w 2^-24), both exact. -2 log u1 is -2 __logf(u1) for u1 <= 0.9
+// and, above, w (a0 + w (a1 + w (a2 + w a3))): the minimax polynomial v (c0 + c1 v + c2 v^2 +
+// c3 v^3) of -log(1 - v) on v in [0, 0.1] (relative error 2.0e-7 with float32 coefficients, against
+// a 7-term Taylor series before), with a_i = 2 c_i 2^(-24 (i + 1)) (powers of two: exact), because
+// __logf's error near 1 is absolute (2^-21.41 on [0.5, 2]) and would swamp a small r (1.6e-5 at
+// r = 0.01); the polynomial's 2e-7 relative in t is at most 5e-8 in r (r < 0.459 there); where
+// __logf is used, r >= 0.459 and its error in r is at most 7.8e-7. r = t * rsqrt(max(t, 1e-30))
+// (t = 0 gives 0, no branch). The cosine and sine are __cosf and __sinf (absolute error at most
+// 2^-21.19 on [-pi, pi]). On the GPU these are PTX's approximations, on the CPU the accurate
+// functions, so float32 normals agree across devices to about 1e-6 (1 + r), not bit for bit
+// (measured against float64 Box-Muller of the same words: 3.05e-7 (1 + r) on an H100 over 2^22
+// values, bench/results/2026-11-26-random-normal-3); uniform and integer draws are bit-identical.
+// This form: 140 SASS instructions against 151 and 2676 GB/s against 2432 for 2^28 values in the
+// driver-API timing of bench/random_normal_variants.dsl (cand_series4 there, same run); with
+// gpucc's .ftz forms of lg2 and rsqrt (compiler/target/NormalApproximations.h: u1 >= 2^-24 and
+// max(t, 1e-30) are never subnormal) 126 instructions and 2861-2876 GB/s against 2426-2436
+// (bench/results/2026-11-26-random-normal-3/run2). It changed the float32 normal and lognormal
+// streams where u1 > 0.9 (r < 0.459), by at most about 1e-7.
+// Earlier: bench/results/2026-11-26-h100-random-3 (177 against 205 SASS instructions with
+// libdevice's logf, 2247 GB/s against 2040). lognormal_float32 (random.dsl) is the same draw
 // exponentiated: a kernel of its own, because a flag made the optimizer compute the four
-// exponentials in every normal draw too (a select, not a branch).
+// exponentials in every normal draw too (a select, not a branch). The two candidates of -log u1
+// are separate locals before a select: a conditional expression with the __logf call in one arm
+// compiles to a branch (148 instructions instead of 140).
 kernel normal_float32(float32[] y, uint64 offset, float32 loc, float32 scale,
     uint32 ka0, uint32 kb0,
     uint32 ka1, uint32 kb1,
@@ -229,66 +228,32 @@ kernel normal_float32(float32[] y, uint64 offset, float32 loc, float32 scale,
         x0 = next0;
         x2 = next2;
     }
-    uint32 j01 = (x0 >> 8u) + 1u;
-    uint32 n01 = clz(j01);
-    uint32 m01 = (j01 << n01) >> 8u;
-    bool big01 = m01 > 11863283u;
-    float32 g01 = fma((float32)(int32)m01, big01 ? 5.9604644775390625e-8f : 1.1920928955078125e-7f, -1.0f);
-    float32 e01 = (float32)(7 - (int32)n01 + (big01 ? 1 : 0));
-    float32 p01 = fma(0.087348364293575287f, g01, -0.14307518303394318f);
-    p01 = fma(p01, g01, 0.14917974174022675f);
-    p01 = fma(p01, g01, -0.16570508480072021f);
-    p01 = fma(p01, g01, 0.19962072372436523f);
-    p01 = fma(p01, g01, -0.25001755356788635f);
-    p01 = fma(p01, g01, 0.33333951234817505f);
-    p01 = fma(p01, g01, -0.49999991059303284f);
-    float32 r01 = sqrt(-2.0f * fma(e01, 0.693147182f, fma(g01 * g01, p01, g01)));
-    uint32 a01 = (x1 >> 8u) + 2097152u;
-    uint32 quadrant01 = (a01 >> 22u) & 3u;
-    float32 x01 = (float32)((int32)(a01 & 4194303u) - 2097152) * 3.74507039e-7f;
-    float32 y01 = x01 * x01;
-    float32 s01 = fma(fma(-0.0001951528392964974f, y01, 0.0083321603015065193f), y01, -0.16666655242443085f);
-    float32 sin01 = fma(x01 * y01, s01, x01);
-    float32 c01 = fma(fma(fma(2.4383567506447434e-05f, y01, -0.001388668199069798f), y01, 0.041666619479656219f), y01, -0.5f);
-    float32 cos01 = fma(y01, c01, 1.0f);
-    bool swap01 = (quadrant01 & 1u) != 0u;
-    float32 along01 = swap01 ? sin01 : cos01;
-    float32 across01 = swap01 ? cos01 : sin01;
+    float32 k01 = (float32)(int32)(x0 >> 8);
+    float32 u01 = k01 * 5.9604644775390625e-8f + 5.9604644775390625e-8f;
+    float32 w01 = 16777215.0f - k01;
+    float32 near01 = w01 * (1.1920926823449918e-07f + w01 * (3.553139312856496e-15f +
+                     w01 * (1.3992754152292786e-22f + w01 * 7.45212336138821e-30f)));
+    float32 far01 = -2.0f * __logf(u01);
+    float32 t01 = u01 > 0.9f ? near01 : far01;
+    float32 r01 = t01 * rsqrt(max(t01, 1.0e-30f));
+    float32 angle01 = (float32)(int32)(x1 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
+                      3.14159265358979324f;
+    float32 k23 = (float32)(int32)(x2 >> 8);
+    float32 u23 = k23 * 5.9604644775390625e-8f + 5.9604644775390625e-8f;
+    float32 w23 = 16777215.0f - k23;
+    float32 near23 = w23 * (1.1920926823449918e-07f + w23 * (3.553139312856496e-15f +
+                     w23 * (1.3992754152292786e-22f + w23 * 7.45212336138821e-30f)));
+    float32 far23 = -2.0f * __logf(u23);
+    float32 t23 = u23 > 0.9f ? near23 : far23;
+    float32 r23 = t23 * rsqrt(max(t23, 1.0e-30f));
+    float32 angle23 = (float32)(int32)(x3 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
+                      3.14159265358979324f;
     float32 scaled01 = scale * r01;
-    float32 cosine01 = ((quadrant01 + 1u) & 2u) != 0u ? -along01 : along01;
-    float32 sine01 = (quadrant01 & 2u) != 0u ? -across01 : across01;
-    uint32 j23 = (x2 >> 8u) + 1u;
-    uint32 n23 = clz(j23);
-    uint32 m23 = (j23 << n23) >> 8u;
-    bool big23 = m23 > 11863283u;
-    float32 g23 = fma((float32)(int32)m23, big23 ? 5.9604644775390625e-8f : 1.1920928955078125e-7f, -1.0f);
-    float32 e23 = (float32)(7 - (int32)n23 + (big23 ? 1 : 0));
-    float32 p23 = fma(0.087348364293575287f, g23, -0.14307518303394318f);
-    p23 = fma(p23, g23, 0.14917974174022675f);
-    p23 = fma(p23, g23, -0.16570508480072021f);
-    p23 = fma(p23, g23, 0.19962072372436523f);
-    p23 = fma(p23, g23, -0.25001755356788635f);
-    p23 = fma(p23, g23, 0.33333951234817505f);
-    p23 = fma(p23, g23, -0.49999991059303284f);
-    float32 r23 = sqrt(-2.0f * fma(e23, 0.693147182f, fma(g23 * g23, p23, g23)));
-    uint32 a23 = (x3 >> 8u) + 2097152u;
-    uint32 quadrant23 = (a23 >> 22u) & 3u;
-    float32 x23 = (float32)((int32)(a23 & 4194303u) - 2097152) * 3.74507039e-7f;
-    float32 y23 = x23 * x23;
-    float32 s23 = fma(fma(-0.0001951528392964974f, y23, 0.0083321603015065193f), y23, -0.16666655242443085f);
-    float32 sin23 = fma(x23 * y23, s23, x23);
-    float32 c23 = fma(fma(fma(2.4383567506447434e-05f, y23, -0.001388668199069798f), y23, 0.041666619479656219f), y23, -0.5f);
-    float32 cos23 = fma(y23, c23, 1.0f);
-    bool swap23 = (quadrant23 & 1u) != 0u;
-    float32 along23 = swap23 ? sin23 : cos23;
-    float32 across23 = swap23 ? cos23 : sin23;
     float32 scaled23 = scale * r23;
-    float32 cosine23 = ((quadrant23 + 1u) & 2u) != 0u ? -along23 : along23;
-    float32 sine23 = (quadrant23 & 2u) != 0u ? -across23 : across23;
-    float32 v0 = fma(scaled01, cosine01, loc);
-    float32 v1 = fma(scaled01, sine01, loc);
-    float32 v2 = fma(scaled23, cosine23, loc);
-    float32 v3 = fma(scaled23, sine23, loc);
+    float32 v0 = loc + scaled01 * __cosf(angle01);
+    float32 v1 = loc + scaled01 * __sinf(angle01);
+    float32 v2 = loc + scaled23 * __cosf(angle23);
+    float32 v3 = loc + scaled23 * __sinf(angle23);
     y[first] = v0;
     y[first + width] = v1;
     y[first + 2 * width] = v2;
@@ -296,15 +261,25 @@ kernel normal_float32(float32[] y, uint64 offset, float32 loc, float32 scale,
 }
 
 
-// As normal_float32 in float64: u1 = j 2^-53 in (0, 1] with j = 1 + the 53 bits of words 0 and 1
-// (27 and 26), the angle 2 pi k 2^-53 with k the 53 bits of words 2 and 3; r cos and r sin of the
-// one angle are elements 0 and 1. The same exact range reductions as normal_float32 (clz of the
-// 64-bit j; the quadrant and x from k + 2^50), log1p by 19 minimax terms, sin and cos by 6 and 7
-// (fit_polynomials.cpp), all with explicit fma, r by the correctly rounded sqrt: the same bits on
-// both devices, where libdevice's and libm's log, cos and sin used to differ in the last bit.
-// Measured against long double over 4e7 arguments (near u1 = 0 and 1, every exponent, random):
-// -2 log u1 within 2.34e-16 relative (2.1 units of 2^-53), cos and sin within 2.6e-16 of their
-// value. The values changed by a few ulp with this (2026-11-27).
+// As normal_float32 in float64, but computed only with operations the GPU and the CPU both round
+// exactly (integer operations, conversions, * and explicit fma, the correctly rounded sqrt), so
+// both devices give the same bits (issue 22): u1 = j 2^-53 in (0, 1] with j = 1 + the 53 bits of
+// words 0 and 1 (27 and 26), the angle 2 pi k 2^-53 with k the 53 bits of words 2 and 3; r cos and
+// r sin of the one angle are elements 0 and 1.
+// log u1: clz gives the exponent exactly: m = (j << clz(j)) >> 11 is j's 53 bits normalised to
+// [2^52, 2^53), u1 = f 2^e with f in [sqrt(1/2), sqrt 2), g = f - 1 exact, and log u1 = e ln2 + g +
+// g^2 P(g), P the 19-term minimax polynomial of (log1p(g) - g) / g^2
+// (bench/results/2026-11-27-random-same-bits/fit_polynomials.cpp); near u1 = 1 g is small and
+// kept exactly, so a small r is as accurate as a large one.
+// cos and sin: reduced on the integer k exactly (a = k + 2^50: the quadrant from its top bits, x
+// in [-pi/4, pi/4) from the rest by one rounded product), sin x and cos x by 6 and 7 minimax
+// coefficients, swapped and negated by the quadrant. Measured against long double over 4e7
+// arguments (near u1 = 0 and 1, every exponent, random): -2 log u1 within 2.34e-16 relative (2.1
+// units of 2^-53), cos and sin within 2.6e-16 of their value. This replaced libdevice's and libm's
+// log, cos and sin, which differed in the last bit between the devices; the values changed by a few
+// ulp (2026-11-27), and the angle is 2 pi k 2^-53 (it was 2 pi u2, the same). On an H200 it is
+// faster than the libdevice version: 1529-1539 GB/s against 1311-1322 for 2^28 values
+// (bench/results/2026-11-27-random-same-bits).
 kernel normal_float64(float64[] y, uint64 key, uint64 offset, float64 loc, float64 scale) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;

@@ -41,11 +41,15 @@
 // to floating point follow NumPy's: 24 bits of a word for float32, 53 bits from two words for
 // float64, the result in [0, 1).
 //
-// Across devices: the uniform, integer, normal, exponential and float32 lognormal draws are computed only with operations
-// both targets round exactly (integer operations, conversions, * and explicit fma, sqrt; log, cos
-// and sin as polynomials over an exact range reduction, common_draws.dsl), so the GPU and the CPU
-// give the same bits. The other draws here still call log, exp, cos, pow or lgamma (libdevice on
-// the GPU, libm on the CPU) and agree to those functions' last bits.
+// Across devices: the uniform and integer draws, and the float64 normal and exponential draws, are
+// computed only with operations both targets round exactly (integer operations, conversions, * and
+// explicit fma, sqrt; log, cos and sin as polynomials over an exact range reduction,
+// common_draws.dsl), so the GPU and the CPU give the same bits. The float32 normal, lognormal and
+// exponential draws keep the GPU's fast approximations (__logf, __cosf, __sinf, rsqrt.approx):
+// computed exactly they ran at 1917 GB/s against 2864 on an H200 (normal float32, 2^28 values,
+// bench/results/2026-11-27-random-same-bits), below the issue's 2500; they agree across devices
+// to about 1e-6 (1 + |z|). The other draws here still call log, exp, cos, pow or lgamma
+// (libdevice on the GPU, libm on the CPU) and agree to those functions' last bits.
 module gpucc_random;
 
 // The block function itself, over arrays of counters and keys (the known-answer tests use it).
@@ -73,13 +77,8 @@ elementwise philox4x32_10(uint32 c0, uint32 c1, uint32 c2, uint32 c3, uint32 k0,
     y3 = x3;
 }
 
-// exp(mean + sigma * z): normal_float32's draw (common_draws.dsl, the same transform of the words,
-// the same bits on both devices), exponentiated by exact operations too: x = mean + sigma z
-// clamped to [-104, 89] (exp is 0 or inf beyond, in float32; a NaN x, from sigma = inf, is kept), k = rint(x log2 e), r = x - k ln2 in
-// two fma steps (ln2's high part with 16 bits), exp r = 1 + (r + r^2 E(r)) with E the 5-term
-// minimax polynomial on [-ln2/2, ln2/2] (fit_polynomials.cpp; 1.2e-7 relative), and the scaling
-// by 2^k exact in float64 ((float64)(1 << (k mod 64)) times 2^(64 floor(k / 64)), floor(k / 64) in -3..2), so that the
-// one rounding to float32 (subnormal results too) is the last and the same on both devices.
+// exp(mean + sigma * z): normal_float32's draw (common_draws.dsl, the same transform of the words),
+// exponentiated.
 kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, float32 sigma) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
@@ -103,126 +102,32 @@ kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, f
             key1 += 0xBB67AE85u;
         }
     }
-    uint32 j01 = (x0 >> 8u) + 1u;
-    uint32 n01 = clz(j01);
-    uint32 m01 = (j01 << n01) >> 8u;
-    bool big01 = m01 > 11863283u;
-    float32 g01 = fma((float32)(int32)m01, big01 ? 5.9604644775390625e-8f : 1.1920928955078125e-7f, -1.0f);
-    float32 e01 = (float32)(7 - (int32)n01 + (big01 ? 1 : 0));
-    float32 p01 = fma(0.087348364293575287f, g01, -0.14307518303394318f);
-    p01 = fma(p01, g01, 0.14917974174022675f);
-    p01 = fma(p01, g01, -0.16570508480072021f);
-    p01 = fma(p01, g01, 0.19962072372436523f);
-    p01 = fma(p01, g01, -0.25001755356788635f);
-    p01 = fma(p01, g01, 0.33333951234817505f);
-    p01 = fma(p01, g01, -0.49999991059303284f);
-    float32 r01 = sqrt(-2.0f * fma(e01, 0.693147182f, fma(g01 * g01, p01, g01)));
-    uint32 a01 = (x1 >> 8u) + 2097152u;
-    uint32 quadrant01 = (a01 >> 22u) & 3u;
-    float32 x01 = (float32)((int32)(a01 & 4194303u) - 2097152) * 3.74507039e-7f;
-    float32 y01 = x01 * x01;
-    float32 s01 = fma(fma(-0.0001951528392964974f, y01, 0.0083321603015065193f), y01, -0.16666655242443085f);
-    float32 sin01 = fma(x01 * y01, s01, x01);
-    float32 c01 = fma(fma(fma(2.4383567506447434e-05f, y01, -0.001388668199069798f), y01, 0.041666619479656219f), y01, -0.5f);
-    float32 cos01 = fma(y01, c01, 1.0f);
-    bool swap01 = (quadrant01 & 1u) != 0u;
-    float32 along01 = swap01 ? sin01 : cos01;
-    float32 across01 = swap01 ? cos01 : sin01;
+    float32 k01 = (float32)(int32)(x0 >> 8);
+    float32 u01 = k01 * 5.9604644775390625e-8f + 5.9604644775390625e-8f;
+    float32 w01 = 16777215.0f - k01;
+    float32 near01 = w01 * (1.1920926823449918e-07f + w01 * (3.553139312856496e-15f +
+                     w01 * (1.3992754152292786e-22f + w01 * 7.45212336138821e-30f)));
+    float32 far01 = -2.0f * __logf(u01);
+    float32 t01 = u01 > 0.9f ? near01 : far01;
+    float32 r01 = t01 * rsqrt(max(t01, 1.0e-30f));
+    float32 angle01 = (float32)(int32)(x1 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
+                      3.14159265358979324f;
+    float32 k23 = (float32)(int32)(x2 >> 8);
+    float32 u23 = k23 * 5.9604644775390625e-8f + 5.9604644775390625e-8f;
+    float32 w23 = 16777215.0f - k23;
+    float32 near23 = w23 * (1.1920926823449918e-07f + w23 * (3.553139312856496e-15f +
+                     w23 * (1.3992754152292786e-22f + w23 * 7.45212336138821e-30f)));
+    float32 far23 = -2.0f * __logf(u23);
+    float32 t23 = u23 > 0.9f ? near23 : far23;
+    float32 r23 = t23 * rsqrt(max(t23, 1.0e-30f));
+    float32 angle23 = (float32)(int32)(x3 >> 8) * (6.2831853071795865f * 5.9604644775390625e-8f) -
+                      3.14159265358979324f;
     float32 scaled01 = sigma * r01;
-    float32 cosine01 = ((quadrant01 + 1u) & 2u) != 0u ? -along01 : along01;
-    float32 sine01 = (quadrant01 & 2u) != 0u ? -across01 : across01;
-    uint32 j23 = (x2 >> 8u) + 1u;
-    uint32 n23 = clz(j23);
-    uint32 m23 = (j23 << n23) >> 8u;
-    bool big23 = m23 > 11863283u;
-    float32 g23 = fma((float32)(int32)m23, big23 ? 5.9604644775390625e-8f : 1.1920928955078125e-7f, -1.0f);
-    float32 e23 = (float32)(7 - (int32)n23 + (big23 ? 1 : 0));
-    float32 p23 = fma(0.087348364293575287f, g23, -0.14307518303394318f);
-    p23 = fma(p23, g23, 0.14917974174022675f);
-    p23 = fma(p23, g23, -0.16570508480072021f);
-    p23 = fma(p23, g23, 0.19962072372436523f);
-    p23 = fma(p23, g23, -0.25001755356788635f);
-    p23 = fma(p23, g23, 0.33333951234817505f);
-    p23 = fma(p23, g23, -0.49999991059303284f);
-    float32 r23 = sqrt(-2.0f * fma(e23, 0.693147182f, fma(g23 * g23, p23, g23)));
-    uint32 a23 = (x3 >> 8u) + 2097152u;
-    uint32 quadrant23 = (a23 >> 22u) & 3u;
-    float32 x23 = (float32)((int32)(a23 & 4194303u) - 2097152) * 3.74507039e-7f;
-    float32 y23 = x23 * x23;
-    float32 s23 = fma(fma(-0.0001951528392964974f, y23, 0.0083321603015065193f), y23, -0.16666655242443085f);
-    float32 sin23 = fma(x23 * y23, s23, x23);
-    float32 c23 = fma(fma(fma(2.4383567506447434e-05f, y23, -0.001388668199069798f), y23, 0.041666619479656219f), y23, -0.5f);
-    float32 cos23 = fma(y23, c23, 1.0f);
-    bool swap23 = (quadrant23 & 1u) != 0u;
-    float32 along23 = swap23 ? sin23 : cos23;
-    float32 across23 = swap23 ? cos23 : sin23;
     float32 scaled23 = sigma * r23;
-    float32 cosine23 = ((quadrant23 + 1u) & 2u) != 0u ? -along23 : along23;
-    float32 sine23 = (quadrant23 & 2u) != 0u ? -across23 : across23;
-    float32 exx0 = fma(scaled01, cosine01, mean);
-    float32 exs0 = min(max(exx0, -104.0f), 89.0f);
-    float32 exk0 = rint(exs0 * 1.44269502f);
-    float32 exr0 = fma(exk0, -0.693145751953125f, exs0);
-    exr0 = fma(exk0, -1.428606765330187e-06f, exr0);
-    float32 exq0 = fma(0.0013814612757414579f, exr0, 0.0083687100559473038f);
-    exq0 = fma(exq0, exr0, 0.041668388992547989f);
-    exq0 = fma(exq0, exr0, 0.1666652113199234f);
-    exq0 = fma(exq0, exr0, 0.49999994039535522f);
-    float32 exm0 = 1.0f + fma(exr0 * exr0, exq0, exr0);
-    int32 exi0 = (int32)exk0;
-    int32 exg0 = exi0 >> 6;
-    float64 exhigh0 = exg0 < -2 ? 1.5930919111324523e-58 : exg0 == -2 ? 2.938735877055719e-39 :
-                    exg0 == -1 ? 5.421010862427522e-20 : exg0 == 0 ? 1.0 :
-                    exg0 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
-    float32 v0 = isnan(exx0) ? exx0 : (float32)((float64)exm0 * (float64)(1ul << (uint64)(exi0 & 63)) * exhigh0);
-    float32 exx1 = fma(scaled01, sine01, mean);
-    float32 exs1 = min(max(exx1, -104.0f), 89.0f);
-    float32 exk1 = rint(exs1 * 1.44269502f);
-    float32 exr1 = fma(exk1, -0.693145751953125f, exs1);
-    exr1 = fma(exk1, -1.428606765330187e-06f, exr1);
-    float32 exq1 = fma(0.0013814612757414579f, exr1, 0.0083687100559473038f);
-    exq1 = fma(exq1, exr1, 0.041668388992547989f);
-    exq1 = fma(exq1, exr1, 0.1666652113199234f);
-    exq1 = fma(exq1, exr1, 0.49999994039535522f);
-    float32 exm1 = 1.0f + fma(exr1 * exr1, exq1, exr1);
-    int32 exi1 = (int32)exk1;
-    int32 exg1 = exi1 >> 6;
-    float64 exhigh1 = exg1 < -2 ? 1.5930919111324523e-58 : exg1 == -2 ? 2.938735877055719e-39 :
-                    exg1 == -1 ? 5.421010862427522e-20 : exg1 == 0 ? 1.0 :
-                    exg1 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
-    float32 v1 = isnan(exx1) ? exx1 : (float32)((float64)exm1 * (float64)(1ul << (uint64)(exi1 & 63)) * exhigh1);
-    float32 exx2 = fma(scaled23, cosine23, mean);
-    float32 exs2 = min(max(exx2, -104.0f), 89.0f);
-    float32 exk2 = rint(exs2 * 1.44269502f);
-    float32 exr2 = fma(exk2, -0.693145751953125f, exs2);
-    exr2 = fma(exk2, -1.428606765330187e-06f, exr2);
-    float32 exq2 = fma(0.0013814612757414579f, exr2, 0.0083687100559473038f);
-    exq2 = fma(exq2, exr2, 0.041668388992547989f);
-    exq2 = fma(exq2, exr2, 0.1666652113199234f);
-    exq2 = fma(exq2, exr2, 0.49999994039535522f);
-    float32 exm2 = 1.0f + fma(exr2 * exr2, exq2, exr2);
-    int32 exi2 = (int32)exk2;
-    int32 exg2 = exi2 >> 6;
-    float64 exhigh2 = exg2 < -2 ? 1.5930919111324523e-58 : exg2 == -2 ? 2.938735877055719e-39 :
-                    exg2 == -1 ? 5.421010862427522e-20 : exg2 == 0 ? 1.0 :
-                    exg2 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
-    float32 v2 = isnan(exx2) ? exx2 : (float32)((float64)exm2 * (float64)(1ul << (uint64)(exi2 & 63)) * exhigh2);
-    float32 exx3 = fma(scaled23, sine23, mean);
-    float32 exs3 = min(max(exx3, -104.0f), 89.0f);
-    float32 exk3 = rint(exs3 * 1.44269502f);
-    float32 exr3 = fma(exk3, -0.693145751953125f, exs3);
-    exr3 = fma(exk3, -1.428606765330187e-06f, exr3);
-    float32 exq3 = fma(0.0013814612757414579f, exr3, 0.0083687100559473038f);
-    exq3 = fma(exq3, exr3, 0.041668388992547989f);
-    exq3 = fma(exq3, exr3, 0.1666652113199234f);
-    exq3 = fma(exq3, exr3, 0.49999994039535522f);
-    float32 exm3 = 1.0f + fma(exr3 * exr3, exq3, exr3);
-    int32 exi3 = (int32)exk3;
-    int32 exg3 = exi3 >> 6;
-    float64 exhigh3 = exg3 < -2 ? 1.5930919111324523e-58 : exg3 == -2 ? 2.938735877055719e-39 :
-                    exg3 == -1 ? 5.421010862427522e-20 : exg3 == 0 ? 1.0 :
-                    exg3 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
-    float32 v3 = isnan(exx3) ? exx3 : (float32)((float64)exm3 * (float64)(1ul << (uint64)(exi3 & 63)) * exhigh3);
+    float32 v0 = exp(mean + scaled01 * __cosf(angle01));
+    float32 v1 = exp(mean + scaled01 * __sinf(angle01));
+    float32 v2 = exp(mean + scaled23 * __cosf(angle23));
+    float32 v3 = exp(mean + scaled23 * __sinf(angle23));
     y[first] = v0;
     y[first + width] = v1;
     y[first + 2 * width] = v2;
@@ -310,15 +215,18 @@ kernel lognormal_float64(float64[] y, uint64 key, uint64 offset, float64 mean, f
 }
 
 
-// scale * -log(1 - u), u = k 2^-24 as uniform_float32's (k the top 24 bits of a word): w = 1 - u =
-// j 2^-24 with j = 2^24 - k in [1, 2^24], exact, and log w as normal_float32's log u1
-// (common_draws.dsl): the exponent by clz, g = f - 1 exact, e ln2 + g + g^2 P(g) with the same
-// 8-term polynomial and explicit fma, -2 log within 1.6 units of 2^-24 relative over every j, so
-// the value is within about 1.1e-7 relative of -log w (near w = 1 too, where g is small and kept
-// exactly) and the same bits on the GPU and the CPU. 0 - log w keeps k = 0 at +0. This replaced
-// (2026-11-27) __logf for w <= 0.9 and a 4-term polynomial of u above (146 SASS instructions,
-// 2554-2569 GB/s in bench/results/2026-11-26-random-normal-3/run2), changing the float32 stream
-// by up to about 1e-6 relative; SASS counts in bench/results/2026-11-27-random-same-bits.
+// scale * -log(1 - u), u = k 2^-24 as uniform_float32's (k the top 24 bits of a word, converted
+// once): w = 1 - u = 1 - k 2^-24 is exact and in (0, 1], so the logarithm is finite. As in
+// normal_float32 (common_draws.dsl), -log w is __logf(w) for w <= 0.9 (error at most 2^-21.41
+// absolute there, where -log w >= 0.105) and above, where __logf's absolute error would swamp a
+// small value, the same minimax polynomial u (c0 + c1 u + c2 u^2 + c3 u^3) of -log(1 - u) on
+// [0, 0.1] (relative error 2.0e-7), written in k with c_i 2^(-24 (i + 1)) (exact scalings); the
+// two candidates are separate locals before the select (an arm with the call would branch). 162
+// SASS instructions against 189 with the 7-term Taylor series and two conversions per value
+// (ptxas 13, sm_90), 146 with gpucc's .ftz lg2 (w >= 2^-24): 2554-2569 GB/s against 2129-2141
+// for 2^28 values (bench/results/2026-11-26-random-normal-3/run2). On the CPU __logf is the accurate logf, so float32 exponentials agree across
+// devices to about 1e-6 relative, not bit for bit; this form changed their stream where u < 0.1
+// by at most about 2e-7 relative.
 kernel exponential_float32(float32[] y, uint64 key, uint64 offset, float32 scale) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
@@ -342,66 +250,30 @@ kernel exponential_float32(float32[] y, uint64 key, uint64 offset, float32 scale
             key1 += 0xBB67AE85u;
         }
     }
-    uint32 j0 = 16777216u - (x0 >> 8u);
-    uint32 n0 = clz(j0);
-    uint32 m0 = (j0 << n0) >> 8u;
-    bool big0 = m0 > 11863283u;
-    float32 g0 = fma((float32)(int32)m0, big0 ? 5.9604644775390625e-8f : 1.1920928955078125e-7f, -1.0f);
-    float32 e0 = (float32)(7 - (int32)n0 + (big0 ? 1 : 0));
-    float32 p0 = fma(0.087348364293575287f, g0, -0.14307518303394318f);
-    p0 = fma(p0, g0, 0.14917974174022675f);
-    p0 = fma(p0, g0, -0.16570508480072021f);
-    p0 = fma(p0, g0, 0.19962072372436523f);
-    p0 = fma(p0, g0, -0.25001755356788635f);
-    p0 = fma(p0, g0, 0.33333951234817505f);
-    p0 = fma(p0, g0, -0.49999991059303284f);
-    float32 logw0 = fma(e0, 0.693147182f, fma(g0 * g0, p0, g0));
-    uint32 j1 = 16777216u - (x1 >> 8u);
-    uint32 n1 = clz(j1);
-    uint32 m1 = (j1 << n1) >> 8u;
-    bool big1 = m1 > 11863283u;
-    float32 g1 = fma((float32)(int32)m1, big1 ? 5.9604644775390625e-8f : 1.1920928955078125e-7f, -1.0f);
-    float32 e1 = (float32)(7 - (int32)n1 + (big1 ? 1 : 0));
-    float32 p1 = fma(0.087348364293575287f, g1, -0.14307518303394318f);
-    p1 = fma(p1, g1, 0.14917974174022675f);
-    p1 = fma(p1, g1, -0.16570508480072021f);
-    p1 = fma(p1, g1, 0.19962072372436523f);
-    p1 = fma(p1, g1, -0.25001755356788635f);
-    p1 = fma(p1, g1, 0.33333951234817505f);
-    p1 = fma(p1, g1, -0.49999991059303284f);
-    float32 logw1 = fma(e1, 0.693147182f, fma(g1 * g1, p1, g1));
-    uint32 j2 = 16777216u - (x2 >> 8u);
-    uint32 n2 = clz(j2);
-    uint32 m2 = (j2 << n2) >> 8u;
-    bool big2 = m2 > 11863283u;
-    float32 g2 = fma((float32)(int32)m2, big2 ? 5.9604644775390625e-8f : 1.1920928955078125e-7f, -1.0f);
-    float32 e2 = (float32)(7 - (int32)n2 + (big2 ? 1 : 0));
-    float32 p2 = fma(0.087348364293575287f, g2, -0.14307518303394318f);
-    p2 = fma(p2, g2, 0.14917974174022675f);
-    p2 = fma(p2, g2, -0.16570508480072021f);
-    p2 = fma(p2, g2, 0.19962072372436523f);
-    p2 = fma(p2, g2, -0.25001755356788635f);
-    p2 = fma(p2, g2, 0.33333951234817505f);
-    p2 = fma(p2, g2, -0.49999991059303284f);
-    float32 logw2 = fma(e2, 0.693147182f, fma(g2 * g2, p2, g2));
-    uint32 j3 = 16777216u - (x3 >> 8u);
-    uint32 n3 = clz(j3);
-    uint32 m3 = (j3 << n3) >> 8u;
-    bool big3 = m3 > 11863283u;
-    float32 g3 = fma((float32)(int32)m3, big3 ? 5.9604644775390625e-8f : 1.1920928955078125e-7f, -1.0f);
-    float32 e3 = (float32)(7 - (int32)n3 + (big3 ? 1 : 0));
-    float32 p3 = fma(0.087348364293575287f, g3, -0.14307518303394318f);
-    p3 = fma(p3, g3, 0.14917974174022675f);
-    p3 = fma(p3, g3, -0.16570508480072021f);
-    p3 = fma(p3, g3, 0.19962072372436523f);
-    p3 = fma(p3, g3, -0.25001755356788635f);
-    p3 = fma(p3, g3, 0.33333951234817505f);
-    p3 = fma(p3, g3, -0.49999991059303284f);
-    float32 logw3 = fma(e3, 0.693147182f, fma(g3 * g3, p3, g3));
-    y[first] = scale * (0.0f - logw0);
-    y[first + width] = scale * (0.0f - logw1);
-    y[first + 2 * width] = scale * (0.0f - logw2);
-    y[first + 3 * width] = scale * (0.0f - logw3);
+    float32 k0 = (float32)(int32)(x0 >> 8);
+    float32 w0 = k0 * -5.9604644775390625e-8f + 1.0f;
+    float32 near0 = k0 * (5.960463411724959e-08f + k0 * (1.776569656428248e-15f +
+                    k0 * (6.996377076146393e-23f + k0 * 3.726061680694105e-30f)));
+    float32 far0 = -__logf(w0);
+    float32 k1 = (float32)(int32)(x1 >> 8);
+    float32 w1 = k1 * -5.9604644775390625e-8f + 1.0f;
+    float32 near1 = k1 * (5.960463411724959e-08f + k1 * (1.776569656428248e-15f +
+                    k1 * (6.996377076146393e-23f + k1 * 3.726061680694105e-30f)));
+    float32 far1 = -__logf(w1);
+    float32 k2 = (float32)(int32)(x2 >> 8);
+    float32 w2 = k2 * -5.9604644775390625e-8f + 1.0f;
+    float32 near2 = k2 * (5.960463411724959e-08f + k2 * (1.776569656428248e-15f +
+                    k2 * (6.996377076146393e-23f + k2 * 3.726061680694105e-30f)));
+    float32 far2 = -__logf(w2);
+    float32 k3 = (float32)(int32)(x3 >> 8);
+    float32 w3 = k3 * -5.9604644775390625e-8f + 1.0f;
+    float32 near3 = k3 * (5.960463411724959e-08f + k3 * (1.776569656428248e-15f +
+                    k3 * (6.996377076146393e-23f + k3 * 3.726061680694105e-30f)));
+    float32 far3 = -__logf(w3);
+    y[first] = scale * (w0 > 0.9f ? near0 : far0);
+    y[first + width] = scale * (w1 > 0.9f ? near1 : far1);
+    y[first + 2 * width] = scale * (w2 > 0.9f ? near2 : far2);
+    y[first + 3 * width] = scale * (w3 > 0.9f ? near3 : far3);
 }
 
 // scale * -log(1 - u), u as uniform_float64's: 1 - u = j 2^-53 with j = 2^53 - k, exact, and its
