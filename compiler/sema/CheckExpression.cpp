@@ -253,11 +253,11 @@ kir::ExprPtr BodyChecker::check_call(const ast::CallExpr& call) {
 }
 
 /// Operand types: abs/min/max of integers stay integer (abs promotes, min/max take the usual
-/// arithmetic conversion); mulhi takes integers only, in their usual arithmetic conversion; the
-/// approximations (__sinf ...) compute in float32. Otherwise float32 when every floating argument
-/// is at most float32 (float16 and bfloat16 are computed in float32), float64 when one is float64
-/// or when all are integers (C++'s <cmath> overloads); CUDA's `...f` names always compute in
-/// float32.
+/// arithmetic conversion); mulhi takes integers only, in their usual arithmetic conversion (clz:
+/// its one operand promoted); the approximations (__sinf ...) compute in float32. Otherwise float32
+/// when every floating argument is at most float32 (float16 and bfloat16 are computed in float32),
+/// float64 when one is float64 or when all are integers (C++'s <cmath> overloads); CUDA's `...f`
+/// names always compute in float32.
 kir::ExprPtr BodyChecker::check_builtin_call(const ast::CallExpr& call, std::string_view name) {
     std::optional<BuiltinFunction> function = find_builtin_function(name);
     GPUCC_CHECK(function, "checked by the caller");
@@ -288,11 +288,17 @@ kir::ExprPtr BodyChecker::check_builtin_call(const ast::CallExpr& call, std::str
     ScalarType operand_type;
     if (function->category == BuiltinCategory::Integer) {
         if (!all_integral) {
-            diags_.report(SourceSpan(call.loc, length_of(name)), DiagKind::InvalidOperands, name,
-                          args[0]->type, args[1]->type);
+            if (args.size() == 1) {
+                diags_.report(SourceSpan(call.loc, length_of(name)), DiagKind::InvalidOperand, name,
+                              args[0]->type);
+            } else {
+                diags_.report(SourceSpan(call.loc, length_of(name)), DiagKind::InvalidOperands,
+                              name, args[0]->type, args[1]->type);
+            }
             return nullptr;
         }
-        operand_type = usual_arithmetic_conversion(args[0]->type, args[1]->type);
+        operand_type = args.size() == 1 ? promote_integer(args[0]->type)
+                                        : usual_arithmetic_conversion(args[0]->type, args[1]->type);
     } else if (function->category == BuiltinCategory::Approximate) {
         operand_type = ScalarType::Float32;
     } else if (function->category == BuiltinCategory::IntegerOrFloat && all_integral) {

@@ -1,12 +1,14 @@
 // The builtins under the default generator's kernels, on both devices: mulhi of every 32- and
 // 64-bit integer type against the double-width product computed here (__int128 for 64 bits), bit
-// for bit, on random operands with the extremes mixed in; __sinf, __cosf, __logf and __expf
-// against the double-precision functions, within CUDA's documented bounds for the GPU's
+// for bit, on random operands with the extremes mixed in; clz against std::countl_zero on random
+// operands shifted right by random amounts (every count) with the extremes; __sinf, __cosf, __logf
+// and __expf against the double-precision functions, within CUDA's documented bounds for the GPU's
 // approximations (the CPU computes the accurate float32 functions, libmvec's on vectors, and must
 // meet glibc's 4 ulp).
 #include "random_test_support.h"
 
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <gpucc/gpucc.h>
@@ -71,6 +73,34 @@ TYPED_TEST(Mulhi, IsTheHighHalfOfTheDoubleWidthProduct) {
     }
     if constexpr (std::is_signed_v<T>) {
         EXPECT_GT(negative_results, kN / 4); // signed products were formed as signed
+    }
+}
+
+template <typename T>
+class Clz : public ::testing::Test {};
+TYPED_TEST_SUITE(Clz, MulhiTypes);
+
+TYPED_TEST(Clz, CountsTheLeadingZeroBits) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    using T = TypeParam;
+    using U = std::make_unsigned_t<T>;
+    const gpucc::Device device = device_under_test();
+    auto a = random_operands<T>(5);
+    std::mt19937_64 engine(6);
+    for (std::size_t i = 25; i < a.size(); ++i) {
+        a[i] = static_cast<T>(static_cast<U>(a[i]) >> (engine() % (8 * sizeof(T))));
+    }
+    auto y = gpucc::empty<T>({kN}, device);
+    random_builtins::clz_of(gpucc::asarray<T>(a, {kN}, device), y);
+    const auto got = y.to_host();
+    std::vector<int> seen(8 * sizeof(T) + 1, 0);
+    for (std::int64_t i = 0; i < kN; ++i) {
+        const int want = std::countl_zero(static_cast<U>(a[i]));
+        ASSERT_EQ(got[i], static_cast<T>(want)) << "clz of " << a[i];
+        seen[static_cast<std::size_t>(want)] = 1;
+    }
+    for (std::size_t count = 0; count < seen.size(); ++count) {
+        EXPECT_EQ(seen[count], 1) << "no operand with " << count << " leading zeros";
     }
 }
 

@@ -1,7 +1,7 @@
 // Math builtins per target (MathLowering.h). The regular part of the lowering is the columns of
 // Builtins.def; the code here computes the predicates, the integer versions of abs, min and max,
-// mulhi, the float32 approximations (__sinf ...), and rsqrt and lgamma on the host, and checks at
-// compile time that every builtin has a way to be lowered.
+// mulhi, clz, the float32 approximations (__sinf ...), and rsqrt and lgamma on the host, and checks
+// at compile time that every builtin has a way to be lowered.
 #include "compiler/codegen/common/MathLowering.h"
 
 #include "compiler/diag/InternalError.h"
@@ -67,7 +67,7 @@ constexpr Builtin kIntegerVersions[] = {Builtin::Abs, Builtin::Min, Builtin::Max
 /// `signgam`, a data race when the thread pool runs host kernels on several threads.
 constexpr Builtin kHostExpansions[] = {Builtin::Rsqrt, Builtin::Lgamma};
 /// Integer only, computed by emit_integer_builtin.
-constexpr Builtin kIntegerOnly[] = {Builtin::Mulhi};
+constexpr Builtin kIntegerOnly[] = {Builtin::Mulhi, Builtin::Clz};
 /// Computed by emit_approximation.
 constexpr Builtin kApproximations[] = {Builtin::FastSin, Builtin::FastCos, Builtin::FastLog,
                                        Builtin::FastExp};
@@ -246,10 +246,13 @@ llvm::Value* emit_integer_builtin(llvm::IRBuilder<>& builder, CodegenTarget targ
             is_signed_type ? llvm::Intrinsic::smax : llvm::Intrinsic::umax, args[0], args[1]);
     case Builtin::Mulhi:
         return emit_mulhi(builder, target, is_signed_type, args[0], args[1]);
+    case Builtin::Clz:
+        // llvm.ctlz, defined at 0 (the width): clz.b32/.b64 on the GPU, lzcnt or bsr on the host.
+        return builder.CreateBinaryIntrinsic(llvm::Intrinsic::ctlz, args[0], builder.getFalse());
     default:
         break;
     }
-    GPUCC_UNREACHABLE("Sema passes integers only to abs, min, max and mulhi");
+    GPUCC_UNREACHABLE("Sema passes integers only to abs, min, max, mulhi and clz");
 }
 
 /// CUDA's __sinf, __cosf, __logf and __expf: on the GPU the PTX approximations (sin.approx.f32,

@@ -1,4 +1,4 @@
-// mulhi takes integers only; the approximations take any arithmetic operand (converted to float32)
+// mulhi and clz take integers only; the approximations take any arithmetic operand (converted to float32)
 // and one argument.
 // RUN: %gpucc --verify %s
 elementwise calls(float32 x, int32 n, float64 d) -> (float32 y) {
@@ -8,4 +8,6 @@ elementwise calls(float32 x, int32 n, float64 d) -> (float32 y) {
     y = __sinf(x, x); // expected-error {{function '__sinf' takes 1 argument, but 2 were given}}
     y = __sin(x); // expected-error {{unknown function '__sin'; did you mean '__sinf'?}}
     y = mulhif(n, n); // expected-error {{unknown function 'mulhif'; did you mean 'mulhi'?}}
+    y = clz(x); // expected-error {{invalid operand to 'clz' (float32): it needs an integer operand}}
+    y = clz(n, n); // expected-error {{function 'clz' takes 1 argument, but 2 were given}}
 }

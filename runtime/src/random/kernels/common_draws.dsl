@@ -17,7 +17,9 @@
 module gpucc_random_common;
 
 // low + range * u, u in [0, 1) from the top 24 bits of a word; four values per block. (Rounding
-// can reach low + range, as NumPy's uniform can.)
+// can reach low + range, as NumPy's uniform can.) The product and the sum are one explicit fma, one
+// rounding on every target: the GPU contracted them and the CPU target's baseline level did not,
+// so uniform(low, high) could differ in the last bit between devices (u itself is exact).
 kernel uniform_float32(float32[] y, uint64 key, uint64 offset, float32 low, float32 range) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
@@ -41,14 +43,15 @@ kernel uniform_float32(float32[] y, uint64 key, uint64 offset, float32 low, floa
             key1 += 0xBB67AE85u;
         }
     }
-    y[first] = low + range * ((float32)(int32)(x0 >> 8) * 5.9604644775390625e-8f);
-    y[first + width] = low + range * ((float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f);
-    y[first + 2 * width] = low + range * ((float32)(int32)(x2 >> 8) * 5.9604644775390625e-8f);
-    y[first + 3 * width] = low + range * ((float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f);
+    y[first] = fma(range, (float32)(int32)(x0 >> 8) * 5.9604644775390625e-8f, low);
+    y[first + width] = fma(range, (float32)(int32)(x1 >> 8) * 5.9604644775390625e-8f, low);
+    y[first + 2 * width] = fma(range, (float32)(int32)(x2 >> 8) * 5.9604644775390625e-8f, low);
+    y[first + 3 * width] = fma(range, (float32)(int32)(x3 >> 8) * 5.9604644775390625e-8f, low);
 }
 
 // low + range * u, u in [0, 1) from 27 bits of one word and 26 of the next (NumPy's
-// random_double); two values per block, from words (0, 1) and (2, 3).
+// random_double); two values per block, from words (0, 1) and (2, 3). One explicit fma, as in
+// uniform_float32 (host_uniform.cpp computes the same std::fma).
 kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, float64 range) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
@@ -72,10 +75,10 @@ kernel uniform_float64(float64[] y, uint64 key, uint64 offset, float64 low, floa
             key1 += 0xBB67AE85u;
         }
     }
-    y[first] = low + range * (((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6)) *
-                              1.1102230246251565e-16);
-    y[first + width] = low + range * (((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6)) *
-                                      1.1102230246251565e-16);
+    y[first] = fma(range, ((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6)) *
+                              1.1102230246251565e-16, low);
+    y[first + width] = fma(range, ((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6)) *
+                                      1.1102230246251565e-16, low);
 }
 
 // loc + scale * z, z standard normal by Box-Muller with both of its outputs: words (0, 1) give
@@ -258,8 +261,25 @@ kernel normal_float32(float32[] y, uint64 offset, float32 loc, float32 scale,
 }
 
 
-// As normal_float32 in float64 (accurate sqrt, cos and sin): u1 in (0, 1] from words 0 and 1, u2
-// from words 2 and 3 (53 bits each); r cos and r sin of the one angle are elements 0 and 1.
+// As normal_float32 in float64, but computed only with operations the GPU and the CPU both round
+// exactly (integer operations, conversions, * and explicit fma, the correctly rounded sqrt), so
+// both devices give the same bits (issue 22): u1 = j 2^-53 in (0, 1] with j = 1 + the 53 bits of
+// words 0 and 1 (27 and 26), the angle 2 pi k 2^-53 with k the 53 bits of words 2 and 3; r cos and
+// r sin of the one angle are elements 0 and 1.
+// log u1: clz gives the exponent exactly: m = (j << clz(j)) >> 11 is j's 53 bits normalised to
+// [2^52, 2^53), u1 = f 2^e with f in [sqrt(1/2), sqrt 2), g = f - 1 exact, and log u1 = e ln2 + g +
+// g^2 P(g), P the 19-term minimax polynomial of (log1p(g) - g) / g^2
+// (bench/results/2026-11-27-random-same-bits/fit_polynomials.cpp); near u1 = 1 g is small and
+// kept exactly, so a small r is as accurate as a large one.
+// cos and sin: reduced on the integer k exactly (a = k + 2^50: the quadrant from its top bits, x
+// in [-pi/4, pi/4) from the rest by one rounded product), sin x and cos x by 6 and 7 minimax
+// coefficients, swapped and negated by the quadrant. Measured against long double over 4e7
+// arguments (near u1 = 0 and 1, every exponent, random): -2 log u1 within 2.34e-16 relative (2.1
+// units of 2^-53), cos and sin within 2.6e-16 of their value. This replaced libdevice's and libm's
+// log, cos and sin, which differed in the last bit between the devices; the values changed by a few
+// ulp (2026-11-27), and the angle is 2 pi k 2^-53 (it was 2 pi u2, the same). On an H200 it is
+// faster than the libdevice version: 1529-1539 GB/s against 1311-1322 for 2^28 values
+// (bench/results/2026-11-27-random-same-bits).
 kernel normal_float64(float64[] y, uint64 key, uint64 offset, float64 loc, float64 scale) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
@@ -283,13 +303,56 @@ kernel normal_float64(float64[] y, uint64 key, uint64 offset, float64 loc, float
             key1 += 0xBB67AE85u;
         }
     }
-    float64 u1 =
-        ((float64)(int32)(x0 >> 5) * 67108864.0 + (float64)(int32)(x1 >> 6) + 1.0) * 1.1102230246251565e-16;
-    float64 u2 = ((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6)) * 1.1102230246251565e-16;
-    float64 r = sqrt(-2.0 * log(u1));
-    float64 angle = 6.283185307179586 * u2;
-    float64 v0 = loc + scale * (r * cos(angle));
-    float64 v1 = loc + scale * (r * sin(angle));
+    uint64 j = (((uint64)(x0 >> 5u) << 26u) | (uint64)(x1 >> 6u)) + 1ul;
+    uint64 n = clz(j);
+    uint64 m = (j << n) >> 11u;
+    bool big = m > 6369051672525772ul;
+    float64 g = fma((float64)(int64)m, big ? 1.1102230246251565e-16 : 2.220446049250313e-16, -1.0);
+    float64 e = (float64)(10 - (int64)n + (big ? 1 : 0));
+    float64 p = fma(-0.028300767748604135, g, 0.063251660400264351);
+    p = fma(p, g, -0.067870724287799597);
+    p = fma(p, g, 0.059735205328110511);
+    p = fma(p, g, -0.060411147624269232);
+    p = fma(p, g, 0.066216083305965984);
+    p = fma(p, g, -0.071602616298596142);
+    p = fma(p, g, 0.076977106779687596);
+    p = fma(p, g, -0.083325519705282236);
+    p = fma(p, g, 0.09090583291121275);
+    p = fma(p, g, -0.1000001819058728);
+    p = fma(p, g, 0.11111122018278023);
+    p = fma(p, g, -0.12499999829698444);
+    p = fma(p, g, 0.14285714087166534);
+    p = fma(p, g, -0.16666666666267768);
+    p = fma(p, g, 0.20000000001741747);
+    p = fma(p, g, -0.25000000000012362);
+    p = fma(p, g, 0.33333333333328097);
+    p = fma(p, g, -0.49999999999999972);
+    float64 r = sqrt(-2.0 * fma(e, 0.6931471805599453, fma(g * g, p, g)));
+    uint64 a = (((uint64)(x2 >> 5u) << 26u) | (uint64)(x3 >> 6u)) + 1125899906842624ul;
+    uint64 quadrant = (a >> 51u) & 3ul;
+    float64 x = (float64)((int64)(a & 2251799813685247ul) - 1125899906842624) * 6.975736996017264e-16;
+    float64 xx = x * x;
+    float64 s = fma(1.5896226931109456e-10, xx, -2.5050747759061653e-08);
+    s = fma(s, xx, 2.7557313621812441e-06);
+    s = fma(s, xx, -0.00019841269829592626);
+    s = fma(s, xx, 0.0083333333333221252);
+    s = fma(s, xx, -0.1666666666666663);
+    float64 sine_x = fma(x * xx, s, x);
+    float64 c = fma(-1.1348677428783619e-11, xx, 2.0875511853630803e-09);
+    c = fma(c, xx, -2.7557312806707791e-07);
+    c = fma(c, xx, 2.4801587284129658e-05);
+    c = fma(c, xx, -0.0013888888888865056);
+    c = fma(c, xx, 0.041666666666666526);
+    c = fma(c, xx, -0.5);
+    float64 cosine_x = fma(xx, c, 1.0);
+    bool swap = (quadrant & 1ul) != 0ul;
+    float64 along = swap ? sine_x : cosine_x;
+    float64 across = swap ? cosine_x : sine_x;
+    float64 cosine = ((quadrant + 1ul) & 2ul) != 0ul ? -along : along;
+    float64 sine = (quadrant & 2ul) != 0ul ? -across : across;
+    float64 scaled = scale * r;
+    float64 v0 = fma(scaled, cosine, loc);
+    float64 v1 = fma(scaled, sine, loc);
     y[first] = v0;
     y[first + width] = v1;
 }
