@@ -10,9 +10,9 @@ time and the size of its inputs, so each tool's growth with the kernel count can
 gpucc's own peak comes from its GPUCC_MEMORY_TRACE lines.
 
 Usage: compiler_tool_memory.py --gpucc PATH --work DIR [--kernels 1000,3000] [--jobs N]
-       [--cuda-path DIR] [--gpucc-args "ARGS"]
+       [--cuda-path DIR] [--gpucc-args=ARGS]
        (inputs from compiler_scale_inputs.py; writes DIR/tools.jsonl; --gpucc-args are passed to
-       gpucc, e.g. "--image-group-size=0" for one device image per file)
+       gpucc, e.g. --gpucc-args=--image-group-size=0 for one device image per file)
 """
 import argparse
 import json
