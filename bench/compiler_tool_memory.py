@@ -10,7 +10,9 @@ time and the size of its inputs, so each tool's growth with the kernel count can
 gpucc's own peak comes from its GPUCC_MEMORY_TRACE lines.
 
 Usage: compiler_tool_memory.py --gpucc PATH --work DIR [--kernels 1000,3000] [--jobs N]
-       [--cuda-path DIR]   (inputs from compiler_scale_inputs.py; writes DIR/tools.jsonl)
+       [--cuda-path DIR] [--gpucc-args=ARGS]
+       (inputs from compiler_scale_inputs.py; writes DIR/tools.jsonl; --gpucc-args are passed to
+       gpucc, e.g. --gpucc-args=--image-group-size=0 for one device image per file)
 """
 import argparse
 import json
@@ -77,6 +79,7 @@ def main():
     parser.add_argument("--kernels", default="1000,3000")
     parser.add_argument("--jobs", type=int, default=0)
     parser.add_argument("--cuda-path", default=os.environ.get("CUDA_PATH", "/usr/local/cuda"))
+    parser.add_argument("--gpucc-args", default="")
     args = parser.parse_args()
     work = os.path.abspath(args.work)
     os.makedirs(work, exist_ok=True)
@@ -97,6 +100,7 @@ def main():
                        GPUCC_MEMORY_TRACE="1")
             command = [args.gpucc, f"--cuda-path={toolkit}", f"-j{args.jobs}", "--quiet", "-o",
                        out_dir, os.path.join(work, f"many_kernels_{count}.dsl")]
+            command[1:1] = args.gpucc_args.split()
             started = time.monotonic()
             run = subprocess.run(command, env=env, capture_output=True, text=True)
             wall = time.monotonic() - started
@@ -105,7 +109,8 @@ def main():
             with open(os.path.join(work, f"trace_{count}.log"), "w") as trace:
                 trace.write(run.stderr)
             tools = [json.loads(line) for line in open(log)]
-            summary = {"kernels": count, "jobs": args.jobs, "wall_s": round(wall, 1),
+            summary = {"kernels": count, "jobs": args.jobs, "gpucc_args": args.gpucc_args,
+                       "wall_s": round(wall, 1),
                        "object_bytes": sum(os.path.getsize(os.path.join(out_dir, f))
                                            for f in os.listdir(out_dir) if f.endswith(".o"))}
             for name in ("ptxas", "nvlink", "fatbinary", "ld -r"):

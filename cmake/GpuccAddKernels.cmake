@@ -1,5 +1,5 @@
 # gpucc_add_kernels(<target> <file.dsl>... [ARCHS <sm>...] [DTYPES <type>...] [MODULE <name>]
-#                   [RUNTIME <target>])
+#                   [RUNTIME <target>] [OPTIONS <gpucc option>...])
 #
 # Compiles each .dsl file with gpucc at build time and makes <target>, a static library holding
 # the generated objects (SASS and PTX for the GPU, code for the host CPU), with the generated
@@ -13,6 +13,7 @@
 #            declaration, else its stem).
 #   RUNTIME  the runtime library <target> links (default: gpucc::runtime). gpucc's own standard
 #            library, which is part of gpucc::runtime, passes the runtime core here.
+#   OPTIONS  further gpucc options, passed as given (e.g. --image-group-size=N in gpucc's tests).
 #
 # Threads: a build tool runs several commands at once, and gpucc alone would use one thread per
 # core (its -j), so the rule gives each gpucc GPUCC_JOBS threads (default 1: the build tool's own
@@ -51,7 +52,7 @@ function(_gpucc_threaded_pool jobs out_pool)
 endfunction()
 
 function(gpucc_add_kernels target)
-    cmake_parse_arguments(PARSE_ARGV 1 GPUCC "" "MODULE;RUNTIME" "ARCHS;DTYPES")
+    cmake_parse_arguments(PARSE_ARGV 1 GPUCC "" "MODULE;RUNTIME" "ARCHS;DTYPES;OPTIONS")
     if(NOT GPUCC_RUNTIME)
         set(GPUCC_RUNTIME gpucc::runtime)
     endif()
@@ -84,7 +85,7 @@ function(gpucc_add_kernels target)
         message(FATAL_ERROR "gpucc_add_kernels(${target}): GPUCC_JOBS is '${GPUCC_JOBS}'; "
                             "expected a number of threads (0: one per core)")
     endif()
-    list(APPEND flags "-j${GPUCC_JOBS}")
+    list(APPEND flags "-j${GPUCC_JOBS}" ${GPUCC_OPTIONS})
     set(job_pool)
     if(NOT GPUCC_JOBS EQUAL 1 AND CMAKE_GENERATOR MATCHES "Ninja")
         _gpucc_threaded_pool(${GPUCC_JOBS} pool)

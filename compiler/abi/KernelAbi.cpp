@@ -178,16 +178,20 @@ std::string reduction_host_symbol(const std::string& module_name,
     return symbol;
 }
 
-std::string image_symbol(const std::string& module_name) {
-    return std::string(abi::kImagePrefix) + module_name;
+std::string image_symbol(const std::string& module_name, std::size_t group) {
+    std::string symbol = std::string(abi::kImagePrefix) + module_name;
+    if (group != 0) {
+        symbol += std::string(abi::kImageGroupSeparator) + std::to_string(group);
+    }
+    return symbol;
 }
 
-std::string image_size_symbol(const std::string& module_name) {
-    return std::string(abi::kImagePrefix) + module_name + std::string(abi::kImageSizeSuffix);
+std::string image_size_symbol(const std::string& module_name, std::size_t group) {
+    return image_symbol(module_name, group) + std::string(abi::kImageSizeSuffix);
 }
 
-std::string image_flags_symbol(const std::string& module_name) {
-    return std::string(abi::kImagePrefix) + module_name + std::string(abi::kImageFlagsSuffix);
+std::string image_flags_symbol(const std::string& module_name, std::size_t group) {
+    return image_symbol(module_name, group) + std::string(abi::kImageFlagsSuffix);
 }
 
 } // namespace gpucc

@@ -175,10 +175,12 @@ std::string reduction_host_symbol(const std::string& module_name,
                                   const kir::ReductionInstance& instance, ReductionHostEntry entry,
                                   HostIsa isa = HostIsa::X86_64);
 
-/// The symbols of the embedded device image and of its size in the generated object.
-std::string image_symbol(const std::string& module_name);
-std::string image_size_symbol(const std::string& module_name);
-/// The object's image flags, a uint64 (GridDependency.h: kImageWaitsForPriorGrids).
-std::string image_flags_symbol(const std::string& module_name);
+/// The symbols of embedded device image `group` (KernelParts.h: a module of many instances has
+/// several) and of its size in the generated object: "gpucc_image_<module>" for the first,
+/// "gpucc_image_<module>__<group>" for a later one.
+std::string image_symbol(const std::string& module_name, std::size_t group = 0);
+std::string image_size_symbol(const std::string& module_name, std::size_t group = 0);
+/// The image's flags, a uint64 (GridDependency.h: kImageWaitsForPriorGrids).
+std::string image_flags_symbol(const std::string& module_name, std::size_t group = 0);
 
 } // namespace gpucc

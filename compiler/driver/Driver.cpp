@@ -1,7 +1,8 @@
 // The pipeline, in order, in one function: `compile` reads
 //   tokens -> syntax -> kernels (+ raw CUDA) -> per arch: LLVM IR -> PTX -> SASS
 //          -> fatbin -> host object -> header -> write
-// (a module of several parts goes to PTX and SASS part by part, DeviceParts.h)
+// (a module of several parts goes to PTX and SASS part by part, DeviceParts.h, and one of more
+// instances than an image holds makes a fatbin per group of parts, KernelParts.h)
 // and `--emit=` stops it with one line per stage, `if (stops_at(EmitKind::X)) return print(x);`
 // (the stops are listed in pipeline order in EmitKind.h). Diagnostics accumulate in one engine so
 // a run reports every error it can find; a phase whose input had errors still runs when its output
@@ -214,6 +215,7 @@ int compile(const DriverOptions& options) {
         if (kernels->source_path.empty()) {
             kernels->source_path = options.input_path;
         }
+        kernels->image_group_size = options.image_group_size;
     }
     if (stops_at(EmitKind::Ir)) {
         return session.print(kernels);
@@ -249,79 +251,118 @@ int compile(const DriverOptions& options) {
     // Per arch: LLVM IR -> PTX -> SASS; the fatbin holds SASS for every arch and PTX of the
     // newest, for GPUs newer than any listed.
     std::vector<int> archs = target_archs(options);
-    std::vector<FatbinImage> images;
     Progress progress(options.emit == EmitKind::None ? options.progress : ProgressMode::Never,
                       llvm::sys::path::filename(options.input_path).str());
     std::string instances = count_instances(*kernels);
-    // A module of several parts: each part to PTX and a relocatable object on its worker, nvlink
-    // joins them (DeviceParts.h); the cubin and PTX images are files, not held. --emit=llvm
-    // prints the joined module of the whole-module path.
-    const bool in_parts = compiles_in_parts(*kernels) && !stops_at(EmitKind::Llvm);
-    std::vector<std::unique_ptr<TempFile>> device_files; // the images fatbinary reads from files
     auto placed_or_failed = [&](llvm::Error error) {
         // A void handler consumes the error: its findings were reported at the definitions.
         error = llvm::handleErrors(std::move(error), [](const ReportedAtDefinitions&) {});
         return error ? session.fail(std::move(error)) : session.finish();
     };
-    for (int arch : archs) {
-        const bool newest = arch == archs.back();
-        if (in_parts) {
-            progress.stage("PTX and SASS for sm_" + std::to_string(arch) + " (" + instances + ", " +
-                           std::to_string(split_into_parts(*kernels).size()) + " parts)");
-            llvm::Expected<PartedDeviceCode> device =
-                compile_device_in_parts(*kernels, arch, options.cuda_path, &diags, options.jobs,
-                                        newest || stops_at(EmitKind::Ptx), stops_at(EmitKind::Ptx));
+    std::string fatbin; // the one device image of a module that has one
+    // A module of more instances than an image holds: one object per device image, made as each
+    // image's fatbin is (KernelParts.h).
+    std::vector<std::unique_ptr<TempFile>> image_objects;
+    std::vector<std::string> image_object_paths;
+    // A module of several parts: each part to PTX and a relocatable object on its worker, nvlink
+    // joins an image group's parts (DeviceParts.h); the cubin and PTX images are files, not held.
+    // --emit=llvm prints the joined module of the whole-module path, --emit=ptx every part's PTX
+    // in one module.
+    if (compiles_in_parts(*kernels) && !stops_at(EmitKind::Llvm)) {
+        std::vector<ImageGroup> groups = split_into_image_groups(
+            *kernels, stops_at(EmitKind::Ptx) ? 0 : kernels->image_group_size);
+        std::size_t total_parts = split_into_parts(*kernels).size();
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            const ImageGroup& group = groups[g];
+            std::vector<FatbinImage> images;
+            std::vector<std::unique_ptr<TempFile>> device_files; // what fatbinary reads
+            for (int arch : archs) {
+                const bool newest = arch == archs.back();
+                std::string parts = groups.size() == 1
+                                        ? std::to_string(total_parts) + " parts"
+                                        : "image " + std::to_string(g + 1) + " of " +
+                                              std::to_string(groups.size()) + ": parts " +
+                                              std::to_string(group.first_part + 1) + "-" +
+                                              std::to_string(group.end_part) + " of " +
+                                              std::to_string(total_parts);
+                progress.stage("PTX and SASS for sm_" + std::to_string(arch) + " (" + instances +
+                               ", " + parts + ")");
+                llvm::Expected<PartedDeviceCode> device = compile_device_in_parts(
+                    *kernels, group, arch, options.cuda_path, &diags, options.jobs,
+                    newest || stops_at(EmitKind::Ptx), stops_at(EmitKind::Ptx));
+                if (!device) {
+                    return placed_or_failed(device.takeError());
+                }
+                if (stops_at(EmitKind::Ptx)) {
+                    auto text = llvm::MemoryBuffer::getFile(device->ptx_file->path());
+                    return text ? session.print((*text)->getBuffer().str())
+                                : session.fail("cannot read back the PTX");
+                }
+                memory_checkpoint("device code");
+                images.push_back({arch, false, "", device->cubin_file->path()});
+                device_files.push_back(std::move(device->cubin_file));
+                if (newest) {
+                    images.push_back({arch, true, "", device->ptx_file->path()});
+                    device_files.push_back(std::move(device->ptx_file));
+                }
+            }
+            llvm::Expected<std::string> group_fatbin = run_fatbinary(options.cuda_path, images);
+            if (!group_fatbin) {
+                return session.fail(group_fatbin.takeError());
+            }
+            memory_checkpoint("fatbin");
+            if (groups.size() == 1) {
+                fatbin = std::move(*group_fatbin);
+                break;
+            }
+            // The group's files and bytes go before the next group starts: the tools and gpucc
+            // hold one image at a time.
+            llvm::Expected<std::unique_ptr<TempFile>> object =
+                emit_image_object(kernels->name, g, *group_fatbin, image_flags_for(archs));
+            if (!object) {
+                return session.fail(object.takeError());
+            }
+            image_object_paths.push_back((*object)->path());
+            image_objects.push_back(std::move(*object));
+        }
+    } else {
+        std::vector<FatbinImage> images;
+        for (int arch : archs) {
+            const bool newest = arch == archs.back();
+            progress.stage("PTX for sm_" + std::to_string(arch) + " (" + instances + ")");
+            llvm::Expected<DeviceCode> device = compile_to_ptx(
+                *kernels, arch, options.cuda_path, stops_at(EmitKind::Llvm), &diags, options.jobs);
             if (!device) {
                 return placed_or_failed(device.takeError());
             }
+            if (stops_at(EmitKind::Llvm)) {
+                return session.print(device->llvm_ir);
+            }
             if (stops_at(EmitKind::Ptx)) {
-                auto text = llvm::MemoryBuffer::getFile(device->ptx_file->path());
-                return text ? session.print((*text)->getBuffer().str())
-                            : session.fail("cannot read back the PTX");
+                return session.print(device->ptx);
             }
-            memory_checkpoint("device code");
-            images.push_back({arch, false, "", device->cubin_file->path()});
-            device_files.push_back(std::move(device->cubin_file));
+            progress.stage("ptxas for sm_" + std::to_string(arch));
+            llvm::Expected<std::string> sass = run_ptxas(options.cuda_path, device->ptx, arch);
+            if (!sass) {
+                report_ptxas_failure(*kernels, device->ptx, llvm::toString(sass.takeError()), arch,
+                                     diags);
+                return session.finish();
+            }
+            images.push_back({arch, false, std::move(*sass), ""});
             if (newest) {
-                images.push_back({arch, true, "", device->ptx_file->path()});
-                device_files.push_back(std::move(device->ptx_file));
+                images.push_back({arch, true, std::move(device->ptx), ""});
             }
-            continue;
         }
-        progress.stage("PTX for sm_" + std::to_string(arch) + " (" + instances + ")");
-        llvm::Expected<DeviceCode> device = compile_to_ptx(
-            *kernels, arch, options.cuda_path, stops_at(EmitKind::Llvm), &diags, options.jobs);
-        if (!device) {
-            return placed_or_failed(device.takeError());
+        llvm::Expected<std::string> whole = run_fatbinary(options.cuda_path, images);
+        if (!whole) {
+            return session.fail(whole.takeError());
         }
-        if (stops_at(EmitKind::Llvm)) {
-            return session.print(device->llvm_ir);
-        }
-        if (stops_at(EmitKind::Ptx)) {
-            return session.print(device->ptx);
-        }
-        progress.stage("ptxas for sm_" + std::to_string(arch));
-        llvm::Expected<std::string> sass = run_ptxas(options.cuda_path, device->ptx, arch);
-        if (!sass) {
-            report_ptxas_failure(*kernels, device->ptx, llvm::toString(sass.takeError()), arch,
-                                 diags);
-            return session.finish();
-        }
-        images.push_back({arch, false, std::move(*sass), ""});
-        if (newest) {
-            images.push_back({arch, true, std::move(device->ptx), ""});
-        }
+        fatbin = std::move(*whole);
+        memory_checkpoint("fatbin");
     }
-    llvm::Expected<std::string> fatbin = run_fatbinary(options.cuda_path, images);
-    images = {}; // the PTX and SASS are in the fatbin now: not held through the host stage
-    device_files.clear();
-    if (!fatbin) {
-        return session.fail(fatbin.takeError());
-    }
-    memory_checkpoint("fatbin");
     progress.stage("host code (" + instances + ")");
-    llvm::Expected<HostObject> host =
-        compile_host_object(*kernels, *fatbin, false, image_flags_for(archs), options.jobs);
+    llvm::Expected<HostObject> host = compile_host_object(
+        *kernels, fatbin, false, image_flags_for(archs), options.jobs, image_object_paths);
     if (!host) {
         return session.fail(host.takeError());
     }

@@ -6,6 +6,7 @@
 #include "compiler/basic/ScalarType.h"
 #include "compiler/driver/EmitKind.h"
 #include "compiler/driver/Progress.h"
+#include "compiler/kir/KernelIR.h"
 
 #include <string>
 #include <vector>
@@ -27,6 +28,9 @@ struct DriverOptions {
     /// Threads that build and optimize kernel instances (0: one per core); the outputs are the
     /// same bytes whatever the number (compiler/target/ParallelModules.h).
     unsigned jobs = 0;
+    /// Instances per device image (a hidden option, for tests; 0: one image whatever the count):
+    /// kir::Module::image_group_size.
+    std::size_t image_group_size = kir::kDefaultImageGroupSize;
 };
 
 /// Compiles one file. Returns the process exit status: 0 on success, 1 on user errors (which

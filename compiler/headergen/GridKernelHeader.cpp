@@ -344,10 +344,12 @@ void write_grid_table_declarations(std::ostream& out, const kir::Module& module)
 }
 
 void write_grid_tables(std::ostream& out, const kir::Module& module) {
+    std::size_t index = first_grid_instance(module);
     for (const kir::GridKernel& kernel : module.grid_kernels) {
         out << "inline gpucc::detail::KernelRef " << kernel.name << "[] = {\n";
         for (const kir::GridKernelInstance& instance : kernel.instances) {
-            out << "    {image, " << quoted(grid_gpu_symbol(instance)) << ", "
+            out << "    {" << image_of_instance(module, index++) << ", "
+                << quoted(grid_gpu_symbol(instance)) << ", "
                 << quoted(grid_gpu_symbol(instance, grid_has_strided_entry(instance)
                                                         ? EntryKind::Strided
                                                         : EntryKind::Contiguous))

@@ -9,6 +9,7 @@
 
 #include "compiler/abi/KernelAbi.h"
 #include "compiler/headergen/HeaderGenImpl.h"
+#include "compiler/target/KernelParts.h"
 #include "gpucc/abi/version.h"
 
 #include <array>
@@ -125,6 +126,34 @@ void write_placeholder_bindings(std::ostream& out, const std::string& kernel_nam
     }
 }
 
+std::string image_name(std::size_t group) {
+    return group == 0 ? "image" : "image_" + std::to_string(group);
+}
+
+std::string image_of_instance(const kir::Module& module, std::size_t index) {
+    return image_name(image_group_of(module, index));
+}
+
+std::size_t first_reduction_instance(const kir::Module& module) {
+    std::size_t index = 0;
+    for (const kir::ElementwiseKernel& kernel : module.elementwise) {
+        index += kernel.instances.size();
+    }
+    return index;
+}
+
+std::size_t first_grid_instance(const kir::Module& module) {
+    std::size_t index = first_reduction_instance(module);
+    for (const kir::ReductionKernel& kernel : module.reductions) {
+        index += kernel.instances.size();
+    }
+    return index;
+}
+
+std::string raw_cuda_image(const kir::Module& module) {
+    return image_name(split_into_image_groups(module).size() - 1);
+}
+
 std::string instance_index(const std::vector<kir::Placeholder>& placeholders) {
     // ((i0 * n1) + i1) * n2 + i2 ..., parenthesized only where a sum is multiplied.
     std::string index;
@@ -193,7 +222,8 @@ public:
 private:
     void write_plumbing();
     void write_extern_declarations();
-    void write_kernel_table(const kir::ElementwiseKernel& kernel);
+    /// The kernel's table; its first instance is the module's instance `first_instance`.
+    void write_kernel_table(const kir::ElementwiseKernel& kernel, std::size_t first_instance);
     void write_wrapper(const kir::ElementwiseKernel& kernel, bool outputs_given);
     void write_undecided_size_wrapper(const kir::ElementwiseKernel& kernel);
     void write_outputs_required_wrapper(const kir::ElementwiseKernel& kernel,
@@ -238,8 +268,10 @@ void HeaderWriter::write(const std::string& header_name) {
     // C++ wants names declared before the functions that use them: the tables are declared here
     // and defined under the banner at the end.
     out_ << "// The kernel tables the functions below launch (defined at the end of this file).\n"
-         << "namespace gpucc_kernels {\n"
-         << "extern gpucc::detail::ModuleImage image;\n";
+         << "namespace gpucc_kernels {\n";
+    for (std::size_t group = 0; group < split_into_image_groups(module_).size(); ++group) {
+        out_ << "extern gpucc::detail::ModuleImage " << headergen::image_name(group) << ";\n";
+    }
     for (const kir::ElementwiseKernel& kernel : module_.elementwise) {
         out_ << "extern gpucc::detail::KernelRef " << kernel.name << "[" << kernel.instances.size()
              << "];\n";
@@ -319,12 +351,22 @@ void HeaderWriter::write_plumbing() {
          << "ULL,\n              \"this header was generated for another gpucc ABI: regenerate "
             "it\");\n\n";
     out_ << "namespace " << module_.name << " {\n"
-         << "namespace gpucc_kernels {\n"
-         << "inline gpucc::detail::ModuleImage image{" << quoted(module_.name) << ", "
-         << image_symbol(module_.name) << ", " << image_size_symbol(module_.name) << ", "
-         << image_flags_symbol(module_.name) << "};\n";
+         << "namespace gpucc_kernels {\n";
+    const std::size_t images = split_into_image_groups(module_).size();
+    for (std::size_t group = 0; group < images; ++group) {
+        // A module of several images names each in the runtime's messages.
+        std::string name = images == 1 ? module_.name
+                                       : module_.name + " (image " + std::to_string(group + 1) +
+                                             " of " + std::to_string(images) + ")";
+        out_ << "inline gpucc::detail::ModuleImage " << headergen::image_name(group) << "{"
+             << quoted(name) << ", " << image_symbol(module_.name, group) << ", "
+             << image_size_symbol(module_.name, group) << ", "
+             << image_flags_symbol(module_.name, group) << "};\n";
+    }
+    std::size_t first_instance = 0;
     for (const kir::ElementwiseKernel& kernel : module_.elementwise) {
-        write_kernel_table(kernel);
+        write_kernel_table(kernel, first_instance);
+        first_instance += kernel.instances.size();
     }
     headergen::write_reduction_tables(out_, module_);
     headergen::write_raw_tables(out_, module_);
@@ -334,10 +376,12 @@ void HeaderWriter::write_plumbing() {
 }
 
 void HeaderWriter::write_extern_declarations() {
-    out_ << "extern \"C\" {\n"
-         << "extern const unsigned char " << image_symbol(module_.name) << "[];\n"
-         << "extern const std::uint64_t " << image_size_symbol(module_.name) << ";\n"
-         << "extern const std::uint64_t " << image_flags_symbol(module_.name) << ";\n";
+    out_ << "extern \"C\" {\n";
+    for (std::size_t group = 0; group < split_into_image_groups(module_).size(); ++group) {
+        out_ << "extern const unsigned char " << image_symbol(module_.name, group) << "[];\n"
+             << "extern const std::uint64_t " << image_size_symbol(module_.name, group) << ";\n"
+             << "extern const std::uint64_t " << image_flags_symbol(module_.name, group) << ";\n";
+    }
     for (const kir::ElementwiseKernel& kernel : module_.elementwise) {
         for (const kir::ElementwiseInstance& instance : kernel.instances) {
             for (EntryKind entry : {EntryKind::Contiguous, EntryKind::Strided}) {
@@ -353,14 +397,17 @@ void HeaderWriter::write_extern_declarations() {
     out_ << "}\n\n";
 }
 
-void HeaderWriter::write_kernel_table(const kir::ElementwiseKernel& kernel) {
+void HeaderWriter::write_kernel_table(const kir::ElementwiseKernel& kernel,
+                                      std::size_t first_instance) {
     out_ << "inline gpucc::detail::KernelRef " << kernel.name << "[] = {\n";
+    std::size_t index = first_instance;
     for (const kir::ElementwiseInstance& instance : kernel.instances) {
         auto host_entry = [&](EntryKind entry) {
             return "{&" + host_symbol(module_.name, instance, HostIsa::X86_64, entry) + ", &" +
                    host_symbol(module_.name, instance, HostIsa::X86_64_V3, entry) + "}";
         };
-        out_ << "    {image, " << quoted(gpu_symbol(instance, EntryKind::Contiguous)) << ", "
+        out_ << "    {" << headergen::image_of_instance(module_, index++) << ", "
+             << quoted(gpu_symbol(instance, EntryKind::Contiguous)) << ", "
              << quoted(gpu_symbol(instance, EntryKind::Strided)) << ",\n     "
              << host_entry(EntryKind::Contiguous) << ",\n     " << host_entry(EntryKind::Strided)
              << ", " << elements_per_thread(instance) << "},\n";

@@ -1,13 +1,14 @@
 // Writes the typed C++ header of a module, API first: function templates per kernel (a
 // reduction's take `gpucc::Axis axis` and `bool keepdims` after the arrays), then, below a banner
 // marking it internal, the generated plumbing: declarations of the object's symbols (the device
-// image and each instance's host entry points), the ABI checks and the kernel tables. The
-// templates resolve type placeholders from the array arguments at C++ compile time, so passing an
-// array of a type the kernel was not compiled for, or of the wrong fixed type, fails to compile
-// with a message naming the kernel, the parameter and the compiled types. The work of a call
-// (shape checks, output allocation, the launch) is done by the runtime's
-// gpucc::detail::ElementwiseLaunch and ReductionLaunch; the header only binds types and orders
-// arguments. Every line fits in 100 columns.
+// images, one per group of instances, and each instance's host entry points), the ABI checks and
+// the kernel tables, each entry naming its instance's image. The templates resolve type
+// placeholders from the array arguments at C++ compile time, so passing an array of a type the
+// kernel was not compiled for, or of the wrong fixed type, fails to compile with a message naming
+// the kernel, the parameter and the compiled types. The work of a call (shape checks, output
+// allocation, the launch) is done by the runtime's gpucc::detail::ElementwiseLaunch and
+// ReductionLaunch; the header only binds types and orders arguments. Every line fits in 100
+// columns.
 #pragma once
 
 #include "compiler/kir/KernelIR.h"

@@ -82,6 +82,20 @@ void write_placeholder_bindings(std::ostream& out, const std::string& kernel_nam
 /// their types, the last varying fastest ("0" without placeholders).
 std::string instance_index(const std::vector<kir::Placeholder>& placeholders);
 
+// Device images (compiler/target/KernelParts.h): a module of more instances than an image holds
+// has several, each a ModuleImage of gpucc_kernels, and each instance's table entry names its own.
+
+/// The C++ name of device image `group` in gpucc_kernels: "image", then "image_1", "image_2"...
+std::string image_name(std::size_t group);
+/// The image holding the module's instance `index` (in build order: elementwise, reduction, then
+/// jit-style instances; see first_reduction_instance and first_grid_instance).
+std::string image_of_instance(const kir::Module& module, std::size_t index);
+/// The index of the module's first reduction instance, and of its first jit-style instance.
+std::size_t first_reduction_instance(const kir::Module& module);
+std::size_t first_grid_instance(const kir::Module& module);
+/// The image holding the raw CUDA kernels and variables: the last.
+std::string raw_cuda_image(const kir::Module& module);
+
 // Reduction kernels (ReductionHeader.cpp), in the order the header holds them.
 
 /// The includes reduction wrappers need beyond gpucc/generated_support.h.

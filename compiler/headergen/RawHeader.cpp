@@ -271,7 +271,7 @@ void write_raw_tables(std::ostream& out, const kir::Module& module) {
     std::vector<const kir::RawKernel*> kernels = all_kernels(module);
     for (std::size_t i = 0; i < kernels.size(); ++i) {
         out << "inline gpucc::detail::KernelRef " << kernel_ref(i) << "{\n"
-            << "    image, " << quoted(kernels[i]->symbol)
+            << "    " << raw_cuda_image(module) << ", " << quoted(kernels[i]->symbol)
             << ", nullptr, {nullptr, nullptr}, {nullptr, nullptr}, 1};\n";
     }
 }
@@ -355,19 +355,19 @@ void write_raw_wrappers(std::ostream& out, const kir::Module& module) {
                 out << "// " << kind << global.spelled << " " << global.name
                     << ": no typed accessor (not a scalar or pointer, or an array of them); "
                        "gpucc::detail::module_global("
-                    << tables << "image, device, " << quoted(global.symbol)
+                    << tables << raw_cuda_image(module) << ", device, " << quoted(global.symbol)
                     << ") gives its address\n";
                 continue;
             }
             out << "// " << kind << global.spelled << " " << global.name << "\n";
             if (global.is_array) {
                 out << "inline constexpr gpucc::detail::RawArrayGlobal<" << global.element->cpp()
-                    << ", " << global.count << "> " << global.name << "{&" << tables << "image, "
-                    << quoted(global.symbol) << "};\n";
+                    << ", " << global.count << "> " << global.name << "{&" << tables
+                    << raw_cuda_image(module) << ", " << quoted(global.symbol) << "};\n";
             } else {
                 out << "inline constexpr gpucc::detail::RawScalarGlobal<" << global.element->cpp()
-                    << "> " << global.name << "{&" << tables << "image, " << quoted(global.symbol)
-                    << "};\n";
+                    << "> " << global.name << "{&" << tables << raw_cuda_image(module) << ", "
+                    << quoted(global.symbol) << "};\n";
             }
         }
     }

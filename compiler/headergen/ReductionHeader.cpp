@@ -218,10 +218,12 @@ void write_reduction_tables(std::ostream& out, const kir::Module& module) {
     out << "// Reduction instances: {image, GPU symbol, {partial, partial_v3, combine, finish},\n"
         << "// vector width, reduce-type bytes, has identity, array inputs, outputs, reads _J[,\n"
         << "// arrays read by post]}.\n";
+    std::size_t index = first_reduction_instance(module);
     for (const kir::ReductionKernel& kernel : module.reductions) {
         out << "inline gpucc::detail::ReductionKernelRef " << kernel.name << "[] = {\n";
         for (const kir::ReductionInstance& instance : kernel.instances) {
-            out << "    {image, " << quoted(instance.symbol) << ",\n     ";
+            out << "    {" << image_of_instance(module, index++) << ", " << quoted(instance.symbol)
+                << ",\n     ";
             write_host_entries(out, module.name, instance);
             out << ",\n     " << reduce_vector_width(instance) << ", "
                 << reduction_value_bytes(instance) << ", "

@@ -19,6 +19,7 @@
 #include "compiler/basic/SourceLocation.h"
 #include "compiler/kir/RawCuda.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -679,9 +680,17 @@ struct GridKernel {
     std::optional<FusedRows> fused_rows;       ///< set for a persistent fused function
 };
 
+/// Instances per device image: a module of more instances is compiled as several images, each
+/// its own fatbin and CUmodule (compiler/target/KernelParts.h, split_into_image_groups), so that
+/// the CUDA tools that join an image (nvlink, fatbinary) hold one group of parts at a time.
+inline constexpr std::size_t kDefaultImageGroupSize = 1024;
+
 struct Module {
     std::string name;        ///< the C++ namespace of the generated code
     std::string source_path; ///< the .dsl file as given on the command line
+    /// At most this many instances per device image (0: one image whatever the count); the
+    /// driver and the header generator both derive the images from it.
+    std::size_t image_group_size = kDefaultImageGroupSize;
     std::vector<ElementwiseKernel> elementwise;
     std::vector<ReductionKernel> reductions;
     std::vector<RawCudaUnit> raw_cuda; ///< compiler/kir/RawCuda.h

@@ -97,23 +97,27 @@ bool compiles_in_parts(const kir::Module& kernels) {
     return split_into_parts(kernels).size() > 1;
 }
 
-llvm::Expected<PartedDeviceCode> compile_device_in_parts(const kir::Module& kernels, int arch,
+llvm::Expected<PartedDeviceCode> compile_device_in_parts(const kir::Module& kernels,
+                                                         const ImageGroup& group, int arch,
                                                          const std::string& cuda_path,
                                                          DiagnosticEngine* diags, unsigned jobs,
                                                          bool want_ptx, bool ptx_only) {
     const Libdevice libdevice = read_libdevice(cuda_path);
     std::vector<InstanceRange> parts = split_into_parts(kernels);
-    // gpucc's parts, then one for the raw CUDA units (Clang reports to `diags`: the caller's
-    // thread builds it).
-    std::vector<PartOutcome> outcomes(parts.size() + (kernels.raw_cuda.empty() ? 0 : 1));
+    const std::size_t group_parts = group.end_part - group.first_part;
+    const bool with_raw_cuda = group.holds_raw_cuda && !kernels.raw_cuda.empty();
+    // The group's parts, then one for the raw CUDA units (Clang reports to `diags`: the caller's
+    // thread builds it). outcomes[k] is part group.first_part + k, which names its symbols.
+    std::vector<PartOutcome> outcomes(group_parts + (with_raw_cuda ? 1 : 0));
     std::optional<std::string> error =
-        run_in_parallel(parts.size(), jobs, [&](std::size_t part) -> std::optional<std::string> {
+        run_in_parallel(group_parts, jobs, [&](std::size_t k) -> std::optional<std::string> {
+            const std::size_t part = group.first_part + k;
             std::string ptx;
             {
                 // The part's context, and its IR, end here: only the PTX text goes on.
                 llvm::LLVMContext context;
                 llvm::Expected<std::unique_ptr<llvm::Module>> module = build_nvptx_part(
-                    kernels, arch, parts[part], libdevice, context, outcomes[part].overflows);
+                    kernels, arch, parts[part], libdevice, context, outcomes[k].overflows);
                 if (!module) {
                     return llvm::toString(module.takeError());
                 }
@@ -126,7 +130,7 @@ llvm::Expected<PartedDeviceCode> compile_device_in_parts(const kir::Module& kern
                 }
             }
             memory_checkpoint("device part");
-            return assemble_part(cuda_path, arch, ptx, ptx_only, outcomes[part]);
+            return assemble_part(cuda_path, arch, ptx, ptx_only, outcomes[k]);
         });
     if (error) {
         return failure(std::move(*error));
@@ -139,7 +143,7 @@ llvm::Expected<PartedDeviceCode> compile_device_in_parts(const kir::Module& kern
     if (!overflows.empty()) {
         return report_overflows(overflows, kernels, arch, diags);
     }
-    if (!kernels.raw_cuda.empty()) {
+    if (with_raw_cuda) {
         std::string ptx;
         {
             llvm::LLVMContext context;

@@ -20,23 +20,23 @@
 namespace gpucc {
 namespace {
 
-void embed_image(llvm::Module& module, const std::string& module_name, const std::string& image,
-                 std::uint64_t image_flags) {
+void embed_image(llvm::Module& module, const std::string& module_name, std::size_t group,
+                 const std::string& image, std::uint64_t image_flags) {
     llvm::LLVMContext& context = module.getContext();
     llvm::ArrayRef<std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(image.data()),
                                        image.size());
     llvm::Constant* data = llvm::ConstantDataArray::get(context, bytes);
     auto* array =
         new llvm::GlobalVariable(module, data->getType(), true, llvm::GlobalValue::ExternalLinkage,
-                                 data, image_symbol(module_name));
+                                 data, image_symbol(module_name, group));
     array->setAlignment(llvm::Align(64)); // fatbins must be 8-byte aligned; 64 is a cache line
     llvm::Type* i64 = llvm::Type::getInt64Ty(context);
     new llvm::GlobalVariable(module, i64, true, llvm::GlobalValue::ExternalLinkage,
                              llvm::ConstantInt::get(i64, image.size()),
-                             image_size_symbol(module_name));
+                             image_size_symbol(module_name, group));
     new llvm::GlobalVariable(module, i64, true, llvm::GlobalValue::ExternalLinkage,
                              llvm::ConstantInt::get(i64, image_flags),
-                             image_flags_symbol(module_name));
+                             image_flags_symbol(module_name, group));
 }
 
 /// Writes the object file of `module` to a new temporary file `object`; an error message on
@@ -65,15 +65,38 @@ std::optional<std::string> emit_object(llvm::Module& module, llvm::TargetMachine
     return std::nullopt;
 }
 
+llvm::Error failure(std::string message) {
+    return llvm::createStringError(std::move(message), llvm::inconvertibleErrorCode());
+}
+
 } // namespace
+
+llvm::Expected<std::unique_ptr<TempFile>> emit_image_object(const std::string& module_name,
+                                                            std::size_t group,
+                                                            const std::string& fatbin,
+                                                            std::uint64_t image_flags) {
+    std::string error;
+    std::unique_ptr<llvm::TargetMachine> machine = create_host_machine(error);
+    if (!machine) {
+        return failure(std::move(error));
+    }
+    llvm::LLVMContext context;
+    llvm::Module image_module(module_name, context);
+    image_module.setTargetTriple(machine->getTargetTriple());
+    image_module.setDataLayout(machine->createDataLayout());
+    embed_image(image_module, module_name, group, fatbin, image_flags);
+    std::unique_ptr<TempFile> object;
+    if (std::optional<std::string> emit_error = emit_object(image_module, *machine, object)) {
+        return failure(std::move(*emit_error));
+    }
+    return object;
+}
 
 llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
                                                const std::string& device_image, bool want_llvm_ir,
-                                               std::uint64_t image_flags, unsigned jobs) {
+                                               std::uint64_t image_flags, unsigned jobs,
+                                               const std::vector<std::string>& image_objects) {
     HostObject result;
-    auto failure = [](std::string message) {
-        return llvm::createStringError(std::move(message), llvm::inconvertibleErrorCode());
-    };
     std::string error;
     std::unique_ptr<llvm::TargetMachine> machine = create_host_machine(error);
     if (!machine) {
@@ -117,7 +140,10 @@ llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
             module->print(out, nullptr);
             return result;
         }
-        embed_image(*module, kernels.name, device_image, image_flags);
+        if (!image_objects.empty()) {
+            return failure("a module of one part has one device image");
+        }
+        embed_image(*module, kernels.name, 0, device_image, image_flags);
         if (std::optional<std::string> emit_error =
                 emit_object(*module, *machine, result.object_file)) {
             return failure(std::move(*emit_error));
@@ -128,9 +154,9 @@ llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
     // Many parts: each is emitted as an object file on its worker and its module freed there, so
     // no thread holds more than one part's IR and gpucc holds no object's bytes (a file of
     // thousands of instances compiles in the memory of a few parts); the objects, in task order,
-    // and one holding the device image are joined by `ld -r`. Whatever -j, the same objects in the
-    // same order: the same bytes.
-    std::vector<std::unique_ptr<TempFile>> objects(task_count + 1);
+    // and the one holding the device image (or those of the device images) are joined by `ld -r`.
+    // Whatever -j, the same objects in the same order: the same bytes.
+    std::vector<std::unique_ptr<TempFile>> objects(task_count);
     std::optional<std::string> task_error =
         run_in_parallel(task_count, jobs, [&](std::size_t task) -> std::optional<std::string> {
             std::string part_error;
@@ -147,22 +173,21 @@ llvm::Expected<HostObject> compile_host_object(const kir::Module& kernels,
     if (task_error) {
         return failure(std::move(*task_error));
     }
-    {
-        llvm::LLVMContext context;
-        llvm::Module image_module(kernels.name, context);
-        image_module.setTargetTriple(machine->getTargetTriple());
-        image_module.setDataLayout(machine->createDataLayout());
-        embed_image(image_module, kernels.name, device_image, image_flags);
-        if (std::optional<std::string> emit_error =
-                emit_object(image_module, *machine, objects.back())) {
-            return failure(std::move(*emit_error));
-        }
-    }
-    memory_checkpoint("host parts and image emitted");
     std::vector<std::string> object_paths;
     for (const std::unique_ptr<TempFile>& object : objects) {
         object_paths.push_back(object->path());
     }
+    if (image_objects.empty()) {
+        llvm::Expected<std::unique_ptr<TempFile>> image =
+            emit_image_object(kernels.name, 0, device_image, image_flags);
+        if (!image) {
+            return image.takeError();
+        }
+        objects.push_back(std::move(*image));
+        object_paths.push_back(objects.back()->path());
+    }
+    object_paths.insert(object_paths.end(), image_objects.begin(), image_objects.end());
+    memory_checkpoint("host parts and image emitted");
     result.object_file = std::make_unique<TempFile>(".o");
     if (!result.object_file->ok()) {
         return failure("cannot create temporary files for the linker");

@@ -89,6 +89,15 @@ cl::opt<std::string> debug_crash("debug-crash",
                                           "with an LLVM fatal error (fatal), to test the handlers"),
                                  cl::value_desc("segv|segv-worker|fatal"), cl::Hidden);
 
+// Hidden: instances per device image, so that tests make a file of several images out of a few
+// kernels (kir::Module::image_group_size; 0: one image whatever the count).
+cl::opt<unsigned> image_group_size(
+    "image-group-size",
+    cl::desc("Compile a file of more kernel instances than N as one device image per N instances "
+             "(default: 1024; 0: one image)"),
+    cl::value_desc("N"), cl::init(static_cast<unsigned>(gpucc::kir::kDefaultImageGroupSize)),
+    cl::Hidden, cl::cat(gpucc_category));
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -158,6 +167,7 @@ int main(int argc, char** argv) {
     options.depfile = depfile;
     options.error_limit = error_limit;
     options.jobs = jobs;
+    options.image_group_size = image_group_size;
     options.progress = quiet      ? gpucc::ProgressMode::Never
                        : progress ? gpucc::ProgressMode::Always
                                   : gpucc::ProgressMode::Auto;

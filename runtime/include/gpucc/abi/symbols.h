@@ -8,7 +8,9 @@
 //     strided entry, then "_v3" for the x86-64-v3 build; a reduction's "__host_partial",
 //     "__host_combine", "__host_finish"; a jit-style kernel's "<module>__<symbol>__grid", then
 //     "_strided", then "_v3".
-//   the device image: "gpucc_image_<module>", its size "..._size", its flags "..._flags".
+//   the device image: "gpucc_image_<module>", its size "..._size", its flags "..._flags"; a
+//     module of several images (one per group of parts) names image g > 0
+//     "gpucc_image_<module>__<g>" (a module name has no "__"), with the same suffixes.
 // Depends on nothing but <string_view>.
 #pragma once
 
@@ -32,5 +34,6 @@ inline constexpr std::string_view kGridHostSuffix = "__grid";
 inline constexpr std::string_view kImagePrefix = "gpucc_image_";
 inline constexpr std::string_view kImageSizeSuffix = "_size";
 inline constexpr std::string_view kImageFlagsSuffix = "_flags";
+inline constexpr std::string_view kImageGroupSeparator = "__";
 
 } // namespace gpucc::abi

@@ -1,6 +1,8 @@
 // The module registry generated code links against. Each generated object file embeds a device
-// image (a fatbin: SASS per architecture plus PTX) and declares one ModuleImage for it at
-// namespace scope, so it registers itself during static initialisation; the image is loaded on a
+// image (a fatbin: SASS per architecture plus PTX) and its header declares one ModuleImage for it
+// at namespace scope, so it registers itself during static initialisation; a file of more kernel
+// instances than one image holds (1,024 by default) embeds one image per group of instances, each
+// with its own ModuleImage, and each KernelRef names its group's. An image is loaded on a
 // GPU the first time one of its kernels runs there (cuModuleLoadData in that GPU's primary
 // context, once, thread-safe) and stays loaded for the life of the process. A KernelRef names
 // one kernel of an image, with its host (CPU) version, and caches the CUfunction per GPU so a
