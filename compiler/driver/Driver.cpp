@@ -201,6 +201,7 @@ int compile(const DriverOptions& options) {
     sema_options.default_dtypes = options.default_dtypes;
     sema_options.module_name = name;
     sema_options.is_usable_cpp_name = is_usable_cpp_name;
+    sema_options.is_usable_kernel_name = is_usable_kernel_name;
     sema_options.is_reduction_wrapper_name = is_reduction_wrapper_name;
     std::optional<kir::Module> kernels = analyze_module(*syntax, sema_options, diags);
     memory_checkpoint("sema");

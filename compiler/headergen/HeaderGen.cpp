@@ -15,6 +15,7 @@
 #include <array>
 #include <llvm/ADT/StringExtras.h>
 #include <sstream>
+#include <string_view>
 
 namespace gpucc {
 namespace headergen {
@@ -537,6 +538,19 @@ bool is_usable_cpp_name(const std::string& name) {
     }
     return name != "gpucc" && name != "std" && name != "gpucc_kernels" && name != "gpucc_launch" &&
            name.rfind("In_", 0) != 0 && name.rfind("Out_", 0) != 0;
+}
+
+bool is_usable_kernel_name(const std::string& name) {
+    if (!is_usable_cpp_name(name)) {
+        return false;
+    }
+    constexpr std::string_view kImage = "image";
+    if (name == kImage) {
+        return false;
+    }
+    const std::string_view rest =
+        std::string_view(name).substr(name.starts_with("image_") ? kImage.size() + 1 : name.size());
+    return rest.empty() || rest.find_first_not_of("0123456789") != std::string_view::npos;
 }
 
 void write_header(const kir::Module& module, const std::string& header_name, std::ostream& out) {

@@ -30,6 +30,10 @@ std::string generate_header(const kir::Module& module, const std::string& header
 /// code itself uses).
 bool is_usable_cpp_name(const std::string& name);
 
+/// Whether `name` can name a kernel: a usable C++ name that is not one of the header's device
+/// image variables (`image`, `image_1`, `image_2`, ...), which share the kernel tables' namespace.
+bool is_usable_kernel_name(const std::string& name);
+
 /// Whether `name` is one the generated reduction functions give their own parameters after the
 /// kernel's (`axis`, `keepdims`), so that a reduction parameter cannot have it.
 bool is_reduction_wrapper_name(const std::string& name);

@@ -38,7 +38,10 @@ bool check_cpp_names(const ast::Module& module, const SemaOptions& options,
         if (parameter && (name.starts_with("_") || scalar_type_from_name(name, true))) {
             return; // the signature's check says why such a parameter name is refused
         }
-        if (!options.is_usable_cpp_name(name)) {
+        const bool kernel = std::string_view(what) == "kernel name";
+        if (!(kernel && options.is_usable_kernel_name != nullptr
+                  ? options.is_usable_kernel_name(name)
+                  : options.is_usable_cpp_name(name))) {
             diags.report(SourceSpan(loc, length_of(name)), DiagKind::CppNameUnusable, what, name);
             ok = false;
         } else if (const char* rule =

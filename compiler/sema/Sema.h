@@ -29,6 +29,8 @@ struct SemaOptions {
     /// reports a module, kernel or parameter so named at its name, so every --emit stage agrees
     /// on what is valid. The driver sets both; null: every name is usable.
     bool (*is_usable_cpp_name)(const std::string& name) = nullptr;
+    /// The same for a kernel's name, which shares a namespace with the header's device images.
+    bool (*is_usable_kernel_name)(const std::string& name) = nullptr;
     bool (*is_reduction_wrapper_name)(const std::string& name) = nullptr;
 };
 
