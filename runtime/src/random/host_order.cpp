@@ -267,7 +267,8 @@ void two_level_order(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first, std
             std::int64_t* counts = cursors.data() + c * kCountStride;
             const std::int64_t base = chunk_begin(c);
             std::uint64_t* keys = stored_keys.get() + (keep_all ? 0 : base);
-            Index* indices = stored_indices.get() + base;
+            // keep_all stores no indices (the array is empty): no pointer into it.
+            Index* indices = keep_all ? nullptr : stored_indices.get() + base;
             std::int64_t kept = keep_all ? base : 0;
             for (std::int64_t e = base; e < chunk_begin(c + 1); e += kKeyStep) {
                 const std::int64_t count = std::min(kKeyStep, chunk_begin(c + 1) - e);
@@ -337,7 +338,7 @@ void two_level_order(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first, std
             std::int64_t* slots = cursors.data() + c * kCountStride;
             const std::int64_t base = chunk_begin(c);
             const std::uint64_t* keys = stored_keys.get() + base;
-            const Index* indices = stored_indices.get() + base;
+            const Index* indices = keep_all ? nullptr : stored_indices.get() + base;
             const std::int64_t count = stored[static_cast<std::size_t>(c)];
             for (std::int64_t i = 0; i < count; ++i) {
                 const std::uint64_t key = keys[i];
