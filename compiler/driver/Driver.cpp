@@ -1,8 +1,9 @@
 // The pipeline, in order, in one function: `compile` reads
 //   tokens -> syntax -> kernels (+ raw CUDA) -> per arch: LLVM IR -> PTX -> SASS
 //          -> fatbin -> host object -> header -> write
-// (a module of several parts goes to PTX and SASS part by part, DeviceParts.h, and one of more
-// instances than an image holds makes a fatbin per group of parts, KernelParts.h)
+// (the device stage is DeviceStage's: a module of several parts goes to PTX and SASS part by
+// part, DeviceParts.h, and one of more instances than an image holds makes a fatbin per group of
+// parts, KernelParts.h)
 // and `--emit=` stops it with one line per stage, `if (stops_at(EmitKind::X)) return print(x);`
 // (the stops are listed in pipeline order in EmitKind.h). Diagnostics accumulate in one engine so
 // a run reports every error it can find; a phase whose input had errors still runs when its output
@@ -36,6 +37,7 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/raw_ostream.h>
+#include <optional>
 
 namespace gpucc {
 namespace {
@@ -165,6 +167,155 @@ std::string count_instances(const kir::Module& kernels) {
     return std::to_string(count) + (count == 1 ? " kernel instance" : " kernel instances");
 }
 
+/// The device code of a module: the fatbin of a module of one image, or one object per device
+/// image of a module of several (KernelParts.h), made as each image's fatbin is.
+struct DeviceImages {
+    std::string fatbin;
+    std::vector<std::unique_ptr<TempFile>> image_objects;
+    std::vector<std::string> image_object_paths;
+};
+
+/// The device stage of `compile`: LLVM IR -> PTX -> SASS per arch -> fatbin, for a module compiled
+/// whole or part by part. Each compile_* returns the exit status when the run ends in it (an
+/// `--emit=llvm|ptx` stop printed, or a step failed), nothing when `images` is ready.
+class DeviceStage {
+public:
+    DeviceStage(Session& session, const kir::Module& kernels, std::vector<int> archs)
+        : session(session), kernels(kernels), archs(std::move(archs)),
+          progress(session.options.emit == EmitKind::None ? session.options.progress
+                                                          : ProgressMode::Never,
+                   llvm::sys::path::filename(session.options.input_path).str()),
+          instances(count_instances(kernels)) {}
+
+    Session& session;
+    const kir::Module& kernels;
+    const std::vector<int> archs;
+    Progress progress;
+    const std::string instances; // "12 kernel instances", for the progress lines
+    DeviceImages images;
+
+    /// The whole module to PTX (one LLVM module), ptxas per arch, one fatbin.
+    std::optional<int> compile_whole() {
+        const DriverOptions& options = session.options;
+        std::vector<FatbinImage> fatbin_images;
+        for (int arch : archs) {
+            const bool newest = arch == archs.back();
+            progress.stage("PTX for sm_" + std::to_string(arch) + " (" + instances + ")");
+            llvm::Expected<DeviceCode> device =
+                compile_to_ptx(kernels, arch, options.cuda_path, session.stops_at(EmitKind::Llvm),
+                               &session.diags, options.jobs);
+            if (!device) {
+                return placed_or_failed(device.takeError());
+            }
+            if (session.stops_at(EmitKind::Llvm)) {
+                return session.print(device->llvm_ir);
+            }
+            if (session.stops_at(EmitKind::Ptx)) {
+                return session.print(device->ptx);
+            }
+            progress.stage("ptxas for sm_" + std::to_string(arch));
+            llvm::Expected<std::string> sass = run_ptxas(options.cuda_path, device->ptx, arch);
+            if (!sass) {
+                report_ptxas_failure(kernels, device->ptx, llvm::toString(sass.takeError()), arch,
+                                     session.diags);
+                return session.finish();
+            }
+            fatbin_images.push_back({arch, false, std::move(*sass), ""});
+            if (newest) {
+                fatbin_images.push_back({arch, true, std::move(device->ptx), ""});
+            }
+        }
+        llvm::Expected<std::string> whole = run_fatbinary(options.cuda_path, fatbin_images);
+        if (!whole) {
+            return session.fail(whole.takeError());
+        }
+        images.fatbin = std::move(*whole);
+        memory_checkpoint("fatbin");
+        return std::nullopt;
+    }
+
+    /// Each part to PTX and a relocatable object on its worker, nvlink joining an image group's
+    /// parts (DeviceParts.h); a fatbin per group, each group's files and bytes gone before the
+    /// next group starts, so gpucc and the CUDA tools hold one image at a time. --emit=ptx prints
+    /// every part's PTX in one module.
+    std::optional<int> compile_in_image_groups() {
+        std::vector<ImageGroup> groups = split_into_image_groups(
+            kernels, session.stops_at(EmitKind::Ptx) ? 0 : kernels.image_group_size);
+        std::size_t total_parts = split_into_parts(kernels).size();
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            std::string parts =
+                groups.size() == 1
+                    ? std::to_string(total_parts) + " parts"
+                    : "image " + std::to_string(g + 1) + " of " + std::to_string(groups.size()) +
+                          ": parts " + std::to_string(groups[g].first_part + 1) + "-" +
+                          std::to_string(groups[g].end_part) + " of " + std::to_string(total_parts);
+            std::string group_fatbin;
+            if (std::optional<int> ended = compile_image_group(groups[g], parts, group_fatbin)) {
+                return ended;
+            }
+            if (groups.size() == 1) {
+                images.fatbin = std::move(group_fatbin);
+                return std::nullopt;
+            }
+            llvm::Expected<std::unique_ptr<TempFile>> object =
+                emit_image_object(kernels.name, g, group_fatbin, image_flags_for(archs));
+            if (!object) {
+                return session.fail(object.takeError());
+            }
+            images.image_object_paths.push_back((*object)->path());
+            images.image_objects.push_back(std::move(*object));
+        }
+        return std::nullopt;
+    }
+
+private:
+    /// One image group's parts per arch to cubins (and the newest arch's PTX), then its fatbin.
+    std::optional<int> compile_image_group(const ImageGroup& group, const std::string& parts,
+                                           std::string& fatbin) {
+        const DriverOptions& options = session.options;
+        const bool ptx_only = session.stops_at(EmitKind::Ptx);
+        std::vector<FatbinImage> fatbin_images;
+        std::vector<std::unique_ptr<TempFile>> device_files; // what fatbinary reads
+        for (int arch : archs) {
+            const bool newest = arch == archs.back();
+            progress.stage("PTX and SASS for sm_" + std::to_string(arch) + " (" + instances + ", " +
+                           parts + ")");
+            llvm::Expected<PartedDeviceCode> device =
+                compile_device_in_parts(kernels, group, arch, options.cuda_path, &session.diags,
+                                        options.jobs, newest || ptx_only, ptx_only);
+            if (!device) {
+                return placed_or_failed(device.takeError());
+            }
+            if (ptx_only) {
+                auto text = llvm::MemoryBuffer::getFile(device->ptx_file->path());
+                return text ? session.print((*text)->getBuffer().str())
+                            : session.fail("cannot read back the PTX");
+            }
+            memory_checkpoint("device code");
+            fatbin_images.push_back({arch, false, "", device->cubin_file->path()});
+            device_files.push_back(std::move(device->cubin_file));
+            if (newest) {
+                fatbin_images.push_back({arch, true, "", device->ptx_file->path()});
+                device_files.push_back(std::move(device->ptx_file));
+            }
+        }
+        llvm::Expected<std::string> made = run_fatbinary(options.cuda_path, fatbin_images);
+        if (!made) {
+            return session.fail(made.takeError());
+        }
+        memory_checkpoint("fatbin");
+        fatbin = std::move(*made);
+        return std::nullopt;
+    }
+
+    /// A device step's error: findings already reported at their definitions end the run as
+    /// errors do (a void handler consumes them); any other is a tool failure.
+    int placed_or_failed(llvm::Error error) {
+        error = llvm::handleErrors(std::move(error), [](const ReportedAtDefinitions&) {});
+        return error ? session.fail(std::move(error)) : session.finish();
+    }
+};
+
 } // namespace
 
 int compile(const DriverOptions& options) {
@@ -251,119 +402,19 @@ int compile(const DriverOptions& options) {
 
     // Per arch: LLVM IR -> PTX -> SASS; the fatbin holds SASS for every arch and PTX of the
     // newest, for GPUs newer than any listed.
-    std::vector<int> archs = target_archs(options);
-    Progress progress(options.emit == EmitKind::None ? options.progress : ProgressMode::Never,
-                      llvm::sys::path::filename(options.input_path).str());
-    std::string instances = count_instances(*kernels);
-    auto placed_or_failed = [&](llvm::Error error) {
-        // A void handler consumes the error: its findings were reported at the definitions.
-        error = llvm::handleErrors(std::move(error), [](const ReportedAtDefinitions&) {});
-        return error ? session.fail(std::move(error)) : session.finish();
-    };
-    std::string fatbin; // the one device image of a module that has one
-    // A module of more instances than an image holds: one object per device image, made as each
-    // image's fatbin is (KernelParts.h).
-    std::vector<std::unique_ptr<TempFile>> image_objects;
-    std::vector<std::string> image_object_paths;
-    // A module of several parts: each part to PTX and a relocatable object on its worker, nvlink
-    // joins an image group's parts (DeviceParts.h); the cubin and PTX images are files, not held.
-    // --emit=llvm prints the joined module of the whole-module path, --emit=ptx every part's PTX
-    // in one module.
-    if (compiles_in_parts(*kernels) && !stops_at(EmitKind::Llvm)) {
-        std::vector<ImageGroup> groups = split_into_image_groups(
-            *kernels, stops_at(EmitKind::Ptx) ? 0 : kernels->image_group_size);
-        std::size_t total_parts = split_into_parts(*kernels).size();
-        for (std::size_t g = 0; g < groups.size(); ++g) {
-            const ImageGroup& group = groups[g];
-            std::vector<FatbinImage> images;
-            std::vector<std::unique_ptr<TempFile>> device_files; // what fatbinary reads
-            for (int arch : archs) {
-                const bool newest = arch == archs.back();
-                std::string parts = groups.size() == 1
-                                        ? std::to_string(total_parts) + " parts"
-                                        : "image " + std::to_string(g + 1) + " of " +
-                                              std::to_string(groups.size()) + ": parts " +
-                                              std::to_string(group.first_part + 1) + "-" +
-                                              std::to_string(group.end_part) + " of " +
-                                              std::to_string(total_parts);
-                progress.stage("PTX and SASS for sm_" + std::to_string(arch) + " (" + instances +
-                               ", " + parts + ")");
-                llvm::Expected<PartedDeviceCode> device = compile_device_in_parts(
-                    *kernels, group, arch, options.cuda_path, &diags, options.jobs,
-                    newest || stops_at(EmitKind::Ptx), stops_at(EmitKind::Ptx));
-                if (!device) {
-                    return placed_or_failed(device.takeError());
-                }
-                if (stops_at(EmitKind::Ptx)) {
-                    auto text = llvm::MemoryBuffer::getFile(device->ptx_file->path());
-                    return text ? session.print((*text)->getBuffer().str())
-                                : session.fail("cannot read back the PTX");
-                }
-                memory_checkpoint("device code");
-                images.push_back({arch, false, "", device->cubin_file->path()});
-                device_files.push_back(std::move(device->cubin_file));
-                if (newest) {
-                    images.push_back({arch, true, "", device->ptx_file->path()});
-                    device_files.push_back(std::move(device->ptx_file));
-                }
-            }
-            llvm::Expected<std::string> group_fatbin = run_fatbinary(options.cuda_path, images);
-            if (!group_fatbin) {
-                return session.fail(group_fatbin.takeError());
-            }
-            memory_checkpoint("fatbin");
-            if (groups.size() == 1) {
-                fatbin = std::move(*group_fatbin);
-                break;
-            }
-            // The group's files and bytes go before the next group starts: the tools and gpucc
-            // hold one image at a time.
-            llvm::Expected<std::unique_ptr<TempFile>> object =
-                emit_image_object(kernels->name, g, *group_fatbin, image_flags_for(archs));
-            if (!object) {
-                return session.fail(object.takeError());
-            }
-            image_object_paths.push_back((*object)->path());
-            image_objects.push_back(std::move(*object));
-        }
-    } else {
-        std::vector<FatbinImage> images;
-        for (int arch : archs) {
-            const bool newest = arch == archs.back();
-            progress.stage("PTX for sm_" + std::to_string(arch) + " (" + instances + ")");
-            llvm::Expected<DeviceCode> device = compile_to_ptx(
-                *kernels, arch, options.cuda_path, stops_at(EmitKind::Llvm), &diags, options.jobs);
-            if (!device) {
-                return placed_or_failed(device.takeError());
-            }
-            if (stops_at(EmitKind::Llvm)) {
-                return session.print(device->llvm_ir);
-            }
-            if (stops_at(EmitKind::Ptx)) {
-                return session.print(device->ptx);
-            }
-            progress.stage("ptxas for sm_" + std::to_string(arch));
-            llvm::Expected<std::string> sass = run_ptxas(options.cuda_path, device->ptx, arch);
-            if (!sass) {
-                report_ptxas_failure(*kernels, device->ptx, llvm::toString(sass.takeError()), arch,
-                                     diags);
-                return session.finish();
-            }
-            images.push_back({arch, false, std::move(*sass), ""});
-            if (newest) {
-                images.push_back({arch, true, std::move(device->ptx), ""});
-            }
-        }
-        llvm::Expected<std::string> whole = run_fatbinary(options.cuda_path, images);
-        if (!whole) {
-            return session.fail(whole.takeError());
-        }
-        fatbin = std::move(*whole);
-        memory_checkpoint("fatbin");
+    DeviceStage stage(session, *kernels, target_archs(options));
+    // A module of several parts goes part by part (DeviceParts.h), one device image per group of
+    // parts; --emit=llvm prints the joined module of the whole-module path.
+    std::optional<int> ended = compiles_in_parts(*kernels) && !stops_at(EmitKind::Llvm)
+                                   ? stage.compile_in_image_groups()
+                                   : stage.compile_whole();
+    if (ended) {
+        return *ended;
     }
-    progress.stage("host code (" + instances + ")");
-    llvm::Expected<HostObject> host = compile_host_object(
-        *kernels, fatbin, false, image_flags_for(archs), options.jobs, image_object_paths);
+    stage.progress.stage("host code (" + stage.instances + ")");
+    llvm::Expected<HostObject> host =
+        compile_host_object(*kernels, stage.images.fatbin, false, image_flags_for(stage.archs),
+                            options.jobs, stage.images.image_object_paths);
     if (!host) {
         return session.fail(host.takeError());
     }
