@@ -254,7 +254,8 @@ struct CastExpr : Expr {
 /// floating functions, which is also the result type; Float16/BFloat16 arguments are computed in
 /// Float32; integer arguments in Float64, as C++'s <cmath> overloads do). Abs, Min and Max also
 /// exist for integer types, and Mulhi only for them. The predicates (IsNan, IsInf, IsFinite,
-/// SignBit) return Bool. FastSin, FastCos, FastLog and FastExp compute in Float32.
+/// SignBit) return Bool. FastSin, FastCos, FastLog and FastExp compute in Float32. The
+/// reinterpretations (FloatAsUint ...) have a fixed operand and result type (reinterpret_types).
 /// One enumerator per line of Builtins.def, in its order; that file also says how each is lowered.
 enum class Builtin : std::uint8_t {
 #define BUILTIN(Name, ...) Name,
@@ -268,7 +269,18 @@ enum class BuiltinCategory : std::uint8_t {
     IntegerOrFloat, ///< abs, min, max: integer operands stay integer, else as Floating
     Integer,        ///< mulhi: integer operands only (32 or 64 bits after promotion)
     Approximate,    ///< __sinf, __cosf, __logf, __expf: float32, approximate on the GPU
+    Reinterpret,    ///< __float_as_uint ...: the operand's bits as the result type (same width)
 };
+
+/// The fixed operand and result types of a Reinterpret builtin (__float_as_uint: float32 and
+/// uint32; __longlong_as_double: int64 and float64).
+struct ReinterpretTypes {
+    ScalarType operand;
+    ScalarType result;
+};
+
+/// The types of a Reinterpret builtin; std::nullopt for any other.
+std::optional<ReinterpretTypes> reinterpret_types(Builtin builtin);
 
 /// The source spelling ("atan2").
 std::string_view builtin_name(Builtin builtin);

@@ -122,6 +122,8 @@ private:
     kir::ExprPtr check_call(const ast::CallExpr& call);
     kir::ExprPtr check_member_call(const ast::CallExpr& call, const ast::MemberExpr& member);
     kir::ExprPtr check_builtin_call(const ast::CallExpr& call, std::string_view name);
+    kir::ExprPtr check_reinterpret(const ast::CallExpr& call, std::string_view name,
+                                   kir::Builtin builtin, kir::ExprPtr arg);
     kir::ExprPtr check_unary(const ast::UnaryExpr& unary);
     kir::ExprPtr check_binary(const ast::BinaryExpr& binary);
     kir::ExprPtr check_assign(const ast::AssignExpr& assign);

@@ -257,7 +257,8 @@ kir::ExprPtr BodyChecker::check_call(const ast::CallExpr& call) {
 /// its one operand promoted); the approximations (__sinf ...) compute in float32. Otherwise float32
 /// when every floating argument is at most float32 (float16 and bfloat16 are computed in float32),
 /// float64 when one is float64 or when all are integers (C++'s <cmath> overloads); CUDA's `...f`
-/// names always compute in float32.
+/// names always compute in float32. The reinterpretations (__float_as_uint ...) have their own
+/// operand type (check_reinterpret).
 kir::ExprPtr BodyChecker::check_builtin_call(const ast::CallExpr& call, std::string_view name) {
     std::optional<BuiltinFunction> function = find_builtin_function(name);
     GPUCC_CHECK(function, "checked by the caller");
@@ -276,6 +277,9 @@ kir::ExprPtr BodyChecker::check_builtin_call(const ast::CallExpr& call, std::str
     }
     if (!ok) {
         return nullptr;
+    }
+    if (function->category == BuiltinCategory::Reinterpret) {
+        return check_reinterpret(call, name, function->builtin, std::move(args[0]));
     }
     bool all_integral = true;
     bool any_float64 = false;
@@ -317,6 +321,27 @@ kir::ExprPtr BodyChecker::check_builtin_call(const ast::CallExpr& call, std::str
     ScalarType result =
         function->category == BuiltinCategory::Predicate ? ScalarType::Bool : operand_type;
     return std::make_unique<kir::CallExpr>(function->builtin, std::move(args), result, call.loc);
+}
+
+/// __float_as_uint and friends take their operand type or a narrower one of the same kind
+/// (float16 and bfloat16 for float32; a narrower integer or bool for an integer), converted as CUDA
+/// converts the argument; a wider or other-kind argument is an error, since converting it first
+/// would silently reinterpret other bits (float64 into __float_as_uint, an integer's value into
+/// __int_as_float's float).
+kir::ExprPtr BodyChecker::check_reinterpret(const ast::CallExpr& call, std::string_view name,
+                                            kir::Builtin builtin, kir::ExprPtr arg) {
+    std::optional<kir::ReinterpretTypes> types = kir::reinterpret_types(builtin);
+    GPUCC_CHECK(types, "a Reinterpret builtin has its types");
+    bool wants_floating = is_floating(types->operand);
+    bool same_kind = wants_floating ? is_floating(arg->type) : is_integral_or_bool(arg->type);
+    if (!same_kind || size_in_bytes(arg->type) > size_in_bytes(types->operand)) {
+        diags_.report(SourceSpan(call.loc, length_of(name)), DiagKind::InvalidReinterpretOperand,
+                      name, arg->type, types->operand, wants_floating ? "floating" : "integer");
+        return nullptr;
+    }
+    std::vector<kir::ExprPtr> args;
+    args.push_back(convert(std::move(arg), types->operand));
+    return std::make_unique<kir::CallExpr>(builtin, std::move(args), types->result, call.loc);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 // Math builtins per target (MathLowering.h). The regular part of the lowering is the columns of
 // Builtins.def; the code here computes the predicates, the integer versions of abs, min and max,
-// mulhi, clz, the float32 approximations (__sinf ...), and rsqrt and lgamma on the host, and checks
-// at compile time that every builtin has a way to be lowered.
+// mulhi, clz, the float32 approximations (__sinf ...), the bit reinterpretations (__float_as_uint
+// ...), and rsqrt and lgamma on the host, and checks at compile time that every builtin has a way
+// to be lowered.
 #include "compiler/codegen/common/MathLowering.h"
 
 #include "compiler/diag/InternalError.h"
@@ -71,6 +72,11 @@ constexpr Builtin kIntegerOnly[] = {Builtin::Mulhi, Builtin::Clz};
 /// Computed by emit_approximation.
 constexpr Builtin kApproximations[] = {Builtin::FastSin, Builtin::FastCos, Builtin::FastLog,
                                        Builtin::FastExp};
+/// Computed by emit_reinterpret.
+constexpr Builtin kReinterpretations[] = {Builtin::FloatAsUint,      Builtin::FloatAsInt,
+                                          Builtin::UintAsFloat,      Builtin::IntAsFloat,
+                                          Builtin::DoubleAsLonglong, Builtin::DoubleAsUlonglong,
+                                          Builtin::LonglongAsDouble, Builtin::UlonglongAsDouble};
 
 template <std::size_t N>
 constexpr bool contains(const Builtin (&list)[N], Builtin builtin) {
@@ -114,10 +120,16 @@ static_assert(every_builtin([](Builtin builtin, const Lowering& lowering) {
                          contains(kApproximations, builtin);
               }),
               "the Approximate builtins of Builtins.def must be those emit_approximation computes");
+static_assert(every_builtin([](Builtin builtin, const Lowering& lowering) {
+                  return (lowering.category == BuiltinCategory::Reinterpret) ==
+                         contains(kReinterpretations, builtin);
+              }),
+              "the Reinterpret builtins of Builtins.def must be those emit_reinterpret computes");
 /// Whether a line's lowering is code of this file alone (its last four columns are empty).
 constexpr bool computed_here(const Lowering& lowering) {
     return lowering.category == BuiltinCategory::Integer ||
-           lowering.category == BuiltinCategory::Approximate;
+           lowering.category == BuiltinCategory::Approximate ||
+           lowering.category == BuiltinCategory::Reinterpret;
 }
 static_assert(every_builtin([](Builtin, const Lowering& lowering) {
                   return !computed_here(lowering) ||
@@ -126,7 +138,8 @@ static_assert(every_builtin([](Builtin, const Lowering& lowering) {
                           lowering.host_intrinsic == llvm::Intrinsic::not_intrinsic &&
                           lowering.libm.empty());
               }),
-              "an Integer or Approximate line of Builtins.def leaves its last four columns empty");
+              "an Integer, Approximate or Reinterpret line of Builtins.def leaves its last four "
+              "columns empty");
 static_assert(every_builtin([](Builtin, const Lowering& lowering) {
                   return lowering.category == BuiltinCategory::Predicate ||
                          computed_here(lowering) ||
@@ -290,6 +303,19 @@ llvm::Value* emit_approximation(llvm::IRBuilder<>& builder, CodegenTarget target
     GPUCC_UNREACHABLE("not an approximation");
 }
 
+/// The operand's bits as the other kind of the same width (float <-> i32, double <-> i64): an LLVM
+/// bitcast on both targets (mov.b32 / mov.b64 or nothing on the GPU, a register move on the host).
+llvm::Value* emit_reinterpret(llvm::IRBuilder<>& builder, llvm::Value* x) {
+    llvm::Type* type = x->getType();
+    unsigned bits = type->getPrimitiveSizeInBits();
+    GPUCC_CHECK(bits == 32 || bits == 64,
+                "Sema converts a reinterpretation's operand to 32 or 64 bits");
+    llvm::Type* result = type->isFloatingPointTy()
+                             ? static_cast<llvm::Type*>(builder.getIntNTy(bits))
+                             : (bits == 32 ? builder.getFloatTy() : builder.getDoubleTy());
+    return builder.CreateBitCast(x, result);
+}
+
 /// lgamma(x) on the host as POSIX's reentrant lgamma_r(x, &sign), the sign slot an alloca in the
 /// entry block of the function being emitted (so loops do not grow the stack).
 llvm::Value* emit_host_lgamma(llvm::IRBuilder<>& builder, llvm::Value* x, bool is_double) {
@@ -317,6 +343,9 @@ llvm::Value* emit_host_lgamma(llvm::IRBuilder<>& builder, llvm::Value* x, bool i
 
 llvm::Value* emit_math_builtin(llvm::IRBuilder<>& builder, CodegenTarget target, Builtin builtin,
                                ScalarType operand_type, llvm::ArrayRef<llvm::Value*> args) {
+    if (lowering_of(builtin).category == BuiltinCategory::Reinterpret) {
+        return emit_reinterpret(builder, args[0]);
+    }
     if (!is_floating(operand_type)) {
         return emit_integer_builtin(builder, target, builtin, operand_type, args);
     }
