@@ -513,7 +513,7 @@ TEST(Random, GpuAndCpuDrawTheSameNumbers) {
     EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.permutation(1000, gpu)).to_host(),
               gpucc::Array<std::int64_t>(on_cpu.permutation(1000, cpu)).to_host());
     // choice without replacement: the Feistel bijection (feistel_choice.h; the GPU's kernel, the
-    // CPU's vector paths) at 4^m, odd n, one above 4^m (walks), the 64-bit network, k = 1 and
+    // CPU's vector paths) at 2^16, odd n, one above 2^16 (walks), the 63-bit network, k = 1 and
     // k = n; and the sort's first k at 256 entries.
     EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.choice(1000000, {500}, false, {}, gpu)).to_host(),
               gpucc::Array<std::int64_t>(on_cpu.choice(1000000, {500}, false, {}, cpu)).to_host());

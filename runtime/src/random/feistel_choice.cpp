@@ -33,8 +33,8 @@ void range_baseline(const FeistelChoice& key, std::int64_t begin, std::int64_t e
 
 /// Whether 2^b = n: then every value of the network is in range, no walk.
 bool covers_exactly(const FeistelChoice& key) {
-    return key.half_bits < 32 &&
-           (std::uint64_t{1} << (2 * key.half_bits)) == static_cast<std::uint64_t>(key.n);
+    return (std::uint64_t{1} << (key.high_bits + key.low_bits)) ==
+           static_cast<std::uint64_t>(key.n);
 }
 
 /// The elements begin .. end-1 where the network's values can fall outside range(n) (2^b > n),
@@ -85,28 +85,32 @@ void range_walking(const FeistelChoice& key, std::int64_t begin, std::int64_t en
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
 
+/// f(v) & mask for one register: the round's hash of the half v, added (xor) to the other half.
+[[gnu::target("avx512f"), gnu::always_inline]] inline __m512i
+round_avx512(__m512i v, __m512i round_key, __m512i multiplier, __m512i mask) {
+    const __m512i p = _mm512_mul_epu32(_mm512_xor_si512(v, round_key), multiplier);
+    return _mm512_and_si512(_mm512_xor_si512(_mm512_srli_epi64(p, 32), p), mask);
+}
+
 /// The network on two registers of eight values.
 [[gnu::target("avx512f"), gnu::always_inline]] inline void network_avx512(const FeistelChoice& key,
                                                                           __m512i& a, __m512i& b) {
-    const __m128i shift = _mm_cvtsi32_si128(key.half_bits);
-    const __m512i mask = _mm512_set1_epi64(static_cast<long long>((1ull << key.half_bits) - 1));
+    const __m128i shift = _mm_cvtsi32_si128(key.low_bits);
+    const __m512i low_mask = _mm512_set1_epi64(static_cast<long long>((1ull << key.low_bits) - 1));
+    const __m512i high_mask =
+        _mm512_set1_epi64(static_cast<long long>((1ull << key.high_bits) - 1));
     const __m512i multiplier = _mm512_set1_epi64(kMultiplier);
     __m512i la = _mm512_srl_epi64(a, shift);
-    __m512i ra = _mm512_and_si512(a, mask);
+    __m512i ra = _mm512_and_si512(a, low_mask);
     __m512i lb = _mm512_srl_epi64(b, shift);
-    __m512i rb = _mm512_and_si512(b, mask);
-    for (int r = 0; r < kFeistelRounds; ++r) {
-        const __m512i round_key = _mm512_set1_epi64(key.round_keys[r]);
-        const __m512i pa = _mm512_mul_epu32(_mm512_xor_si512(ra, round_key), multiplier);
-        const __m512i pb = _mm512_mul_epu32(_mm512_xor_si512(rb, round_key), multiplier);
-        const __m512i fa = _mm512_and_si512(_mm512_xor_si512(_mm512_srli_epi64(pa, 32), pa), mask);
-        const __m512i fb = _mm512_and_si512(_mm512_xor_si512(_mm512_srli_epi64(pb, 32), pb), mask);
-        const __m512i next_a = _mm512_xor_si512(la, fa);
-        const __m512i next_b = _mm512_xor_si512(lb, fb);
-        la = ra;
-        lb = rb;
-        ra = next_a;
-        rb = next_b;
+    __m512i rb = _mm512_and_si512(b, low_mask);
+    for (int r = 0; r < kFeistelRounds; r += 2) {
+        const __m512i even_key = _mm512_set1_epi64(key.round_keys[r]);
+        la = _mm512_xor_si512(la, round_avx512(ra, even_key, multiplier, high_mask));
+        lb = _mm512_xor_si512(lb, round_avx512(rb, even_key, multiplier, high_mask));
+        const __m512i odd_key = _mm512_set1_epi64(key.round_keys[r + 1]);
+        ra = _mm512_xor_si512(ra, round_avx512(la, odd_key, multiplier, low_mask));
+        rb = _mm512_xor_si512(rb, round_avx512(lb, odd_key, multiplier, low_mask));
     }
     a = _mm512_or_si512(_mm512_sll_epi64(la, shift), ra);
     b = _mm512_or_si512(_mm512_sll_epi64(lb, shift), rb);
@@ -215,28 +219,32 @@ settle_avx512(const FeistelChoice& key, __m512i element, __m512i value, __mmask8
 
 #pragma GCC diagnostic pop
 
+/// round_avx512 for four values.
+[[gnu::target("avx2"), gnu::always_inline]] inline __m256i
+round_avx2(__m256i v, __m256i round_key, __m256i multiplier, __m256i mask) {
+    const __m256i p = _mm256_mul_epu32(_mm256_xor_si256(v, round_key), multiplier);
+    return _mm256_and_si256(_mm256_xor_si256(_mm256_srli_epi64(p, 32), p), mask);
+}
+
 /// The network on two registers of four values.
 [[gnu::target("avx2"), gnu::always_inline]] inline void network_avx2(const FeistelChoice& key,
                                                                      __m256i& a, __m256i& b) {
-    const __m128i shift = _mm_cvtsi32_si128(key.half_bits);
-    const __m256i mask = _mm256_set1_epi64x(static_cast<long long>((1ull << key.half_bits) - 1));
+    const __m128i shift = _mm_cvtsi32_si128(key.low_bits);
+    const __m256i low_mask = _mm256_set1_epi64x(static_cast<long long>((1ull << key.low_bits) - 1));
+    const __m256i high_mask =
+        _mm256_set1_epi64x(static_cast<long long>((1ull << key.high_bits) - 1));
     const __m256i multiplier = _mm256_set1_epi64x(kMultiplier);
     __m256i la = _mm256_srl_epi64(a, shift);
-    __m256i ra = _mm256_and_si256(a, mask);
+    __m256i ra = _mm256_and_si256(a, low_mask);
     __m256i lb = _mm256_srl_epi64(b, shift);
-    __m256i rb = _mm256_and_si256(b, mask);
-    for (int r = 0; r < kFeistelRounds; ++r) {
-        const __m256i round_key = _mm256_set1_epi64x(key.round_keys[r]);
-        const __m256i pa = _mm256_mul_epu32(_mm256_xor_si256(ra, round_key), multiplier);
-        const __m256i pb = _mm256_mul_epu32(_mm256_xor_si256(rb, round_key), multiplier);
-        const __m256i fa = _mm256_and_si256(_mm256_xor_si256(_mm256_srli_epi64(pa, 32), pa), mask);
-        const __m256i fb = _mm256_and_si256(_mm256_xor_si256(_mm256_srli_epi64(pb, 32), pb), mask);
-        const __m256i next_a = _mm256_xor_si256(la, fa);
-        const __m256i next_b = _mm256_xor_si256(lb, fb);
-        la = ra;
-        lb = rb;
-        ra = next_a;
-        rb = next_b;
+    __m256i rb = _mm256_and_si256(b, low_mask);
+    for (int r = 0; r < kFeistelRounds; r += 2) {
+        const __m256i even_key = _mm256_set1_epi64x(key.round_keys[r]);
+        la = _mm256_xor_si256(la, round_avx2(ra, even_key, multiplier, high_mask));
+        lb = _mm256_xor_si256(lb, round_avx2(rb, even_key, multiplier, high_mask));
+        const __m256i odd_key = _mm256_set1_epi64x(key.round_keys[r + 1]);
+        ra = _mm256_xor_si256(ra, round_avx2(la, odd_key, multiplier, low_mask));
+        rb = _mm256_xor_si256(rb, round_avx2(lb, odd_key, multiplier, low_mask));
     }
     a = _mm256_or_si256(_mm256_sll_epi64(la, shift), ra);
     b = _mm256_or_si256(_mm256_sll_epi64(lb, shift), rb);
@@ -302,11 +310,12 @@ void fill_chunk(void* context, std::int64_t begin, std::int64_t end) {
 FeistelChoice feistel_choice_key(std::uint64_t seed, std::uint64_t first, std::int64_t n) {
     FeistelChoice key;
     key.n = n;
-    int bits = 2;
-    while (bits < 64 && (std::uint64_t{1} << bits) < static_cast<std::uint64_t>(n)) {
-        bits += 2;
+    int bits = 1;
+    while ((std::uint64_t{1} << bits) < static_cast<std::uint64_t>(n)) {
+        ++bits;
     }
-    key.half_bits = bits / 2;
+    key.high_bits = bits / 2;
+    key.low_bits = bits - key.high_bits;
     std::uint32_t words[kFeistelCounters][4];
     for (std::uint64_t c = 0; c < kFeistelCounters; ++c) {
         philox_block(seed, first + c, 0, 0, words[c]);
@@ -319,17 +328,20 @@ FeistelChoice feistel_choice_key(std::uint64_t seed, std::uint64_t first, std::i
 }
 
 std::uint64_t feistel_network(const FeistelChoice& key, std::uint64_t x) {
-    const std::uint64_t mask = (std::uint64_t{1} << key.half_bits) - 1;
-    std::uint64_t left = x >> key.half_bits;
-    std::uint64_t right = x & mask;
-    for (int r = 0; r < kFeistelRounds; ++r) {
-        const std::uint64_t product =
-            std::uint64_t{static_cast<std::uint32_t>(right) ^ key.round_keys[r]} * kMultiplier;
-        const std::uint64_t next = left ^ (((product >> 32) ^ product) & mask);
-        left = right;
-        right = next;
+    const std::uint64_t low_mask = (std::uint64_t{1} << key.low_bits) - 1;
+    const std::uint64_t high_mask = (std::uint64_t{1} << key.high_bits) - 1;
+    const auto f = [&](std::uint64_t v, std::uint32_t round_key) {
+        const std::uint64_t p =
+            std::uint64_t{static_cast<std::uint32_t>(v) ^ round_key} * kMultiplier;
+        return (p >> 32) ^ p;
+    };
+    std::uint64_t left = x >> key.low_bits;
+    std::uint64_t right = x & low_mask;
+    for (int r = 0; r < kFeistelRounds; r += 2) {
+        left ^= f(right, key.round_keys[r]) & high_mask;
+        right ^= f(left, key.round_keys[r + 1]) & low_mask;
     }
-    return (left << key.half_bits) | right;
+    return (left << key.low_bits) | right;
 }
 
 std::int64_t feistel_choice_element(const FeistelChoice& key, std::int64_t j) {

@@ -669,8 +669,9 @@ NDArray Generator::choice(std::int64_t n, const Shape& shape, bool replace,
         } else {
             const std::uint32_t* k = key.round_keys;
             ordering::feistel_choice(grid_for("choice", count, 1), Dim3(kThreads), result, n,
-                                     key.half_bits, k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7],
-                                     k[8], k[9], k[10], k[11], key.swap_zero_one ? 1 : 0);
+                                     key.high_bits, key.low_bits, k[0], k[1], k[2], k[3], k[4],
+                                     k[5], k[6], k[7], k[8], k[9], k[10], k[11],
+                                     key.swap_zero_one ? 1 : 0);
         }
         return result.reshape(shape);
     }

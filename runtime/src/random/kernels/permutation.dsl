@@ -217,25 +217,28 @@ kernel bitonic_step(float64[] keys, int64[] order, int64 j, int64 k) {
 }
 
 // choice without replacement of y.size from range(n) for n above 256 (feistel_choice.h, the
-// definition): y[j] = pi(j), pi a 12-round balanced Feistel network on 2 * half_bits bits
-// (keys k0 .. k11, one per round, from the draw's Philox blocks on the host), walked until the
-// value is below n, then 0 and 1 exchanged when swap_zero_one is 1. Round r maps (L, R) to
-// (R, L ^ f) with f = (hi(p) ^ lo(p)) & mask, p = (R ^ k_r) * 0xD2511F53 as a 64-bit product. One
-// thread per element, each alone: O(k) for a sample of k, whatever n.
-kernel feistel_choice(int64[] y, int64 n, int32 half_bits, uint32 k0, uint32 k1, uint32 k2,
-                      uint32 k3, uint32 k4, uint32 k5, uint32 k6, uint32 k7, uint32 k8, uint32 k9,
-                      uint32 k10, uint32 k11, int32 swap_zero_one) {
+// definition): y[j] = pi(j), pi a 12-round Feistel network on high_bits + low_bits bits (x = (L, R),
+// L its top high_bits bits; keys k0 .. k11, one per round, from the draw's Philox blocks on the
+// host), walked until the value is below n, then 0 and 1 exchanged when swap_zero_one is 1. An
+// even round sets L ^= f(R) & high_mask, an odd one R ^= f(L) & low_mask, f(v) = hi(p) ^ lo(p),
+// p = (v ^ k_r) * 0xD2511F53 as a 64-bit product. One thread per element, each alone: O(k) for a
+// sample of k, whatever n.
+kernel feistel_choice(int64[] y, int64 n, int32 high_bits, int32 low_bits, uint32 k0, uint32 k1,
+                      uint32 k2, uint32 k3, uint32 k4, uint32 k5, uint32 k6, uint32 k7, uint32 k8,
+                      uint32 k9, uint32 k10, uint32 k11, int32 swap_zero_one) {
     int64 j = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
     if (j >= y.size) {
         return;
     }
-    uint64 shift = (uint64)half_bits;
-    uint64 mask = (1ul << shift) - 1ul;
+    uint64 shift = (uint64)low_bits;
+    uint64 low_mask = (1ul << shift) - 1ul;
+    uint64 high_mask = (1ul << (uint64)high_bits) - 1ul;
     uint64 x = (uint64)j;
     while (true) {
         uint64 left = x >> shift;
-        uint64 right = x & mask;
-        // The round keys rotate through r0 .. r11, r0 being round r's (unrolled, plain moves).
+        uint64 right = x & low_mask;
+        // The round keys rotate two places a pair of rounds: r0 and r1 are the pair's (unrolled,
+        // plain moves).
         uint32 r0 = k0;
         uint32 r1 = k1;
         uint32 r2 = k2;
@@ -248,24 +251,21 @@ kernel feistel_choice(int64[] y, int64 n, int32 half_bits, uint32 k0, uint32 k1,
         uint32 r9 = k9;
         uint32 r10 = k10;
         uint32 r11 = k11;
-        for (int32 round = 0; round < 12; round++) {
+        for (int32 pair = 0; pair < 6; pair++) {
             uint64 p = (uint64)((uint32)right ^ r0) * 0xD2511F53ul;
-            uint64 next = left ^ (((p >> 32) ^ p) & mask);
-            left = right;
-            right = next;
-            uint32 used = r0;
-            r0 = r1;
-            r1 = r2;
-            r2 = r3;
-            r3 = r4;
-            r4 = r5;
-            r5 = r6;
-            r6 = r7;
-            r7 = r8;
-            r8 = r9;
-            r9 = r10;
-            r10 = r11;
-            r11 = used;
+            left = left ^ (((p >> 32) ^ p) & high_mask);
+            uint64 q = (uint64)((uint32)left ^ r1) * 0xD2511F53ul;
+            right = right ^ (((q >> 32) ^ q) & low_mask);
+            r0 = r2;
+            r1 = r3;
+            r2 = r4;
+            r3 = r5;
+            r4 = r6;
+            r5 = r7;
+            r6 = r8;
+            r7 = r9;
+            r8 = r10;
+            r9 = r11;
         }
         x = (left << shift) | right;
         if (x < (uint64)n) {
