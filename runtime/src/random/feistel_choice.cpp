@@ -1,8 +1,9 @@
 // The Feistel choice's definition and its CPU evaluation (feistel_choice.h). The vector paths hold
 // one value per 64-bit lane, as host_philox.cpp does: the round's product is the 32 x 32 -> 64-bit
 // multiply of the lanes' low halves (_mm512_mul_epu32 / _mm256_mul_epu32), two registers at a
-// time. Where 2^b = n one step gives every value; otherwise the lanes walk in place and a lane
-// whose value reached range(n) stores it and takes the next element (range_walking).
+// time. Where 2^b = n one step gives every value; otherwise values walk: AVX-512 keeps a list of
+// the values still out of range (walk_avx512), AVX2 lanes that each take the next element when
+// theirs is done (range_walking).
 #include "feistel_choice.h"
 
 #include "cpu/thread_pool.h"
@@ -38,11 +39,10 @@ bool covers_exactly(const FeistelChoice& key) {
 }
 
 /// The elements begin .. end-1 where the network's values can fall outside range(n) (2^b > n),
-/// `lanes` walks at a time: each lane holds an element and its current value; after each step of
+/// kLanes walks at a time: each lane holds an element and its current value; after each step of
 /// the network over all lanes (`step`, the vector path's), a lane whose value is below n stores
-/// its element and takes the next one, so the lanes keep working while one walks long (waiting
-/// for the longest of 16 walks took about 18 network steps per element at 2^b = 4n, against
-/// 2^b / n = 4 on average).
+/// it and takes the next element, so the lanes keep working while one walks long (waiting for
+/// the longest of the lanes' walks costs several times the mean number of steps).
 /// (A function of the baseline level: `step`, of the vector level, is called, not inlined.)
 template <int kLanes, void (*step)(const FeistelChoice&, std::uint64_t*)>
 void range_walking(const FeistelChoice& key, std::int64_t begin, std::int64_t end,
@@ -80,9 +80,11 @@ void range_walking(const FeistelChoice& key, std::int64_t begin, std::int64_t en
 }
 
 // GCC 12's AVX-512 intrinsics start from a deliberately self-initialised register
-// (_mm512_undefined_epi32), which -Wmaybe-uninitialized reports at every use.
+// (_mm512_undefined_epi32), which -Wmaybe-uninitialized and -Wuninitialized report at every use.
 #pragma GCC diagnostic push
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #pragma GCC diagnostic ignored "-Wuninitialized"
 
 /// f(v) & mask for one register: the round's hash of the half v, added (xor) to the other half.
