@@ -24,11 +24,11 @@ constexpr bool uses_feistel_choice(std::int64_t n) {
     return n > kFeistelMaxSortedPopulation;
 }
 
-/// Rounds of the network. Measured on independent uniform round keys with 5-bit halves (n =
-/// 1024, 10^7 to 10^8 keys; chi-square of pi(0), pi(12345 mod n), pi(0) xor pi(1), pi(1) - pi(0)
-/// and the top halves of (pi(0), pi(n - 1)) against a uniform random permutation's exact
-/// probabilities): 6 rounds fail (z = 42), 7 and 8 are marginal (z up to 2.7 at 10^8), 12 pass
-/// every statistic (|z| < 1.5); with halves of 4 and 5 bits (n = 512) 8 rounds fail (z = 376),
+/// Rounds of the network. Measured with independent uniform round keys (bench/results/
+/// 2026-11-27-random-choice-feistel/rounds: chi-square of pi(1) - pi(0), pi(0) xor pi(1), pi(0)
+/// and pi(N - 1) against a uniform random permutation's exact probabilities): with 5-bit halves
+/// (N = 1024) 6 rounds fail (z = 42 at 10^7 keys), 7, 8 and 10 are marginal (z up to 2.7 at
+/// 10^8), 12 pass (|z| <= 1.4); with halves of 4 and 5 bits (N = 512) 8 rounds fail (z = 377),
 /// 12 pass (|z| <= 1.4 at 10^8). 12 is the count, with the round function below (and
 /// RandomFeistelChoice.NeighboursAreIndependentOverFourMillionKeys fails with 6).
 constexpr int kFeistelRounds = 12;
