@@ -126,7 +126,10 @@ round_avx512(__m512i v, __m512i round_key, __m512i multiplier, __m512i mask) {
 constexpr std::int64_t kWalkBatch = 1024;
 
 /// Stores the lanes of `value` under `done` (finished: 0 and 1 exchanged if the key says so) at
-/// y[element], and appends those under `pending` to the list at `count`.
+/// y[element] (kConsecutive: the elements are consecutive from the first lane's, a masked store;
+/// otherwise a masked scatter), and appends those under `pending` to the list at `count` (a
+/// pending value is >= n > 1, so the exchange leaves it).
+template <bool kConsecutive>
 [[gnu::target("avx512f"), gnu::always_inline]] inline void
 settle_avx512(const FeistelChoice& key, __m512i element, __m512i value, __mmask8 done,
               __mmask8 pending, std::int64_t* y, std::int64_t* list_element,
@@ -135,7 +138,12 @@ settle_avx512(const FeistelChoice& key, __m512i element, __m512i value, __mmask8
         value = _mm512_mask_xor_epi64(value, _mm512_cmplt_epu64_mask(value, _mm512_set1_epi64(2)),
                                       value, _mm512_set1_epi64(1));
     }
-    _mm512_mask_i64scatter_epi64(y, done, element, value, 8);
+    if constexpr (kConsecutive) {
+        _mm512_mask_storeu_epi64(y + _mm_cvtsi128_si64(_mm512_castsi512_si128(element)), done,
+                                 value);
+    } else {
+        _mm512_mask_i64scatter_epi64(y, done, element, value, 8);
+    }
     _mm512_storeu_si512(list_element + count, _mm512_maskz_compress_epi64(pending, element));
     _mm512_storeu_si512(list_value + count, _mm512_maskz_compress_epi64(pending, value));
     count += __builtin_popcount(pending);
@@ -163,10 +171,10 @@ settle_avx512(const FeistelChoice& key, __m512i element, __m512i value, __mmask8
             network_avx512(key, a, b);
             const __mmask8 done_a = _mm512_mask_cmplt_epu64_mask(in_a, a, n);
             const __mmask8 done_b = _mm512_mask_cmplt_epu64_mask(in_b, b, n);
-            settle_avx512(key, element_a, a, done_a, static_cast<__mmask8>(in_a & ~done_a), y,
-                          list_element, list_value, count);
-            settle_avx512(key, element_b, b, done_b, static_cast<__mmask8>(in_b & ~done_b), y,
-                          list_element, list_value, count);
+            settle_avx512<true>(key, element_a, a, done_a, static_cast<__mmask8>(in_a & ~done_a), y,
+                                list_element, list_value, count);
+            settle_avx512<true>(key, element_b, b, done_b, static_cast<__mmask8>(in_b & ~done_b), y,
+                                list_element, list_value, count);
         }
         while (count > 0) {
             // The list is rewritten in place: its front never passes the entries not yet read.
@@ -184,10 +192,12 @@ settle_avx512(const FeistelChoice& key, __m512i element, __m512i value, __mmask8
                 network_avx512(key, a, b);
                 const __mmask8 done_a = _mm512_mask_cmplt_epu64_mask(in_a, a, n);
                 const __mmask8 done_b = _mm512_mask_cmplt_epu64_mask(in_b, b, n);
-                settle_avx512(key, element_a, a, done_a, static_cast<__mmask8>(in_a & ~done_a), y,
-                              list_element, list_value, kept);
-                settle_avx512(key, element_b, b, done_b, static_cast<__mmask8>(in_b & ~done_b), y,
-                              list_element, list_value, kept);
+                settle_avx512<false>(key, element_a, a, done_a,
+                                     static_cast<__mmask8>(in_a & ~done_a), y, list_element,
+                                     list_value, kept);
+                settle_avx512<false>(key, element_b, b, done_b,
+                                     static_cast<__mmask8>(in_b & ~done_b), y, list_element,
+                                     list_value, kept);
             }
             count = kept;
         }
