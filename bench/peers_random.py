@@ -271,6 +271,8 @@ def cpu_methods(log2n):
         ("choice(n,n/2,no replace)", "int64", 8, lambda: rng.choice(n, n // 2, replace=False)),
         ("choice(n,n/10,no replace)", "int64", 8, lambda: rng.choice(n, n // 10, replace=False)),
         ("choice(n,100,no replace)", "int64", 8, lambda: rng.choice(n, 100, replace=False)),
+        ("choice(n,n,no replace)", "int64", 8, lambda: rng.choice(n, n, replace=False)),
+        ("choice(n+1,n/2,no replace)", "int64", 8, lambda: rng.choice(n + 1, n // 2, replace=False)),
         ("permutation(n)", "int64", 8, lambda: rng.permutation(n)),
         ("shuffle(float64[n])", "float64", 8, lambda: rng.shuffle(shuffled)),
     ]

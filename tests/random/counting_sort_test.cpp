@@ -4,11 +4,11 @@
 // block, tile and bucket boundaries and for bucket counts forced far below and above the usual
 // (buckets of thousands of keys, most buckets empty); it is the same on the CPU and the device,
 // run after run (the scatter's atomics put a bucket's pairs in a different order each time);
-// positions are uniform at n = 1000; and shuffle, permutation(x, axis) and a large choice without
-// replacement are that order applied.
+// positions are uniform at n = 1000; and shuffle, permutation(x, axis) and a choice without
+// replacement from a small population are that order applied.
 #include "counting_sort.h"
+#include "feistel_choice.h"
 #include "random_test_support.h"
-#include "small_sample.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -123,8 +123,9 @@ TEST(RandomCountingSort, PositionsAreUniformAtOneThousand) {
               chi_square_critical(81));
 }
 
-// shuffle and permutation(x, axis) apply permutation(n) of the same counters; choice without
-// replacement above Floyd's threshold is its first k, for a size past one tile of the scan.
+// shuffle and permutation(x, axis) apply permutation(n) of the same counters, for a size past one
+// tile of the scan; choice without replacement from a population of at most 256 (below the
+// Feistel bijection's threshold) is the first k of permutation(n)'s order.
 TEST(RandomCountingSort, ShuffleAndChoiceAreThatOrder) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     constexpr std::int64_t kN = 300001;
@@ -147,11 +148,12 @@ TEST(RandomCountingSort, ShuffleAndChoiceAreThatOrder) {
     }
 
     rnd::Generator c(kSeed);
-    constexpr std::int64_t kSample = 200000; // above n / 64 and 4096: the sort's path
-    ASSERT_FALSE(rnd::detail::uses_small_sample(kN, kSample));
-    const auto picked = ints(c.choice(kN, {kSample}, false, {}, device_under_test()));
-    EXPECT_TRUE(std::equal(picked.begin(), picked.end(), want.begin())) << "choice";
-    EXPECT_EQ(c.offset(), static_cast<std::uint64_t>(kN));
+    constexpr std::int64_t kSmall = rnd::detail::kFeistelMaxSortedPopulation;
+    ASSERT_FALSE(rnd::detail::uses_feistel_choice(kSmall));
+    const auto picked = ints(c.choice(kSmall, {kSmall - 57}, false, {}, device_under_test()));
+    const auto small_order = reference_order(kSeed, 0, kSmall);
+    EXPECT_TRUE(std::equal(picked.begin(), picked.end(), small_order.begin())) << "choice";
+    EXPECT_EQ(c.offset(), static_cast<std::uint64_t>(kSmall));
 }
 
 } // namespace

@@ -512,8 +512,24 @@ TEST(Random, GpuAndCpuDrawTheSameNumbers) {
               gpucc::Array<std::int64_t>(on_cpu.poisson(3.5, {1000}, cpu)).to_host());
     EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.permutation(1000, gpu)).to_host(),
               gpucc::Array<std::int64_t>(on_cpu.permutation(1000, cpu)).to_host());
+    // choice without replacement: the Feistel bijection (feistel_choice.h; the GPU's kernel, the
+    // CPU's vector paths) at 2^16, odd n, one above 2^16 (walks), the 63-bit network, k = 1 and
+    // k = n; and the sort's first k at 256 entries.
     EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.choice(1000000, {500}, false, {}, gpu)).to_host(),
               gpucc::Array<std::int64_t>(on_cpu.choice(1000000, {500}, false, {}, cpu)).to_host());
+    for (const std::int64_t n :
+         {std::int64_t{257}, std::int64_t{1000}, std::int64_t{65536}, std::int64_t{65537},
+          (std::int64_t{1} << 24) + 3, std::numeric_limits<std::int64_t>::max()}) {
+        for (const std::int64_t k : {std::int64_t{1}, std::min<std::int64_t>(n, 70001)}) {
+            EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.choice(n, {k}, false, {}, gpu)).to_host(),
+                      gpucc::Array<std::int64_t>(on_cpu.choice(n, {k}, false, {}, cpu)).to_host())
+                << "choice(" << n << ", " << k << ")";
+        }
+    }
+    EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.choice(1000, {1000}, false, {}, gpu)).to_host(),
+              gpucc::Array<std::int64_t>(on_cpu.choice(1000, {1000}, false, {}, cpu)).to_host());
+    EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.choice(256, {200}, false, {}, gpu)).to_host(),
+              gpucc::Array<std::int64_t>(on_cpu.choice(256, {200}, false, {}, cpu)).to_host());
     const auto g = on_gpu.gamma<double>(2.5, 1.0, {1000}, gpu).to_host();
     const auto h = on_cpu.gamma<double>(2.5, 1.0, {1000}, cpu).to_host();
     for (std::size_t i = 0; i < g.size(); ++i) {

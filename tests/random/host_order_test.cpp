@@ -5,10 +5,10 @@
 // checks each vector Philox's keys); it equals the counting sort of
 // counting_sort.h on the device under test (the kernels on the CPU build, the GPU's on the GPU
 // build: the same seed, the same permutation on both); and Generator::permutation on the CPU is
-// that order, a choice without replacement its prefix (the prefix of k written alone, with k at
-// and around the coarse buckets' boundaries, and a choice's filter of the keys below a limit,
-// its fallback included); and the row gather of shuffle and choice
-// (host_take.h) copies the indexed rows.
+// that order; a prefix of k is the order's (the prefix written alone, with k at and around the
+// coarse buckets' boundaries, and the filter of the keys below a limit, its fallback included:
+// choice without replacement from at most 256 entries takes it); and the row gather of shuffle and
+// choice (host_take.h) copies the indexed rows.
 #include "counting_sort.h"
 #include "host_order.h"
 #include "host_take.h"
@@ -81,7 +81,7 @@ TEST(RandomHostOrder, PermutationOnTheCpuIsThatOrder) {
     EXPECT_TRUE(second == reference_order(31337, 5000, 70000));
 }
 
-// A choice without replacement wants only the first k positions: those are the full order's.
+// A prefix wants only the first k positions: those are the full order's.
 TEST(RandomHostOrder, AWantedPrefixIsTheFullOrdersPrefix) {
     constexpr std::int64_t kN = (std::int64_t{1} << 18) + 5;
     const auto want = reference_order(404, 9, kN);
@@ -91,9 +91,6 @@ TEST(RandomHostOrder, AWantedPrefixIsTheFullOrdersPrefix) {
         ASSERT_TRUE(std::equal(order.begin(), order.begin() + wanted, want.begin()))
             << "wanted " << wanted;
     }
-    rnd::Generator g(404);
-    const auto sample = ints(g.choice(kN, {kN / 2}, false, {}, gpucc::Device::cpu()));
-    EXPECT_TRUE(std::equal(sample.begin(), sample.end(), reference_order(404, 0, kN).begin()));
 }
 
 /// The first `wanted` of host_random_order into a buffer of exactly `wanted` plus guard slots
@@ -146,16 +143,15 @@ TEST(RandomHostOrder, APrefixStopsAtAnyBucketBoundaryAndIsTheFullOrders) {
     }
 }
 
-// choice without replacement on the CPU takes the prefix straight into its result: the sample is
-// the order's first k at a k that ends inside a bucket and one that ends at a bucket's end.
-TEST(RandomHostOrder, ChoiceWithoutReplacementIsTheOrdersPrefix) {
+// A prefix of k is written straight into the result: the order's first k at a k that ends
+// inside a bucket and one that ends at a bucket's end, and all of it.
+TEST(RandomHostOrder, APrefixOfHalfOrAllIsTheOrdersPrefix) {
     constexpr std::int64_t kN = 300001;
+    const auto want = reference_order(99, 0, kN);
     for (const std::int64_t k : {kN / 2 + 1, kN - 1, kN}) {
-        rnd::Generator g(99);
-        const auto sample = ints(g.choice(kN, {k}, false, {}, gpucc::Device::cpu()));
-        ASSERT_EQ(static_cast<std::int64_t>(sample.size()), k);
-        const auto want = reference_order(99, 0, kN);
-        EXPECT_TRUE(std::equal(sample.begin(), sample.end(), want.begin())) << "k = " << k;
+        std::vector<std::int64_t> order(static_cast<std::size_t>(k));
+        rnd::detail::host_random_order(99, 0, kN, k, order.data());
+        EXPECT_TRUE(std::equal(order.begin(), order.end(), want.begin())) << "k = " << k;
     }
 }
 
@@ -185,16 +181,15 @@ TEST(RandomHostOrder, AChoiceKeepingKeysBelowALimitIsTheFullOrdersPrefix) {
     }
 }
 
-// choice(n, k, replace=False) on the CPU at the benchmark's sizes above the small-sample path
-// (k = n / 10 and n / 2 of an odd n): the order's prefix.
-TEST(RandomHostOrder, ChoiceOfATenthIsTheOrdersPrefix) {
+// A prefix of a tenth and of half of an odd n (the sizes of the benchmark's choices when they
+// took this order): the order's first k.
+TEST(RandomHostOrder, APrefixOfATenthIsTheOrdersPrefix) {
     constexpr std::int64_t kN = 654321;
+    const auto want = reference_order(7, 0, kN);
     for (const std::int64_t k : {kN / 10, kN / 2}) {
-        rnd::Generator g(7);
-        const auto sample = ints(g.choice(kN, {k}, false, {}, gpucc::Device::cpu()));
-        ASSERT_EQ(static_cast<std::int64_t>(sample.size()), k);
-        const auto want = reference_order(7, 0, kN);
-        EXPECT_TRUE(std::equal(sample.begin(), sample.end(), want.begin())) << "k = " << k;
+        std::vector<std::int64_t> order(static_cast<std::size_t>(k));
+        rnd::detail::host_random_order(7, 0, kN, k, order.data());
+        EXPECT_TRUE(std::equal(order.begin(), order.end(), want.begin())) << "k = " << k;
     }
 }
 

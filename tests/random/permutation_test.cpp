@@ -3,8 +3,9 @@
 // Philox and std::sort here) and every ordering is equally likely (chi-square over the 24
 // orderings of 4); shuffle moves whole slices along each axis of a 3-d array, views included;
 // choice's frequencies follow its probabilities, without replacement nothing repeats, each index
-// is picked with probability k / n, every ordered small sample (Floyd's path) is equally likely,
-// and zero-probability entries never appear.
+// is picked with probability k / n, every ordered sample from a small population (the sort's
+// first k) is equally likely, and zero-probability entries never appear (feistel_choice_test.cpp
+// tests the Feistel bijection behind a uniform choice from more than 256 entries).
 #include "random_test_support.h"
 
 #include <algorithm>
@@ -189,11 +190,11 @@ TEST(RandomChoice, WithoutReplacementEachIndexHasProbabilityKOverN) {
     EXPECT_LT(chi_square(counts, std::vector<double>(10, kDraws * 0.3)), chi_square_critical(9));
 }
 
-// A small sample takes Floyd's O(k) path (small_sample.h): every ordered sample is equally
-// likely. 12000 draws of 3 from 5 over the 60 ordered triples (200 expected each; a triple at
-// twice its probability adds ~200 to chi-square, the critical value at 1e-4 is ~109); plain
-// Floyd without its permutation step (insertion order) would fail at once.
-TEST(RandomChoice, SmallSampleEveryOrderedSampleIsEquallyLikely) {
+// A population of at most 256 keeps the sort's definition (the first k of permutation(n)'s
+// order): every ordered sample is equally likely. 12000 draws of 3 from 5 over the 60 ordered
+// triples (200 expected each; a triple at twice its probability adds ~200 to chi-square, the
+// critical value at 1e-4 is ~109).
+TEST(RandomChoice, SmallPopulationEveryOrderedSampleIsEquallyLikely) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     rnd::Generator g(209);
     constexpr int kDraws = 12000;
@@ -210,16 +211,16 @@ TEST(RandomChoice, SmallSampleEveryOrderedSampleIsEquallyLikely) {
     expect_equally_likely(counts, 60, kDraws);
 }
 
-// The O(k) path needs no memory of the population's size: 1000 of 2^50 (the sort of 2^50 keys
-// could not run), distinct and in range, taking 1000 block counters; and a sample above the
-// threshold (4500 of 5000) is the sort's: permutation(5000)'s first 4500 for the same counters.
-TEST(RandomChoice, SmallSampleOfAHugePopulationAndTheSortAboveTheThreshold) {
+// A sample of a huge population costs O(k) and no memory of n: 1000 of 2^50 (the sort of 2^50
+// keys could not run), distinct and in range, taking the Feistel choice's 4 block counters; at
+// 256 entries the sample is the sort's: permutation(256)'s first 200 for the same counters.
+TEST(RandomChoice, SampleOfAHugePopulationAndTheSortAtTheThreshold) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     constexpr std::int64_t kHuge = std::int64_t{1} << 50;
     rnd::Generator g(210);
     const auto picked = ints(g.choice(kHuge, {10, 100}, false, {}, device_under_test()));
     EXPECT_EQ(std::set<std::int64_t>(picked.begin(), picked.end()).size(), 1000u);
-    EXPECT_EQ(g.offset(), 1000u);
+    EXPECT_EQ(g.offset(), 4u);
     std::int64_t above_half = 0;
     for (std::int64_t v : picked) {
         ASSERT_GE(v, 0);
@@ -229,9 +230,9 @@ TEST(RandomChoice, SmallSampleOfAHugePopulationAndTheSortAboveTheThreshold) {
     // Binomial(1000, 1/2): 3.9 standard deviations either side.
     EXPECT_NEAR(static_cast<double>(above_half), 500.0, 62.0);
     rnd::Generator a(211), b(211);
-    const auto sorted_sample = ints(a.choice(5000, {4500}, false, {}, device_under_test()));
-    auto order = ints(b.permutation(5000, device_under_test()));
-    order.resize(4500);
+    const auto sorted_sample = ints(a.choice(256, {200}, false, {}, device_under_test()));
+    auto order = ints(b.permutation(256, device_under_test()));
+    order.resize(200);
     EXPECT_EQ(sorted_sample, order);
 }
 

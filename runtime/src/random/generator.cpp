@@ -2,17 +2,19 @@
 // counters each draw takes, and one launch of a kernel of runtime/src/random/kernels (the common
 // draws' common_draws.dsl, loaded alone by a first draw, or random.dsl, the rest) into
 // a new array on the requested device; the draws without replacement (permutation, shuffle,
-// choice), which sort random keys on the device (a counting sort, counting_sort.h, or on the CPU
-// the host's own ordering of the same keys, host_order.h; with
-// probabilities the bitonic network of kernels/permutation.dsl), except a small uniform choice,
-// which takes Floyd's O(k) path (small_sample.h); integers up to a span of 2^32 and uniform
-// float64 draws, which the CPU computes natively (host_integers.h, host_uniform.h), as it does the
-// gather of shuffle and choice of rows (host_take.h); and the process-wide generators, one per
-// device.
+// choice of at most 256 entries or with probabilities), which sort random keys on the device (a
+// counting sort, counting_sort.h, or on the CPU the host's own ordering of the same keys,
+// host_order.h; with probabilities the bitonic network of kernels/permutation.dsl); a uniform
+// choice without replacement from more than 256, which evaluates a keyed Feistel bijection at
+// 0 .. k-1 (feistel_choice.h: O(k), the CPU vectorised, the GPU one thread each); integers up to a
+// span of 2^32 and uniform float64 draws, which the CPU computes natively (host_integers.h,
+// host_uniform.h), as it does the gather of shuffle and choice of rows (host_take.h); and the
+// process-wide generators, one per device.
 #include "gpucc/random/generator.h"
 
 #include "common_draws.gpucc.h"
 #include "counting_sort.h"
+#include "feistel_choice.h"
 #include "gpucc/array/scalar.h"
 #include "gpucc/array/transfer.h"
 #include "gpucc/errors.h"
@@ -27,7 +29,6 @@
 #include "host_uniform.h"
 #include "permutation.gpucc.h"
 #include "random.gpucc.h"
-#include "small_sample.h"
 
 #include <algorithm>
 #include <cmath>
@@ -657,13 +658,25 @@ NDArray Generator::choice(std::int64_t n, const Shape& shape, bool replace,
                                       ") than size (" + std::to_string(count) + ")");
         }
     }
-    if (cdf.empty() && detail::uses_small_sample(n, count)) {
-        // O(count): Floyd's algorithm on the host (small_sample.h), the same sample everywhere.
-        const std::uint64_t first = take(static_cast<std::uint64_t>(count));
-        return asarray<std::int64_t>(detail::floyd_sample(seed_, first, n, count), shape, device)
-            .ndarray();
+    if (cdf.empty() && detail::uses_feistel_choice(n)) {
+        // O(count): pi(0 .. count-1) for the draw's Feistel bijection of range(n)
+        // (feistel_choice.h), each element alone, the same values on every device.
+        const detail::FeistelChoice key =
+            detail::feistel_choice_key(seed_, take(detail::kFeistelCounters), n);
+        NDArray result = empty({count}, DType::Int64, device);
+        if (device.is_cpu()) {
+            detail::host_feistel_choice(key, static_cast<std::int64_t*>(result.data()), count);
+        } else {
+            const std::uint32_t* k = key.round_keys;
+            ordering::feistel_choice(grid_for("choice", count, 1), Dim3(kThreads), result, n,
+                                     key.high_bits, key.low_bits, k[0], k[1], k[2], k[3], k[4],
+                                     k[5], k[6], k[7], k[8], k[9], k[10], k[11],
+                                     key.swap_zero_one ? 1 : 0);
+        }
+        return result.reshape(shape);
     }
-    // The first `count` of a random order of range(n) (by exponential keys E_k / p_k with p).
+    // Up to 256 entries, and with p: the first `count` of a random order of range(n) (by
+    // exponential keys E_k / p_k with p).
     const std::uint64_t first = take(static_cast<std::uint64_t>(n));
     const NDArray order =
         random_order(seed_, first, n, cdf.empty() ? std::span<const double>{} : p, device, count);

@@ -122,13 +122,20 @@ public:
                      Device device = default_device());
     /// `shape` draws from range(n) (int64), with or without replacement, uniformly or with the
     /// probabilities `p` (n of them, non-negative, summing to 1 within sqrt(epsilon) as NumPy's
-    /// check). Without replacement: without `p` and for a small sample (k = shape's size at
-    /// most 4096, or at most n / 64), Floyd's algorithm on the host, O(k) time and memory and k
-    /// block counters, a uniformly random ordered sample copied to the device; otherwise the
-    /// first k entries of a random order of range(n) made on the device (a sort of random keys,
-    /// Efraimidis and Spirakis' exponential keys E / p with `p`; kernels/permutation.dsl), which
-    /// takes n block counters and O(n) memory. Both give the same sample on every device; neither
-    /// is NumPy's stream.
+    /// check). Without replacement and without `p`, from n > 256: element j of the sample is
+    /// pi(j), pi a keyed pseudo-random bijection of range(n) (a 12-round Feistel network with
+    /// cycle walking, keyed by 4 block counters; runtime/src/random/feistel_choice.h), so a
+    /// sample of k costs O(k) time and memory on every device whatever n, each element computed
+    /// alone; it is not the first k of permutation(n) (NumPy's Generator.choice is not a prefix
+    /// of its permutation either; CuPy's RandomState.choice is), and its orders are a keyed
+    /// family, not every order of range(n) (statistically uniform in the tests: positions,
+    /// pairs, neighbours, parity).
+    /// From n <= 256,
+    /// and with `p`: the first k entries of a random order of range(n) made on the device (a sort
+    /// of random keys, Efraimidis and Spirakis' exponential keys E / p with `p`;
+    /// kernels/permutation.dsl), which takes n block counters and O(n) memory, every ordered
+    /// sample exactly equally likely without `p`. Every path gives the same sample on every
+    /// device; none is NumPy's stream.
     NDArray choice(std::int64_t n, const Shape& shape, bool replace = true,
                    std::span<const double> p = {}, Device device = default_device());
     /// `shape` draws from the rows of `a` (along axis 0), on a's device; the result has shape

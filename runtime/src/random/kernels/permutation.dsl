@@ -2,7 +2,8 @@
 // permutation, shuffle and choice without replacement sort random keys and keep the order of the
 // indices. A permutation of n gives index e the 64-bit key (w1 << 32) | w0 from words 0 and 1 of
 // block (offset + e, 0, 0) (random.dsl's Philox4x32-10), and the permutation is the indices in the
-// order of (key, index), ascending; choice of k without replacement is its first k. The (key,
+// order of (key, index), ascending; choice of k without replacement from at most 256 entries is
+// its first k (from more, feistel_choice at the end of this file: not a prefix). The (key,
 // index) pairs are distinct, so the order does not depend on how it is sorted, and the same seed
 // gives the same permutation on every device. These keys are uniform, so a counting sort on their
 // top bits sorts them in O(n) (counting_sort.cpp launches it, on both targets): bucket_keys makes
@@ -213,4 +214,66 @@ kernel bitonic_step(float64[] keys, int64[] order, int64 j, int64 k) {
         order[lower] = vb;
         order[upper] = va;
     }
+}
+
+// choice without replacement of y.size from range(n) for n above 256 (feistel_choice.h, the
+// definition): y[j] = pi(j), pi a 12-round Feistel network on high_bits + low_bits bits (x = (L, R),
+// L its top high_bits bits; keys k0 .. k11, one per round, from the draw's Philox blocks on the
+// host), walked until the value is below n, then 0 and 1 exchanged when swap_zero_one is 1. An
+// even round sets L ^= f(R) & high_mask, an odd one R ^= f(L) & low_mask, f(v) = hi(p) ^ lo(p),
+// p = (v ^ k_r) * 0xD2511F53 as a 64-bit product. One thread per element, each alone: O(k) for a
+// sample of k, whatever n.
+kernel feistel_choice(int64[] y, int64 n, int32 high_bits, int32 low_bits, uint32 k0, uint32 k1,
+                      uint32 k2, uint32 k3, uint32 k4, uint32 k5, uint32 k6, uint32 k7, uint32 k8,
+                      uint32 k9, uint32 k10, uint32 k11, int32 swap_zero_one) {
+    int64 j = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
+    if (j >= y.size) {
+        return;
+    }
+    uint64 shift = (uint64)low_bits;
+    uint64 low_mask = (1ul << shift) - 1ul;
+    uint64 high_mask = (1ul << (uint64)high_bits) - 1ul;
+    uint64 x = (uint64)j;
+    while (true) {
+        uint64 left = x >> shift;
+        uint64 right = x & low_mask;
+        // The round keys rotate two places a pair of rounds: r0 and r1 are the pair's (unrolled,
+        // plain moves).
+        uint32 r0 = k0;
+        uint32 r1 = k1;
+        uint32 r2 = k2;
+        uint32 r3 = k3;
+        uint32 r4 = k4;
+        uint32 r5 = k5;
+        uint32 r6 = k6;
+        uint32 r7 = k7;
+        uint32 r8 = k8;
+        uint32 r9 = k9;
+        uint32 r10 = k10;
+        uint32 r11 = k11;
+        for (int32 pair = 0; pair < 6; pair++) {
+            uint64 p = (uint64)((uint32)right ^ r0) * 0xD2511F53ul;
+            left = left ^ (((p >> 32) ^ p) & high_mask);
+            uint64 q = (uint64)((uint32)left ^ r1) * 0xD2511F53ul;
+            right = right ^ (((q >> 32) ^ q) & low_mask);
+            r0 = r2;
+            r1 = r3;
+            r2 = r4;
+            r3 = r5;
+            r4 = r6;
+            r5 = r7;
+            r6 = r8;
+            r7 = r9;
+            r8 = r10;
+            r9 = r11;
+        }
+        x = (left << shift) | right;
+        if (x < (uint64)n) {
+            break;
+        }
+    }
+    if (swap_zero_one != 0 && x < 2ul) {
+        x = x ^ 1ul;
+    }
+    y[j] = (int64)x;
 }

@@ -22,6 +22,12 @@
 // block counter per element: element e of the draw is the block function of (offset + e, attempt,
 // 0) for attempt 0, 1, ... until the value is accepted.
 //
+// Draws without replacement (permutation.dsl) take their counters whole: permutation and shuffle
+// of n one block counter per index (its key); choice without replacement from n > 256 entries
+// four counters whatever its size k (the keys of a Feistel bijection pi of range(n), element j of
+// the sample pi(j): runtime/src/random/feistel_choice.h states it), from at most 256 entries n
+// counters (the first k of permutation(n)'s order).
+//
 // The common draws (uniform, normal, integers) are common_draws.dsl's kernels, a module of its
 // own that a first draw loads alone (this one's image is the larger); they keep this contract.
 //
