@@ -1,7 +1,9 @@
 // gpucc::random's figures for issue 22 (bench/run_random_bench.sh runs it with its peers,
 // peers_random.py):
 //   gpu: 2^28 values of uniform float32/float64, normal float32/float64, integers int32 (a small
-//        range and the full one), standard_exponential float32, each into a new array: CUDA events
+//        range and the full one), standard_exponential float32, and normal and
+//        standard_exponential float32 of Float32Transforms::exact (normal_exact,
+//        standard_exponential_exact), each into a new array: CUDA events
 //        around one draw after two warm-ups, the median of `repeat`, GB/s counting bytes written;
 //        the time from seeding a new Generator to its first value on the host (context: the
 //        process's first library call, ones(1).item(), which creates the device's context and
@@ -60,6 +62,8 @@ struct Case {
 std::vector<Case> cases() {
     using G = gpucc::random::Generator;
     using D = gpucc::Device;
+    // The exact float32 transforms (Float32Transforms::exact) draw from a generator of their own.
+    auto exact = std::make_shared<G>(1, gpucc::random::Float32Transforms::exact);
     return {
         {"uniform", "float32", 4,
          [](G& g, std::int64_t n, D d) { return g.random({n}, DType::Float32, d); }},
@@ -81,6 +85,14 @@ std::vector<Case> cases() {
          }},
         {"standard_exponential", "float32", 4,
          [](G& g, std::int64_t n, D d) { return g.standard_exponential({n}, DType::Float32, d); }},
+        {"normal_exact", "float32", 4,
+         [exact](G&, std::int64_t n, D d) {
+             return exact->standard_normal({n}, DType::Float32, d);
+         }},
+        {"standard_exponential_exact", "float32", 4,
+         [exact](G&, std::int64_t n, D d) {
+             return exact->standard_exponential({n}, DType::Float32, d);
+         }},
     };
 }
 
