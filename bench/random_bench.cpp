@@ -130,6 +130,7 @@ std::vector<Case> method_cases(std::int64_t n) {
         w /= total;
     }
     auto shuffled = std::make_shared<NDArray>();
+    auto exact = std::make_shared<G>(1, gpucc::random::Float32Transforms::exact);
     return {
         {"random", "float32", 4,
          [](G& g, std::int64_t m, D d) { return g.random({m}, DType::Float32, d); }},
@@ -169,6 +170,15 @@ std::vector<Case> method_cases(std::int64_t n) {
          }},
         {"standard_exponential", "float32", 4,
          [](G& g, std::int64_t m, D d) { return g.standard_exponential({m}, DType::Float32, d); }},
+        // Float32Transforms::exact (its own generator); NumPy's peer is its one form.
+        {"standard_normal_exact", "float32", 4,
+         [exact](G&, std::int64_t m, D d) {
+             return exact->standard_normal({m}, DType::Float32, d);
+         }},
+        {"standard_exponential_exact", "float32", 4,
+         [exact](G&, std::int64_t m, D d) {
+             return exact->standard_exponential({m}, DType::Float32, d);
+         }},
         {"exponential(2)", "float64", 8,
          [](G& g, std::int64_t m, D d) { return g.exponential(2.0, {m}, DType::Float64, d); }},
         {"gamma(2.5,1)", "float64", 8,
