@@ -2,14 +2,13 @@
 // exponential draws computed only with operations every device rounds alike
 // (common_draws.dsl's normal_float32_exact, random.dsl's lognormal_float32_exact and
 // exponential_float32_exact). On the device under test the draws equal, bit for bit, an
-// independent C++ version of the same transform (std::fma, the same angle table) on the words of
+// independent C++ version of the same transform (std::fma, the same polynomials) on the words of
 // an independent Philox (random_test_support.h); the rsqrt correction gives the correctly rounded
 // root for every one of the 2^24 values t takes; the values are within their stated error of a
 // float64 Box-Muller (or -log, or long double exp) of the same words; the distributions pass
 // Kolmogorov-Smirnov and moments; the mode is kept by copies and seeding, and the same counters
 // are used as in the fast mode. Built with -ffp-contract=off (tests/random/CMakeLists.txt), so the
 // reference rounds every product and sum apart, as the kernels do.
-#include "angle_table.h"
 #include "random_test_support.h"
 
 #include <algorithm>
@@ -32,7 +31,6 @@ namespace {
 using namespace random_test;
 namespace rnd = gpucc::random;
 using gpucc::DType;
-using gpucc::random::detail::kAngleTable;
 constexpr auto kExact = rnd::Float32Transforms::exact;
 
 /// -2 log(j 2^-24), j in [1, 2^24], as the exact kernels compute it: j = m 2^-n with m's top bit
@@ -52,20 +50,29 @@ float minus_two_log(std::uint32_t j) {
 }
 
 /// loc + scale r (cos, sin) of words (w0, w1): r = sqrt(-2 log u1), correctly rounded (what the
-/// kernels' corrected rsqrt gives), the angle 2 pi w1 2^-32 - pi from the table and x's Taylor
-/// terms.
+/// kernels' corrected rsqrt gives); the angle 2 pi w1 2^-32 - pi = q pi / 2 + x, q the top two bits
+/// of w1 + 2^31 rounded, x in [-pi/4, pi/4) from the rest, cos x and sin x by their polynomials,
+/// exchanged and negated by q.
 std::pair<float, float> exact_pair(std::uint32_t w0, std::uint32_t w1, float loc, float scale) {
     const float root = std::sqrt(std::max(minus_two_log((w0 >> 8) + 1), 1.0e-30f));
-    const std::uint32_t i = (w1 + 0x80800000u) >> 24;
+    const std::uint32_t shifted = w1 + 0x80000000u;
+    const int q = static_cast<int>(((shifted + 0x20000000u) >> 30) & 3u);
     const float x =
-        static_cast<float>(static_cast<std::int32_t>(w1 << 8)) * (3.14159265358979324f * 0x1p-39f);
+        static_cast<float>(static_cast<std::int32_t>(w1 << 2)) * (3.14159265358979324f * 0x1p-33f);
     const float y = x * x;
-    const float cm = y * -0.5f;
-    const float sx = std::fma(x * y, -0.16666667f, x);
-    const float tc = kAngleTable[2 * i];
-    const float ts = kAngleTable[2 * i + 1];
-    const float cosine = std::fma(tc, cm, std::fma(-ts, sx, tc));
-    const float sine = std::fma(ts, cm, std::fma(tc, sx, ts));
+    const float sine_x =
+        std::fma(x * y,
+                 std::fma(std::fma(-0.0001951528392964974f, y, 0.0083321603015065193f), y,
+                          -0.16666655242443085f),
+                 x);
+    const float cosine_x =
+        std::fma(y,
+                 std::fma(std::fma(std::fma(2.4383567506447434e-05f, y, -0.001388668199069798f), y,
+                                   0.041666619479656219f),
+                          y, -0.5f),
+                 1.0f);
+    const float cosine = q == 0 ? cosine_x : q == 1 ? -sine_x : q == 2 ? -cosine_x : sine_x;
+    const float sine = q == 0 ? sine_x : q == 1 ? cosine_x : q == 2 ? -sine_x : -cosine_x;
     const float sr = scale * root;
     return {std::fma(sr, cosine, loc), std::fma(sr, sine, loc)};
 }
@@ -126,27 +133,6 @@ void expect_same_bits(const std::vector<float>& got, const std::vector<float>& w
         ASSERT_EQ(std::bit_cast<std::uint32_t>(got[i]), std::bit_cast<std::uint32_t>(want[i]))
             << what << ", element " << i << ": " << got[i] << " against " << want[i];
     }
-}
-
-TEST(RandomExactFloat32, AngleTableHoldsTheNearestFloat32OfEachCosineAndSine) {
-    long double worst = 0;
-    for (int i = 0; i < 256; ++i) {
-        const long double angle = 2 * 3.14159265358979323846264338327950288L * i / 256;
-        for (int k = 0; k < 2; ++k) {
-            const long double want = k == 0 ? std::cos(angle) : std::sin(angle);
-            const float entry = kAngleTable[2 * i + k];
-            const long double error = std::fabs(static_cast<long double>(entry) - want);
-            // No float32 is nearer: both neighbours are farther.
-            EXPECT_LE(error,
-                      std::fabs(static_cast<long double>(std::nextafter(entry, 2.0f)) - want))
-                << "entry " << 2 * i + k;
-            EXPECT_LE(error,
-                      std::fabs(static_cast<long double>(std::nextafter(entry, -2.0f)) - want))
-                << "entry " << 2 * i + k;
-            worst = std::max(worst, error);
-        }
-    }
-    EXPECT_LT(worst, 0x1p-25L);
 }
 
 // The exactness of the root rests on this: for each of the 2^24 values of t = -2 log u1, the
@@ -233,7 +219,7 @@ TEST(RandomExactFloat32, DrawsAreTheReferenceTransformBitForBit) {
 }
 
 // Against float64 Box-Muller of the same words with the same angle (2 pi w1 2^-32 - pi): within
-// 2e-7 (1 + r) (the transform's error, 1.56e-7 (1 + r) in the form's analysis), over 2^20 values.
+// 2e-7 (1 + r) (the transform's error, 1.25e-7 (1 + r) in the form's analysis), over 2^20 values.
 TEST(RandomExactFloat32, NormalIsWithinTwoTenMillionthsOfBoxMuller) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const gpucc::Device device = device_under_test();

@@ -11,7 +11,6 @@
 // device.
 #include "gpucc/random/generator.h"
 
-#include "angle_table.h"
 #include "common_draws.gpucc.h"
 #include "counting_sort.h"
 #include "gpucc/array/scalar.h"
@@ -38,7 +37,6 @@
 #include <memory>
 #include <mutex>
 #include <random>
-#include <span>
 #include <string>
 #include <utility>
 
@@ -138,24 +136,6 @@ struct RoundKeys {
     std::uint32_t b[10];
 };
 
-/// The exact float32 normal's (cos, sin) table (angle_table.h) on `device`: uploaded at the first
-/// exact draw there and kept for the process (the map is never destroyed, so no device memory is
-/// freed after the driver has shut down at exit). On the CPU an ordinary host array.
-const NDArray& angle_table(Device device) {
-    static std::mutex mutex;
-    static auto* tables = new std::map<int, NDArray>();
-    std::lock_guard<std::mutex> lock(mutex);
-    auto found = tables->find(device.ordinal());
-    if (found == tables->end()) {
-        const std::span<const float> values(detail::kAngleTable);
-        found = tables
-                    ->emplace(device.ordinal(),
-                              asarray<float>(values, {detail::kAngleTableSize}, device).ndarray())
-                    .first;
-    }
-    return found->second;
-}
-
 /// normal and lognormal: the names their errors use, and whether the draw is exponentiated.
 struct NormalKind {
     const char* function;
@@ -184,17 +164,16 @@ NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, Float32Transform
                 const bool exact = transforms == Float32Transforms::exact;
                 if (kind.exponential && exact) {
                     kernels::lognormal_float32_exact(grid, Dim3(kThreads), y, seed, first, loc32,
-                                                     scale32, angle_table(device));
+                                                     scale32);
                 } else if (kind.exponential) {
                     kernels::lognormal_float32(grid, Dim3(kThreads), y, seed, first, loc32,
                                                scale32);
                 } else if (exact) {
                     const RoundKeys k(seed);
-                    common::normal_float32_exact(grid, Dim3(kThreads), y, first, loc32, scale32,
-                                                 k.a[0], k.b[0], k.a[1], k.b[1], k.a[2], k.b[2],
-                                                 k.a[3], k.b[3], k.a[4], k.b[4], k.a[5], k.b[5],
-                                                 k.a[6], k.b[6], k.a[7], k.b[7], k.a[8], k.b[8],
-                                                 k.a[9], k.b[9], angle_table(device));
+                    common::normal_float32_exact(
+                        grid, Dim3(kThreads), y, first, loc32, scale32, k.a[0], k.b[0], k.a[1],
+                        k.b[1], k.a[2], k.b[2], k.a[3], k.b[3], k.a[4], k.b[4], k.a[5], k.b[5],
+                        k.a[6], k.b[6], k.a[7], k.b[7], k.a[8], k.b[8], k.a[9], k.b[9]);
                 } else {
                     const RoundKeys k(seed);
                     common::normal_float32(grid, Dim3(kThreads), y, first, loc32, scale32, k.a[0],

@@ -81,11 +81,12 @@ enum class Float32Transforms {
     /// 1e-6 relative for exponential and lognormal), not bit for bit.
     fast,
     /// Only operations both devices round the same way (integer operations, conversions, *,
-    /// explicit fma, a correction of rsqrt that gives the correctly rounded root, a table of 256
-    /// cosines and sines): the same bits on the GPU and the CPU for every float32 draw. Normal
-    /// float32 2108-2113 GB/s on the same H100 (176 instructions; no exact form measured reached
-    /// 2500, bench/results/2026-11-27-random-float32-exact); within 1.6e-7 (1 + r) of a float64
-    /// Box-Muller of the same words.
+    /// explicit fma, selects, and rsqrt with one correction, which gives the correctly rounded
+    /// root for every value the draw takes): the same bits on the GPU and the CPU for every
+    /// float32 draw. Normal float32 2088-2094 GB/s on the same H100 (183 instructions; no exact
+    /// form measured reached 2500, bench/results/2026-11-27-random-float32-exact); on the CPU as
+    /// fast as the fast form (bench/results/2026-11-27-random-float32-exact-mode-cpu); within
+    /// 1.25e-7 (1 + r) of a float64 Box-Muller of the same words.
     exact,
 };
 

@@ -48,8 +48,8 @@
 // exponential draws have two kernels each, which the Generator's Float32Transforms chooses
 // between: normal_float32, lognormal_float32 and exponential_float32 (the default, fast) use the
 // GPU's fast approximations (__logf, __cosf, __sinf, rsqrt.approx) and agree across devices to
-// about 1e-6 (1 + |z|); the _exact kernels use only exactly rounded operations (and a table), so
-// both devices give the same bits, at 2108-2113 GB/s against 2868 for normal float32 on an H100
+// about 1e-6 (1 + |z|); the _exact kernels use only exactly rounded operations, so both devices
+// give the same bits, at 2088-2094 GB/s against 2868 for normal float32 on an H100
 // (2^28 values, bench/results/2026-11-27-random-float32-exact; no exact form reached the issue's
 // 2500, so fast stays the default). The two kernels of a draw take the same words from the same
 // counters and write them to the same elements: they differ only in the transform. The other
@@ -141,7 +141,7 @@ kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, f
 
 
 // lognormal_float32's draw by exact operations only (Float32Transforms::exact): x = mean + sigma z
-// with z as common_draws.dsl's normal_float32_exact (the same words, the same table), then exp x
+// with z as common_draws.dsl's normal_float32_exact (the same words and operations), then exp x
 // by exact operations too: x clamped to [-104, 89] (exp is 0 or inf beyond, in float32; a NaN x,
 // from a float32 sigma of inf, is kept), k = rint(x log2 e), r = x - k ln2 in two fma steps (ln2's
 // high part with 16 bits), exp r = 1 + (r + r^2 E(r)) with E the 5-term minimax polynomial on
@@ -151,7 +151,7 @@ kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, f
 // subnormal or 0, as expf's (within 8e-8 relative of long double exp for normal results,
 // exact_float32_test.cpp).
 kernel lognormal_float32_exact(float32[] y, uint64 key, uint64 offset, float32 mean,
-                                  float32 sigma, float32[] table) {
+                                  float32 sigma) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
     int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
@@ -188,19 +188,20 @@ kernel lognormal_float32_exact(float32[] y, uint64 key, uint64 offset, float32 m
     q01 = fma(q01, mm01, 0.08333678543567657f);
     q01 = fma(q01, mm01, 0.25000160932540894f);
     float32 t01 = fma(e01, -1.3862943649291992f, fma(mm01 * mm01, q01, mm01));
-    int64 i01 = (int64)((x1 + 0x80800000u) >> 24u) * 2;
-    float32 x01 = (float32)(int32)(x1 << 8u) * (3.14159265358979324f * 1.818989403545856475830078125e-12f);
+    uint32 b01 = x1 + 0xA0000000u;
+    float32 x01 = (float32)(int32)(x1 << 2u) * (3.14159265358979324f * 1.16415321826934814453125e-10f);
     float32 y01 = x01 * x01;
-    float32 cm01 = y01 * -0.5f;
-    float32 sx01 = fma(x01 * y01, -0.16666667f, x01);
-    float32 tc01 = table[i01];
-    float32 ts01 = table[i01 + 1];
-    float32 cos01 = fma(tc01, cm01, fma(-ts01, sx01, tc01));
-    float32 sin01 = fma(ts01, cm01, fma(tc01, sx01, ts01));
+    float32 sin01 = fma(x01 * y01, fma(fma(-0.0001951528392964974f, y01, 0.0083321603015065193f), y01, -0.16666655242443085f), x01);
+    float32 cos01 = fma(y01, fma(fma(fma(2.4383567506447434e-05f, y01, -0.001388668199069798f), y01, 0.041666619479656219f), y01, -0.5f), 1.0f);
+    bool swap01 = (b01 & 1073741824u) != 0u;
+    float32 along01 = swap01 ? sin01 : cos01;
+    float32 across01 = swap01 ? cos01 : sin01;
     float32 tt01 = max(t01, 1.0e-30f);
     float32 ry01 = rsqrt(tt01);
     float32 rs01 = tt01 * ry01;
     float32 sr01 = sigma * fma(fma(-rs01, rs01, tt01), ry01 * 0.5f, rs01);
+    float32 srcos01 = ((b01 ^ (b01 << 1u)) & 2147483648u) != 0u ? -sr01 : sr01;
+    float32 srsin01 = (int32)b01 < 0 ? -sr01 : sr01;
     uint32 j23 = (x2 >> 8u) + 1u;
     uint32 n23 = clz(j23);
     uint32 m23 = j23 << n23;
@@ -215,20 +216,21 @@ kernel lognormal_float32_exact(float32[] y, uint64 key, uint64 offset, float32 m
     q23 = fma(q23, mm23, 0.08333678543567657f);
     q23 = fma(q23, mm23, 0.25000160932540894f);
     float32 t23 = fma(e23, -1.3862943649291992f, fma(mm23 * mm23, q23, mm23));
-    int64 i23 = (int64)((x3 + 0x80800000u) >> 24u) * 2;
-    float32 x23 = (float32)(int32)(x3 << 8u) * (3.14159265358979324f * 1.818989403545856475830078125e-12f);
+    uint32 b23 = x3 + 0xA0000000u;
+    float32 x23 = (float32)(int32)(x3 << 2u) * (3.14159265358979324f * 1.16415321826934814453125e-10f);
     float32 y23 = x23 * x23;
-    float32 cm23 = y23 * -0.5f;
-    float32 sx23 = fma(x23 * y23, -0.16666667f, x23);
-    float32 tc23 = table[i23];
-    float32 ts23 = table[i23 + 1];
-    float32 cos23 = fma(tc23, cm23, fma(-ts23, sx23, tc23));
-    float32 sin23 = fma(ts23, cm23, fma(tc23, sx23, ts23));
+    float32 sin23 = fma(x23 * y23, fma(fma(-0.0001951528392964974f, y23, 0.0083321603015065193f), y23, -0.16666655242443085f), x23);
+    float32 cos23 = fma(y23, fma(fma(fma(2.4383567506447434e-05f, y23, -0.001388668199069798f), y23, 0.041666619479656219f), y23, -0.5f), 1.0f);
+    bool swap23 = (b23 & 1073741824u) != 0u;
+    float32 along23 = swap23 ? sin23 : cos23;
+    float32 across23 = swap23 ? cos23 : sin23;
     float32 tt23 = max(t23, 1.0e-30f);
     float32 ry23 = rsqrt(tt23);
     float32 rs23 = tt23 * ry23;
     float32 sr23 = sigma * fma(fma(-rs23, rs23, tt23), ry23 * 0.5f, rs23);
-    float32 exx0 = fma(sr01, cos01, mean);
+    float32 srcos23 = ((b23 ^ (b23 << 1u)) & 2147483648u) != 0u ? -sr23 : sr23;
+    float32 srsin23 = (int32)b23 < 0 ? -sr23 : sr23;
+    float32 exx0 = fma(srcos01, along01, mean);
     float32 exs0 = min(max(exx0, -104.0f), 89.0f);
     float32 exk0 = rint(exs0 * 1.44269502f);
     float32 exr0 = fma(exk0, -0.693145751953125f, exs0);
@@ -244,7 +246,7 @@ kernel lognormal_float32_exact(float32[] y, uint64 key, uint64 offset, float32 m
                         exg0 == -1 ? 5.421010862427522e-20 : exg0 == 0 ? 1.0 :
                         exg0 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
     float32 v0 = isnan(exx0) ? exx0 : (float32)((float64)exm0 * (float64)(1ul << (uint64)(exi0 & 63)) * exhigh0);
-    float32 exx1 = fma(sr01, sin01, mean);
+    float32 exx1 = fma(srsin01, across01, mean);
     float32 exs1 = min(max(exx1, -104.0f), 89.0f);
     float32 exk1 = rint(exs1 * 1.44269502f);
     float32 exr1 = fma(exk1, -0.693145751953125f, exs1);
@@ -260,7 +262,7 @@ kernel lognormal_float32_exact(float32[] y, uint64 key, uint64 offset, float32 m
                         exg1 == -1 ? 5.421010862427522e-20 : exg1 == 0 ? 1.0 :
                         exg1 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
     float32 v1 = isnan(exx1) ? exx1 : (float32)((float64)exm1 * (float64)(1ul << (uint64)(exi1 & 63)) * exhigh1);
-    float32 exx2 = fma(sr23, cos23, mean);
+    float32 exx2 = fma(srcos23, along23, mean);
     float32 exs2 = min(max(exx2, -104.0f), 89.0f);
     float32 exk2 = rint(exs2 * 1.44269502f);
     float32 exr2 = fma(exk2, -0.693145751953125f, exs2);
@@ -276,7 +278,7 @@ kernel lognormal_float32_exact(float32[] y, uint64 key, uint64 offset, float32 m
                         exg2 == -1 ? 5.421010862427522e-20 : exg2 == 0 ? 1.0 :
                         exg2 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
     float32 v2 = isnan(exx2) ? exx2 : (float32)((float64)exm2 * (float64)(1ul << (uint64)(exi2 & 63)) * exhigh2);
-    float32 exx3 = fma(sr23, sin23, mean);
+    float32 exx3 = fma(srsin23, across23, mean);
     float32 exs3 = min(max(exx3, -104.0f), 89.0f);
     float32 exk3 = rint(exs3 * 1.44269502f);
     float32 exr3 = fma(exk3, -0.693145751953125f, exs3);
@@ -297,7 +299,6 @@ kernel lognormal_float32_exact(float32[] y, uint64 key, uint64 offset, float32 m
     y[first + 2 * width] = v2;
     y[first + 3 * width] = v3;
 }
-
 
 // exp(mean + sigma * z): normal_float64's draw (common_draws.dsl, the same bits on both devices),
 // exponentiated by each device's exp.
