@@ -33,6 +33,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -59,12 +60,25 @@ struct Case {
     std::function<NDArray(gpucc::random::Generator&, std::int64_t, gpucc::Device)> draw;
 };
 
+/// `list` and then the float32 standard normal (named `normal_name`) and standard_exponential of
+/// Float32Transforms::exact, drawn from a generator of their own.
+std::vector<Case> with_exact_cases(std::vector<Case> list, const char* normal_name) {
+    using G = gpucc::random::Generator;
+    using D = gpucc::Device;
+    auto exact = std::make_shared<G>(1, gpucc::random::Float32Transforms::exact);
+    list.push_back({normal_name, "float32", 4, [exact](G&, std::int64_t n, D d) {
+                        return exact->standard_normal({n}, DType::Float32, d);
+                    }});
+    list.push_back({"standard_exponential_exact", "float32", 4, [exact](G&, std::int64_t n, D d) {
+                        return exact->standard_exponential({n}, DType::Float32, d);
+                    }});
+    return list;
+}
+
 std::vector<Case> cases() {
     using G = gpucc::random::Generator;
     using D = gpucc::Device;
-    // The exact float32 transforms (Float32Transforms::exact) draw from a generator of their own.
-    auto exact = std::make_shared<G>(1, gpucc::random::Float32Transforms::exact);
-    return {
+    std::vector<Case> list = {
         {"uniform", "float32", 4,
          [](G& g, std::int64_t n, D d) { return g.random({n}, DType::Float32, d); }},
         {"uniform", "float64", 8,
@@ -85,15 +99,8 @@ std::vector<Case> cases() {
          }},
         {"standard_exponential", "float32", 4,
          [](G& g, std::int64_t n, D d) { return g.standard_exponential({n}, DType::Float32, d); }},
-        {"normal_exact", "float32", 4,
-         [exact](G&, std::int64_t n, D d) {
-             return exact->standard_normal({n}, DType::Float32, d);
-         }},
-        {"standard_exponential_exact", "float32", 4,
-         [exact](G&, std::int64_t n, D d) {
-             return exact->standard_exponential({n}, DType::Float32, d);
-         }},
     };
+    return with_exact_cases(std::move(list), "normal_exact");
 }
 
 /// permutation(n) of 2^16, 2^20, 2^24 and 2^26 (int64; the counting sort): CUDA events on the
@@ -130,8 +137,7 @@ std::vector<Case> method_cases(std::int64_t n) {
         w /= total;
     }
     auto shuffled = std::make_shared<NDArray>();
-    auto exact = std::make_shared<G>(1, gpucc::random::Float32Transforms::exact);
-    return {
+    std::vector<Case> list = {
         {"random", "float32", 4,
          [](G& g, std::int64_t m, D d) { return g.random({m}, DType::Float32, d); }},
         {"random", "float64", 8,
@@ -170,15 +176,6 @@ std::vector<Case> method_cases(std::int64_t n) {
          }},
         {"standard_exponential", "float32", 4,
          [](G& g, std::int64_t m, D d) { return g.standard_exponential({m}, DType::Float32, d); }},
-        // Float32Transforms::exact (its own generator); NumPy's peer is its one form.
-        {"standard_normal_exact", "float32", 4,
-         [exact](G&, std::int64_t m, D d) {
-             return exact->standard_normal({m}, DType::Float32, d);
-         }},
-        {"standard_exponential_exact", "float32", 4,
-         [exact](G&, std::int64_t m, D d) {
-             return exact->standard_exponential({m}, DType::Float32, d);
-         }},
         {"exponential(2)", "float64", 8,
          [](G& g, std::int64_t m, D d) { return g.exponential(2.0, {m}, DType::Float64, d); }},
         {"gamma(2.5,1)", "float64", 8,
@@ -218,6 +215,8 @@ std::vector<Case> method_cases(std::int64_t n) {
              return *shuffled;
          }},
     };
+    // The exact cases last (NumPy's peer of each is its one form of the draw).
+    return with_exact_cases(std::move(list), "standard_normal_exact");
 }
 
 void run_methods(int log2n) {
