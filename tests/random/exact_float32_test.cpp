@@ -439,15 +439,24 @@ TEST(RandomExactFloat32, ModeIsKeptAndTakesTheFastFormsCounters) {
     EXPECT_THROW(exact.standard_normal({4}, DType::Float16, device), gpucc::TypeError);
 }
 
-// Runs as its own CTest entry with GPUCC_RANDOM_EXACT=1 (tests/random/CMakeLists.txt); skipped
-// otherwise.
+// Runs as its own CTest entries with GPUCC_RANDOM_EXACT=1 and =yes (tests/random/CMakeLists.txt);
+// skipped otherwise.
 TEST(RandomExactEnvironment, GpuccRandomExactMakesTheProcessWideGeneratorsExact) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const char* value = std::getenv("GPUCC_RANDOM_EXACT");
-    if (value == nullptr || std::string(value) != "1") {
-        GTEST_SKIP() << "needs GPUCC_RANDOM_EXACT=1";
-    }
     const gpucc::Device device = device_under_test();
+    if (value != nullptr && std::string(value) == "yes") {
+        try {
+            (void)rnd::global_generator(device);
+            ADD_FAILURE() << "GPUCC_RANDOM_EXACT=yes was accepted";
+        } catch (const gpucc::ValueError& error) {
+            EXPECT_STREQ(error.what(), "GPUCC_RANDOM_EXACT: expected 0 or 1, got 'yes'");
+        }
+        return;
+    }
+    if (value == nullptr || std::string(value) != "1") {
+        GTEST_SKIP() << "needs GPUCC_RANDOM_EXACT=1 or yes";
+    }
     EXPECT_EQ(rnd::global_generator(device).float32_transforms(), kExact);
     rnd::seed(12, device);
     EXPECT_EQ(rnd::randn<float>({100}, device).to_host(),
