@@ -1,7 +1,9 @@
 // gpucc::random's figures for issue 22 (bench/run_random_bench.sh runs it with its peers,
 // peers_random.py):
 //   gpu: 2^28 values of uniform float32/float64, normal float32/float64, integers int32 (a small
-//        range and the full one), standard_exponential float32, each into a new array: CUDA events
+//        range and the full one), standard_exponential float32, and normal and
+//        standard_exponential float32 of Float32Transforms::exact (normal_exact,
+//        standard_exponential_exact), each into a new array: CUDA events
 //        around one draw after two warm-ups, the median of `repeat`, GB/s counting bytes written;
 //        the time from seeding a new Generator to its first value on the host (context: the
 //        process's first library call, ones(1).item(), which creates the device's context and
@@ -31,6 +33,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -57,10 +60,25 @@ struct Case {
     std::function<NDArray(gpucc::random::Generator&, std::int64_t, gpucc::Device)> draw;
 };
 
+/// `list` and then the float32 standard normal (named `normal_name`) and standard_exponential of
+/// Float32Transforms::exact, drawn from a generator of their own.
+std::vector<Case> with_exact_cases(std::vector<Case> list, const char* normal_name) {
+    using G = gpucc::random::Generator;
+    using D = gpucc::Device;
+    auto exact = std::make_shared<G>(1, gpucc::random::Float32Transforms::exact);
+    list.push_back({normal_name, "float32", 4, [exact](G&, std::int64_t n, D d) {
+                        return exact->standard_normal({n}, DType::Float32, d);
+                    }});
+    list.push_back({"standard_exponential_exact", "float32", 4, [exact](G&, std::int64_t n, D d) {
+                        return exact->standard_exponential({n}, DType::Float32, d);
+                    }});
+    return list;
+}
+
 std::vector<Case> cases() {
     using G = gpucc::random::Generator;
     using D = gpucc::Device;
-    return {
+    std::vector<Case> list = {
         {"uniform", "float32", 4,
          [](G& g, std::int64_t n, D d) { return g.random({n}, DType::Float32, d); }},
         {"uniform", "float64", 8,
@@ -82,6 +100,7 @@ std::vector<Case> cases() {
         {"standard_exponential", "float32", 4,
          [](G& g, std::int64_t n, D d) { return g.standard_exponential({n}, DType::Float32, d); }},
     };
+    return with_exact_cases(std::move(list), "normal_exact");
 }
 
 /// permutation(n) of 2^16, 2^20, 2^24 and 2^26 (int64; the counting sort): CUDA events on the
@@ -118,7 +137,7 @@ std::vector<Case> method_cases(std::int64_t n) {
         w /= total;
     }
     auto shuffled = std::make_shared<NDArray>();
-    return {
+    std::vector<Case> list = {
         {"random", "float32", 4,
          [](G& g, std::int64_t m, D d) { return g.random({m}, DType::Float32, d); }},
         {"random", "float64", 8,
@@ -200,6 +219,8 @@ std::vector<Case> method_cases(std::int64_t n) {
              return *shuffled;
          }},
     };
+    // The exact cases last (NumPy's peer of each is its one form of the draw).
+    return with_exact_cases(std::move(list), "standard_normal_exact");
 }
 
 void run_methods(int log2n) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <gpucc/gpucc.h>
 #include <limits>
 #include <random.gpucc.h> // the library's own kernels, for the block function
@@ -477,8 +478,9 @@ TEST(Random, GpuAndCpuDrawTheSameNumbers) {
               on_cpu.random<double>({3, 1000}, cpu).to_host());
     // uniform(low, high) is one fma on both devices; the float64 normals' and exponentials' log,
     // cos and sin are polynomials of exactly rounded operations (common_draws.dsl, random.dsl), so
-    // these are the same bits. The float32 normal, exponential and lognormal draws use the GPU's
-    // fast approximations (__logf, __cosf, __sinf, rsqrt.approx): within 1e-5 (1 + |z|).
+    // these are the same bits. The float32 normal, exponential and lognormal draws of the default
+    // Float32Transforms::fast use the GPU's fast approximations (__logf, __cosf, __sinf,
+    // rsqrt.approx): within 1e-5 (1 + |z|); those of Float32Transforms::exact are below.
     EXPECT_EQ(on_gpu.uniform<double>(0.1, 0.7, {777}, gpu).to_host(),
               on_cpu.uniform<double>(0.1, 0.7, {777}, cpu).to_host());
     EXPECT_EQ(on_gpu.uniform<double>(-3.25, 1e6 / 3, {1025}, gpu).to_host(),
@@ -536,6 +538,46 @@ TEST(Random, GpuAndCpuDrawTheSameNumbers) {
         ASSERT_NEAR(g[i], h[i], 1e-12 * (1 + h[i])) << "element " << i;
     }
     EXPECT_EQ(on_gpu.offset(), on_cpu.offset());
+
+    // Float32Transforms::exact: every float32 draw the same bits on both devices (sizes odd and
+    // even, loc and scale varied; 2^22 values reach u within 2^-21 of 0 and of 1).
+    const auto exact = rnd::Float32Transforms::exact;
+    rnd::Generator exact_gpu(33, exact), exact_cpu(33, exact);
+    const auto same = [](const gpucc::NDArray& a, const gpucc::NDArray& b, const char* what) {
+        const auto x = gpucc::Array<float>(a).to_host();
+        const auto y = gpucc::Array<float>(b).to_host();
+        ASSERT_EQ(x.size(), y.size()) << what;
+        std::size_t differ = 0;
+        std::size_t first = x.size();
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            if (std::memcmp(&x[i], &y[i], sizeof(float)) != 0) {
+                first = std::min(first, i);
+                ++differ;
+            }
+        }
+        EXPECT_EQ(differ, 0u) << what << ": " << differ << " of " << x.size()
+                              << " values differ, the first at " << first;
+    };
+    using gpucc::DType;
+    same(exact_gpu.standard_normal({1 << 22}, DType::Float32, gpu),
+         exact_cpu.standard_normal({1 << 22}, DType::Float32, cpu), "standard_normal 2^22");
+    same(exact_gpu.normal(1.5, 2.0, {4097}, DType::Float32, gpu),
+         exact_cpu.normal(1.5, 2.0, {4097}, DType::Float32, cpu), "normal(1.5, 2) of 4097");
+    same(exact_gpu.normal(-300.0, 1e-3, {2048}, DType::Float32, gpu),
+         exact_cpu.normal(-300.0, 1e-3, {2048}, DType::Float32, cpu), "normal(-300, 1e-3)");
+    same(exact_gpu.standard_exponential({1 << 22}, DType::Float32, gpu),
+         exact_cpu.standard_exponential({1 << 22}, DType::Float32, cpu),
+         "standard_exponential 2^22");
+    same(exact_gpu.exponential(0.375, {1025}, DType::Float32, gpu),
+         exact_cpu.exponential(0.375, {1025}, DType::Float32, cpu), "exponential(0.375) of 1025");
+    for (const double mean : {0.0, 88.0, -102.0}) { // near 1, overflowing, subnormal
+        same(exact_gpu.lognormal(mean, 1.5, {1 << 14}, DType::Float32, gpu),
+             exact_cpu.lognormal(mean, 1.5, {1 << 14}, DType::Float32, cpu),
+             ("lognormal float32, mean " + std::to_string(mean)).c_str());
+    }
+    same(exact_gpu.lognormal(0.5, 0.25, {999}, DType::Float32, gpu),
+         exact_cpu.lognormal(0.5, 0.25, {999}, DType::Float32, cpu), "lognormal(0.5, 0.25)");
+    EXPECT_EQ(exact_gpu.offset(), exact_cpu.offset());
 }
 #endif
 

@@ -1,6 +1,7 @@
 // The language builtins the default generator's kernels stand on, as kernels the tests call on
 // random inputs (builtins_test.cpp): mulhi and clz for each 32- and 64-bit integer type, and the
-// float32 approximations __sinf, __cosf, __logf and __expf.
+// float32 approximations __sinf, __cosf, __logf and __expf; and the exact float32 normal's root
+// (exact_float32_test.cpp).
 module random_builtins;
 
 elementwise mulhi_of<T: int32 | uint32 | int64 | uint64>(T a, T b) -> (T y) { y = mulhi(a, b); }
@@ -16,4 +17,13 @@ elementwise approximations(float32 x, float32 positive)
     c = __cosf(x);
     l = __logf(positive);
     e = __expf(x);
+}
+
+// The root of common_draws.dsl's normal_float32_exact: rsqrt corrected once, y = rsqrt(t), s = t y,
+// root = s + (t - s^2) y / 2 (t at least 1e-30), and rsqrt itself.
+elementwise corrected_root(float32 t) -> (float32 root, float32 inverse) {
+    float32 tt = max(t, 1.0e-30f);
+    inverse = rsqrt(tt);
+    float32 s = tt * inverse;
+    root = fma(fma(-s, s, tt), inverse * 0.5f, s);
 }

@@ -149,29 +149,40 @@ constexpr NormalKind lognormal_kind{"lognormal", "mean", "sigma", true};
 
 /// loc + scale * z, z standard normal (its exponential for lognormal): common_draws.dsl's normal
 /// and random.dsl's lognormal kernels (the same draw), four float32 or two float64 values per block
-/// counter.
-NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, std::atomic<std::uint64_t>& offset,
-                    double loc, double scale, const Shape& shape, DType dtype, Device device) {
+/// counter; float32 by the fast or the exact kernels (the same words).
+NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, Float32Transforms transforms,
+                    std::atomic<std::uint64_t>& offset, double loc, double scale,
+                    const Shape& shape, DType dtype, Device device) {
     check_float_dtype(kind.function, dtype);
     check_finite(kind.function, kind.loc_name, loc);
     check_non_negative(kind.function, kind.scale_name, scale);
     if (dtype == DType::Float32) {
-        return tiled_draw(kind.function, shape, dtype, device, 4, offset,
-                          [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
-                              const auto loc32 = static_cast<float>(loc);
-                              const auto scale32 = static_cast<float>(scale);
-                              if (kind.exponential) {
-                                  kernels::lognormal_float32(grid, Dim3(kThreads), y, seed, first,
-                                                             loc32, scale32);
-                              } else {
-                                  const RoundKeys k(seed);
-                                  common::normal_float32(
-                                      grid, Dim3(kThreads), y, first, loc32, scale32, k.a[0],
-                                      k.b[0], k.a[1], k.b[1], k.a[2], k.b[2], k.a[3], k.b[3],
-                                      k.a[4], k.b[4], k.a[5], k.b[5], k.a[6], k.b[6], k.a[7],
-                                      k.b[7], k.a[8], k.b[8], k.a[9], k.b[9]);
-                              }
-                          });
+        return tiled_draw(
+            kind.function, shape, dtype, device, 4, offset,
+            [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                const auto loc32 = static_cast<float>(loc);
+                const auto scale32 = static_cast<float>(scale);
+                const bool exact = transforms == Float32Transforms::exact;
+                if (kind.exponential && exact) {
+                    kernels::lognormal_float32_exact(grid, Dim3(kThreads), y, seed, first, loc32,
+                                                     scale32);
+                } else if (kind.exponential) {
+                    kernels::lognormal_float32(grid, Dim3(kThreads), y, seed, first, loc32,
+                                               scale32);
+                } else if (exact) {
+                    const RoundKeys k(seed);
+                    common::normal_float32_exact(
+                        grid, Dim3(kThreads), y, first, loc32, scale32, k.a[0], k.b[0], k.a[1],
+                        k.b[1], k.a[2], k.b[2], k.a[3], k.b[3], k.a[4], k.b[4], k.a[5], k.b[5],
+                        k.a[6], k.b[6], k.a[7], k.b[7], k.a[8], k.b[8], k.a[9], k.b[9]);
+                } else {
+                    const RoundKeys k(seed);
+                    common::normal_float32(grid, Dim3(kThreads), y, first, loc32, scale32, k.a[0],
+                                           k.b[0], k.a[1], k.b[1], k.a[2], k.b[2], k.a[3], k.b[3],
+                                           k.a[4], k.b[4], k.a[5], k.b[5], k.a[6], k.b[6], k.a[7],
+                                           k.b[7], k.a[8], k.b[8], k.a[9], k.b[9]);
+                }
+            });
     }
     return tiled_draw(
         kind.function, shape, dtype, device, 2, offset,
@@ -187,6 +198,19 @@ NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, std::atomic<std:
 std::uint64_t entropy_seed() {
     std::random_device device;
     return (std::uint64_t{device()} << 32) ^ device();
+}
+
+/// GPUCC_RANDOM_EXACT: the process-wide generators' Float32Transforms (unset, empty or 0: fast;
+/// 1: exact).
+Float32Transforms initial_global_transforms() {
+    const char* value = std::getenv("GPUCC_RANDOM_EXACT");
+    if (value == nullptr || *value == '\0' || std::string(value) == "0") {
+        return Float32Transforms::fast;
+    }
+    if (std::string(value) == "1") {
+        return Float32Transforms::exact;
+    }
+    throw ValueError(std::string("GPUCC_RANDOM_EXACT: expected 0 or 1, got '") + value + "'");
 }
 
 std::uint64_t initial_global_seed() {
@@ -401,11 +425,13 @@ NDArray random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n,
 } // namespace
 
 Generator::Generator(const Generator& other) noexcept
-    : seed_(other.seed_), offset_(other.offset_.load(std::memory_order_relaxed)) {
+    : seed_(other.seed_), transforms_(other.transforms_),
+      offset_(other.offset_.load(std::memory_order_relaxed)) {
 }
 
 Generator& Generator::operator=(const Generator& other) noexcept {
     seed_ = other.seed_;
+    transforms_ = other.transforms_;
     offset_.store(other.offset_.load(std::memory_order_relaxed), std::memory_order_relaxed);
     return *this;
 }
@@ -448,7 +474,7 @@ NDArray Generator::random(const Shape& shape, DType dtype, Device device) {
 
 NDArray Generator::normal(double loc, double scale, const Shape& shape, DType dtype,
                           Device device) {
-    return normal_draw(normal_kind, seed_, offset_, loc, scale, shape, dtype, device);
+    return normal_draw(normal_kind, seed_, transforms_, offset_, loc, scale, shape, dtype, device);
 }
 
 NDArray Generator::standard_normal(const Shape& shape, DType dtype, Device device) {
@@ -458,7 +484,8 @@ NDArray Generator::standard_normal(const Shape& shape, DType dtype, Device devic
 
 NDArray Generator::lognormal(double mean, double sigma, const Shape& shape, DType dtype,
                              Device device) {
-    return normal_draw(lognormal_kind, seed_, offset_, mean, sigma, shape, dtype, device);
+    return normal_draw(lognormal_kind, seed_, transforms_, offset_, mean, sigma, shape, dtype,
+                       device);
 }
 
 NDArray Generator::exponential(double scale, const Shape& shape, DType dtype, Device device) {
@@ -467,6 +494,12 @@ NDArray Generator::exponential(double scale, const Shape& shape, DType dtype, De
     if (dtype == DType::Float32) {
         return tiled_draw("exponential", shape, dtype, device, 4, offset_,
                           [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                              if (transforms_ == Float32Transforms::exact) {
+                                  kernels::exponential_float32_exact(grid, Dim3(kThreads), y, seed_,
+                                                                     first,
+                                                                     static_cast<float>(scale));
+                                  return;
+                              }
                               kernels::exponential_float32(grid, Dim3(kThreads), y, seed_, first,
                                                            static_cast<float>(scale));
                           });
@@ -722,12 +755,12 @@ void Generator::shuffle(const NDArray& x, int axis) {
     copyto(x, permutation(x, axis));
 }
 
-Generator default_rng() {
-    return Generator(entropy_seed());
+Generator default_rng(Float32Transforms transforms) {
+    return Generator(entropy_seed(), transforms);
 }
 
-Generator default_rng(std::uint64_t seed) {
-    return Generator(seed);
+Generator default_rng(std::uint64_t seed, Float32Transforms transforms) {
+    return Generator(seed, transforms);
 }
 
 Generator& global_generator(Device device) {
@@ -736,13 +769,14 @@ Generator& global_generator(Device device) {
     std::lock_guard<std::mutex> lock(mutex);
     std::unique_ptr<Generator>& slot = generators[device.ordinal()];
     if (!slot) {
-        slot = std::make_unique<Generator>(initial_global_seed());
+        slot = std::make_unique<Generator>(initial_global_seed(), initial_global_transforms());
     }
     return *slot;
 }
 
 void seed(std::uint64_t seed, Device device) {
-    global_generator(device) = Generator(seed);
+    Generator& generator = global_generator(device);
+    generator = Generator(seed, generator.float32_transforms());
 }
 
 } // namespace gpucc::random

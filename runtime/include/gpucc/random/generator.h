@@ -7,13 +7,17 @@
 // (runtime/src/random/kernels/random.dsl, which states the layout of a draw): a draw's values
 // depend only on the generator's 64-bit seed and its counter, so a seed gives the same arrays on
 // every device, any number of threads can fill an array, and successive draws of one generator
-// never overlap. The bits are identical everywhere; the last bit of a floating value can differ
-// where low + range * u is rounded once (a fused multiply-add: the GPU, AVX2 hosts) or twice
-// (baseline x86-64), and draws that go through log, exp, sin or cos may differ in the last bits
-// between math libraries (and so, for the rejection samplers gamma, beta, poisson and binomial,
-// in rare values). random(), integers and power-of-two ranges agree exactly. These are not the
-// streams NumPy or CuPy produce for the same seed (their generators differ; CuPy's RandomState
-// streams are gpucc/random/random_state.h's).
+// never overlap. The Philox words are identical everywhere, and so are the values of random(),
+// uniform, integers, permutation, shuffle, choice without probabilities, and the float64 normal
+// and exponential (computed by exactly rounded operations only). The float32 normal, exponential
+// and lognormal draws have two forms (Float32Transforms below): by default the GPU's fast
+// approximations, which agree with the CPU's values to about 1e-6 (1 + |z|), or, chosen when the
+// Generator is made, exact operations that give the same bits on every device at about three
+// quarters of the speed. Draws that go through each device's log, exp, sin, cos or
+// lgamma (float64 lognormal's exp, gamma, beta, poisson, binomial, choice with probabilities) may
+// differ in the last bits between math libraries (and so, for the rejection samplers, in rare
+// values). These are not the streams NumPy or CuPy produce for the same seed (their generators
+// differ; CuPy's RandomState streams are gpucc/random/random_state.h's).
 //
 // Element types: float32 and float64 for the floating draws (NumPy's Generator offers no float16
 // or bfloat16 draws, so neither does this: draw float32 and convert with astype); every integer
@@ -63,16 +67,46 @@ private:
     bool negative_;
 };
 
+/// How a Generator turns Philox words into float32 normal, standard_normal, lognormal,
+/// exponential and standard_exponential values (as torch.use_deterministic_algorithms, a choice
+/// of reproducibility over speed). Both forms use the same words of the same counters, so a draw
+/// takes the same counters and differs between the forms only by the transform (normals by up to
+/// about 1e-6 (1 + |z|), the angle of exact taking all 32 bits of its word). The other draws, and
+/// every float64 draw, are the same in both.
+enum class Float32Transforms {
+    /// The default: the GPU's approximations (__logf, __cosf, __sinf, rsqrt.approx) where they are
+    /// accurate enough, a short polynomial where they are not (-log u near u = 1). On the GPU the
+    /// faster: normal float32 2868 GB/s on an H100 for 2^28 values (126 SASS instructions). The CPU
+    /// computes the accurate functions, so the two devices agree to about 1e-6 (1 + |z|) (normal;
+    /// 1e-6 relative for exponential and lognormal), not bit for bit.
+    fast,
+    /// Only operations both devices round the same way (integer operations, conversions, *,
+    /// explicit fma, selects, and rsqrt with one correction, which gives the correctly rounded
+    /// root for every value the draw takes): the same bits on the GPU and the CPU for every
+    /// float32 draw. Normal float32 2088-2094 GB/s on the same H100 (183 instructions; no exact
+    /// form measured reached 2500, bench/results/2026-11-27-random-float32-exact); on the CPU as
+    /// fast as the fast form (bench/results/2026-11-27-random-float32-exact-mode-cpu); within
+    /// 1.25e-7 (1 + r) of a float64 Box-Muller of the same words.
+    exact,
+};
+
 /// A seeded stream of random arrays (numpy.random.Generator's role). Each draw takes the next
 /// block counters of the generator (see random.dsl for how many). Thread-safe (see the top).
 class Generator {
 public:
-    explicit Generator(std::uint64_t seed) noexcept : seed_(seed) {}
-    /// A copy continues from the same counter (and so repeats the original's next draws).
+    /// `transforms` chooses the float32 normal, lognormal and exponential transforms for the
+    /// generator's life (Float32Transforms; the default is the fast one).
+    explicit Generator(std::uint64_t seed,
+                       Float32Transforms transforms = Float32Transforms::fast) noexcept
+        : seed_(seed), transforms_(transforms) {}
+    /// A copy continues from the same counter (and so repeats the original's next draws), with
+    /// the same Float32Transforms.
     Generator(const Generator& other) noexcept;
     Generator& operator=(const Generator& other) noexcept;
 
     std::uint64_t seed() const noexcept { return seed_; }
+    /// The float32 transforms chosen at construction.
+    Float32Transforms float32_transforms() const noexcept { return transforms_; }
     /// Block counters used so far.
     std::uint64_t offset() const noexcept { return offset_.load(std::memory_order_relaxed); }
 
@@ -189,20 +223,23 @@ private:
         return offset_.fetch_add(count, std::memory_order_relaxed);
     }
     std::uint64_t seed_;
+    Float32Transforms transforms_;
     std::atomic<std::uint64_t> offset_{0};
 };
 
 /// A generator seeded from the operating system's entropy (numpy.random.default_rng()).
-Generator default_rng();
+Generator default_rng(Float32Transforms transforms = Float32Transforms::fast);
 /// A generator with this seed (numpy.random.default_rng(seed)).
-Generator default_rng(std::uint64_t seed);
+Generator default_rng(std::uint64_t seed, Float32Transforms transforms = Float32Transforms::fast);
 
 /// The process-wide generator of `device` that the functions below draw from (cupy.random's
 /// global state: one per device). Each is seeded from GPUCC_SEED when that is set (a decimal
-/// integer, cupy's CUPY_SEED), else from the OS's entropy, at its first use.
+/// integer, cupy's CUPY_SEED), else from the OS's entropy, at its first use; its float32
+/// transforms are Float32Transforms::exact when GPUCC_RANDOM_EXACT is 1, fast when it is unset,
+/// empty or 0 (anything else is a ValueError naming the variable).
 Generator& global_generator(Device device = default_device());
 /// Reseeds and rewinds the process-wide generator of `device` only (cupy.random.seed seeds the
-/// current device's).
+/// current device's); it keeps its Float32Transforms.
 void seed(std::uint64_t seed, Device device = default_device());
 
 /// `uniform<float>({n})`: uniform on [low, high) from the device's process-wide generator.

@@ -51,11 +51,16 @@
 // computed only with operations both targets round exactly (integer operations, conversions, * and
 // explicit fma, sqrt; log, cos and sin as polynomials over an exact range reduction,
 // common_draws.dsl), so the GPU and the CPU give the same bits. The float32 normal, lognormal and
-// exponential draws keep the GPU's fast approximations (__logf, __cosf, __sinf, rsqrt.approx):
-// computed exactly they ran at 1917 GB/s against 2864 on an H200 (normal float32, 2^28 values,
-// bench/results/2026-11-27-random-same-bits), below the issue's 2500; they agree across devices
-// to about 1e-6 (1 + |z|). The other draws here still call log, exp, cos, pow or lgamma
-// (libdevice on the GPU, libm on the CPU) and agree to those functions' last bits.
+// exponential draws have two kernels each, which the Generator's Float32Transforms chooses
+// between: normal_float32, lognormal_float32 and exponential_float32 (the default, fast) use the
+// GPU's fast approximations (__logf, __cosf, __sinf, rsqrt.approx) and agree across devices to
+// about 1e-6 (1 + |z|); the _exact kernels use only exactly rounded operations, so both devices
+// give the same bits, at 2088-2094 GB/s against 2868 for normal float32 on an H100
+// (2^28 values, bench/results/2026-11-27-random-float32-exact; no exact form reached the issue's
+// 2500, so fast stays the default). The two kernels of a draw take the same words from the same
+// counters and write them to the same elements: they differ only in the transform. The other
+// draws here still call log, exp, cos, pow or lgamma (libdevice on the GPU, libm on the CPU) and
+// agree to those functions' last bits.
 module gpucc_random;
 
 // The block function itself, over arrays of counters and keys (the known-answer tests use it).
@@ -140,6 +145,166 @@ kernel lognormal_float32(float32[] y, uint64 key, uint64 offset, float32 mean, f
     y[first + 3 * width] = v3;
 }
 
+
+// lognormal_float32's draw by exact operations only (Float32Transforms::exact): x = mean + sigma z
+// with z as common_draws.dsl's normal_float32_exact (the same words and operations), then exp x
+// by exact operations too: x clamped to [-104, 89] (exp is 0 or inf beyond, in float32; a NaN x,
+// from a float32 sigma of inf, is kept), k = rint(x log2 e), r = x - k ln2 in two fma steps (ln2's
+// high part with 16 bits), exp r = 1 + (r + r^2 E(r)) with E the 5-term minimax polynomial on
+// [-ln2/2, ln2/2], and the scaling by 2^k exact in float64 ((float64)(1 << (k mod 64)) times
+// 2^(64 floor(k / 64)), floor(k / 64) in -3..2), so that the one rounding to float32 is the last
+// and the same on both devices: results that overflow are inf and those below float32's range
+// subnormal or 0, as expf's (within 8e-8 relative of long double exp for normal results,
+// exact_float32_test.cpp).
+kernel lognormal_float32_exact(float32[] y, uint64 key, uint64 offset, float32 mean,
+                                  float32 sigma) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    uint32 j01 = (x0 >> 8u) + 1u;
+    uint32 n01 = clz(j01);
+    uint32 m01 = j01 << n01;
+    bool big01 = m01 > 3037000499u;
+    float32 mm01 = fma((float32)m01, big01 ? -4.656612873077393e-10f : -9.313225746154785e-10f, 2.0f);
+    float32 e01 = (float32)(7 - (int32)n01 + (big01 ? 1 : 0));
+    float32 q01 = 0.0007876853342168033f;
+    q01 = fma(q01, mm01, 0.002528203185647726f);
+    q01 = fma(q01, mm01, 0.0053885080851614475f);
+    q01 = fma(q01, mm01, 0.012441801838576794f);
+    q01 = fma(q01, mm01, 0.03121403604745865f);
+    q01 = fma(q01, mm01, 0.08333678543567657f);
+    q01 = fma(q01, mm01, 0.25000160932540894f);
+    float32 t01 = fma(e01, -1.3862943649291992f, fma(mm01 * mm01, q01, mm01));
+    uint32 b01 = x1 + 0xA0000000u;
+    float32 x01 = (float32)(int32)(x1 << 2u) * (3.14159265358979324f * 1.16415321826934814453125e-10f);
+    float32 y01 = x01 * x01;
+    float32 sin01 = fma(x01 * y01, fma(fma(-0.0001951528392964974f, y01, 0.0083321603015065193f), y01, -0.16666655242443085f), x01);
+    float32 cos01 = fma(y01, fma(fma(fma(2.4383567506447434e-05f, y01, -0.001388668199069798f), y01, 0.041666619479656219f), y01, -0.5f), 1.0f);
+    bool swap01 = (b01 & 1073741824u) != 0u;
+    float32 along01 = swap01 ? sin01 : cos01;
+    float32 across01 = swap01 ? cos01 : sin01;
+    float32 tt01 = max(t01, 1.0e-30f);
+    float32 ry01 = rsqrt(tt01);
+    float32 rs01 = tt01 * ry01;
+    float32 sr01 = sigma * fma(fma(-rs01, rs01, tt01), ry01 * 0.5f, rs01);
+    float32 srcos01 = ((b01 ^ (b01 << 1u)) & 2147483648u) != 0u ? -sr01 : sr01;
+    float32 srsin01 = (int32)b01 < 0 ? -sr01 : sr01;
+    uint32 j23 = (x2 >> 8u) + 1u;
+    uint32 n23 = clz(j23);
+    uint32 m23 = j23 << n23;
+    bool big23 = m23 > 3037000499u;
+    float32 mm23 = fma((float32)m23, big23 ? -4.656612873077393e-10f : -9.313225746154785e-10f, 2.0f);
+    float32 e23 = (float32)(7 - (int32)n23 + (big23 ? 1 : 0));
+    float32 q23 = 0.0007876853342168033f;
+    q23 = fma(q23, mm23, 0.002528203185647726f);
+    q23 = fma(q23, mm23, 0.0053885080851614475f);
+    q23 = fma(q23, mm23, 0.012441801838576794f);
+    q23 = fma(q23, mm23, 0.03121403604745865f);
+    q23 = fma(q23, mm23, 0.08333678543567657f);
+    q23 = fma(q23, mm23, 0.25000160932540894f);
+    float32 t23 = fma(e23, -1.3862943649291992f, fma(mm23 * mm23, q23, mm23));
+    uint32 b23 = x3 + 0xA0000000u;
+    float32 x23 = (float32)(int32)(x3 << 2u) * (3.14159265358979324f * 1.16415321826934814453125e-10f);
+    float32 y23 = x23 * x23;
+    float32 sin23 = fma(x23 * y23, fma(fma(-0.0001951528392964974f, y23, 0.0083321603015065193f), y23, -0.16666655242443085f), x23);
+    float32 cos23 = fma(y23, fma(fma(fma(2.4383567506447434e-05f, y23, -0.001388668199069798f), y23, 0.041666619479656219f), y23, -0.5f), 1.0f);
+    bool swap23 = (b23 & 1073741824u) != 0u;
+    float32 along23 = swap23 ? sin23 : cos23;
+    float32 across23 = swap23 ? cos23 : sin23;
+    float32 tt23 = max(t23, 1.0e-30f);
+    float32 ry23 = rsqrt(tt23);
+    float32 rs23 = tt23 * ry23;
+    float32 sr23 = sigma * fma(fma(-rs23, rs23, tt23), ry23 * 0.5f, rs23);
+    float32 srcos23 = ((b23 ^ (b23 << 1u)) & 2147483648u) != 0u ? -sr23 : sr23;
+    float32 srsin23 = (int32)b23 < 0 ? -sr23 : sr23;
+    float32 exx0 = fma(srcos01, along01, mean);
+    float32 exs0 = min(max(exx0, -104.0f), 89.0f);
+    float32 exk0 = rint(exs0 * 1.44269502f);
+    float32 exr0 = fma(exk0, -0.693145751953125f, exs0);
+    exr0 = fma(exk0, -1.428606765330187e-06f, exr0);
+    float32 exq0 = fma(0.0013814612757414579f, exr0, 0.0083687100559473038f);
+    exq0 = fma(exq0, exr0, 0.041668388992547989f);
+    exq0 = fma(exq0, exr0, 0.1666652113199234f);
+    exq0 = fma(exq0, exr0, 0.49999994039535522f);
+    float32 exm0 = 1.0f + fma(exr0 * exr0, exq0, exr0);
+    int32 exi0 = (int32)exk0;
+    int32 exg0 = exi0 >> 6;
+    float64 exhigh0 = exg0 < -2 ? 1.5930919111324523e-58 : exg0 == -2 ? 2.938735877055719e-39 :
+                        exg0 == -1 ? 5.421010862427522e-20 : exg0 == 0 ? 1.0 :
+                        exg0 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
+    float32 v0 = isnan(exx0) ? exx0 : (float32)((float64)exm0 * (float64)(1ul << (uint64)(exi0 & 63)) * exhigh0);
+    float32 exx1 = fma(srsin01, across01, mean);
+    float32 exs1 = min(max(exx1, -104.0f), 89.0f);
+    float32 exk1 = rint(exs1 * 1.44269502f);
+    float32 exr1 = fma(exk1, -0.693145751953125f, exs1);
+    exr1 = fma(exk1, -1.428606765330187e-06f, exr1);
+    float32 exq1 = fma(0.0013814612757414579f, exr1, 0.0083687100559473038f);
+    exq1 = fma(exq1, exr1, 0.041668388992547989f);
+    exq1 = fma(exq1, exr1, 0.1666652113199234f);
+    exq1 = fma(exq1, exr1, 0.49999994039535522f);
+    float32 exm1 = 1.0f + fma(exr1 * exr1, exq1, exr1);
+    int32 exi1 = (int32)exk1;
+    int32 exg1 = exi1 >> 6;
+    float64 exhigh1 = exg1 < -2 ? 1.5930919111324523e-58 : exg1 == -2 ? 2.938735877055719e-39 :
+                        exg1 == -1 ? 5.421010862427522e-20 : exg1 == 0 ? 1.0 :
+                        exg1 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
+    float32 v1 = isnan(exx1) ? exx1 : (float32)((float64)exm1 * (float64)(1ul << (uint64)(exi1 & 63)) * exhigh1);
+    float32 exx2 = fma(srcos23, along23, mean);
+    float32 exs2 = min(max(exx2, -104.0f), 89.0f);
+    float32 exk2 = rint(exs2 * 1.44269502f);
+    float32 exr2 = fma(exk2, -0.693145751953125f, exs2);
+    exr2 = fma(exk2, -1.428606765330187e-06f, exr2);
+    float32 exq2 = fma(0.0013814612757414579f, exr2, 0.0083687100559473038f);
+    exq2 = fma(exq2, exr2, 0.041668388992547989f);
+    exq2 = fma(exq2, exr2, 0.1666652113199234f);
+    exq2 = fma(exq2, exr2, 0.49999994039535522f);
+    float32 exm2 = 1.0f + fma(exr2 * exr2, exq2, exr2);
+    int32 exi2 = (int32)exk2;
+    int32 exg2 = exi2 >> 6;
+    float64 exhigh2 = exg2 < -2 ? 1.5930919111324523e-58 : exg2 == -2 ? 2.938735877055719e-39 :
+                        exg2 == -1 ? 5.421010862427522e-20 : exg2 == 0 ? 1.0 :
+                        exg2 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
+    float32 v2 = isnan(exx2) ? exx2 : (float32)((float64)exm2 * (float64)(1ul << (uint64)(exi2 & 63)) * exhigh2);
+    float32 exx3 = fma(srsin23, across23, mean);
+    float32 exs3 = min(max(exx3, -104.0f), 89.0f);
+    float32 exk3 = rint(exs3 * 1.44269502f);
+    float32 exr3 = fma(exk3, -0.693145751953125f, exs3);
+    exr3 = fma(exk3, -1.428606765330187e-06f, exr3);
+    float32 exq3 = fma(0.0013814612757414579f, exr3, 0.0083687100559473038f);
+    exq3 = fma(exq3, exr3, 0.041668388992547989f);
+    exq3 = fma(exq3, exr3, 0.1666652113199234f);
+    exq3 = fma(exq3, exr3, 0.49999994039535522f);
+    float32 exm3 = 1.0f + fma(exr3 * exr3, exq3, exr3);
+    int32 exi3 = (int32)exk3;
+    int32 exg3 = exi3 >> 6;
+    float64 exhigh3 = exg3 < -2 ? 1.5930919111324523e-58 : exg3 == -2 ? 2.938735877055719e-39 :
+                        exg3 == -1 ? 5.421010862427522e-20 : exg3 == 0 ? 1.0 :
+                        exg3 == 1 ? 1.8446744073709552e19 : 3.402823669209385e38;
+    float32 v3 = isnan(exx3) ? exx3 : (float32)((float64)exm3 * (float64)(1ul << (uint64)(exi3 & 63)) * exhigh3);
+    y[first] = v0;
+    y[first + width] = v1;
+    y[first + 2 * width] = v2;
+    y[first + 3 * width] = v3;
+}
 
 // exp(mean + sigma * z): normal_float64's draw (common_draws.dsl, the same bits on both devices),
 // exponentiated by each device's exp.
@@ -280,6 +445,96 @@ kernel exponential_float32(float32[] y, uint64 key, uint64 offset, float32 scale
     y[first + width] = scale * (w1 > 0.9f ? near1 : far1);
     y[first + 2 * width] = scale * (w2 > 0.9f ? near2 : far2);
     y[first + 3 * width] = scale * (w3 > 0.9f ? near3 : far3);
+}
+
+// exponential_float32's draw by exact operations only (Float32Transforms::exact, as
+// common_draws.dsl's normal_float32_exact): the same words and elements, value = scale * -log w,
+// w = 1 - u = j 2^-24 with j = 2^24 - (word >> 8) in [1, 2^24] (exact). -log w is half of
+// normal_float32_exact's t = -2 log w (the same clz reduction and 7-term polynomial; the halving
+// is exact), so the same bits on the GPU and the CPU, within 2.4e-7 relative of -log w.
+kernel exponential_float32_exact(float32[] y, uint64 key, uint64 offset, float32 scale) {
+    int64 width = (int64)blockDim.x;
+    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
+    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)block;
+    uint32 x0 = (uint32)counter;
+    uint32 x1 = (uint32)(counter >> 32);
+    uint32 x2 = 0u;
+    uint32 x3 = 0u;
+    {
+        uint32 key0 = (uint32)key;
+        uint32 key1 = (uint32)(key >> 32);
+        for (int32 round = 0; round < 10; round++) {
+            uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+            uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+            x1 = x2 * 0xCD9E8D57u;
+            x3 = x0 * 0xD2511F53u;
+            x0 = next0;
+            x2 = next2;
+            key0 += 0x9E3779B9u;
+            key1 += 0xBB67AE85u;
+        }
+    }
+    uint32 j0 = 16777216u - (x0 >> 8u);
+    uint32 n0 = clz(j0);
+    uint32 m0 = j0 << n0;
+    bool big0 = m0 > 3037000499u;
+    float32 mm0 = fma((float32)m0, big0 ? -4.656612873077393e-10f : -9.313225746154785e-10f, 2.0f);
+    float32 e0 = (float32)(7 - (int32)n0 + (big0 ? 1 : 0));
+    float32 q0 = 0.0007876853342168033f;
+    q0 = fma(q0, mm0, 0.002528203185647726f);
+    q0 = fma(q0, mm0, 0.0053885080851614475f);
+    q0 = fma(q0, mm0, 0.012441801838576794f);
+    q0 = fma(q0, mm0, 0.03121403604745865f);
+    q0 = fma(q0, mm0, 0.08333678543567657f);
+    q0 = fma(q0, mm0, 0.25000160932540894f);
+    float32 t0 = fma(e0, -1.3862943649291992f, fma(mm0 * mm0, q0, mm0));
+    uint32 j1 = 16777216u - (x1 >> 8u);
+    uint32 n1 = clz(j1);
+    uint32 m1 = j1 << n1;
+    bool big1 = m1 > 3037000499u;
+    float32 mm1 = fma((float32)m1, big1 ? -4.656612873077393e-10f : -9.313225746154785e-10f, 2.0f);
+    float32 e1 = (float32)(7 - (int32)n1 + (big1 ? 1 : 0));
+    float32 q1 = 0.0007876853342168033f;
+    q1 = fma(q1, mm1, 0.002528203185647726f);
+    q1 = fma(q1, mm1, 0.0053885080851614475f);
+    q1 = fma(q1, mm1, 0.012441801838576794f);
+    q1 = fma(q1, mm1, 0.03121403604745865f);
+    q1 = fma(q1, mm1, 0.08333678543567657f);
+    q1 = fma(q1, mm1, 0.25000160932540894f);
+    float32 t1 = fma(e1, -1.3862943649291992f, fma(mm1 * mm1, q1, mm1));
+    uint32 j2 = 16777216u - (x2 >> 8u);
+    uint32 n2 = clz(j2);
+    uint32 m2 = j2 << n2;
+    bool big2 = m2 > 3037000499u;
+    float32 mm2 = fma((float32)m2, big2 ? -4.656612873077393e-10f : -9.313225746154785e-10f, 2.0f);
+    float32 e2 = (float32)(7 - (int32)n2 + (big2 ? 1 : 0));
+    float32 q2 = 0.0007876853342168033f;
+    q2 = fma(q2, mm2, 0.002528203185647726f);
+    q2 = fma(q2, mm2, 0.0053885080851614475f);
+    q2 = fma(q2, mm2, 0.012441801838576794f);
+    q2 = fma(q2, mm2, 0.03121403604745865f);
+    q2 = fma(q2, mm2, 0.08333678543567657f);
+    q2 = fma(q2, mm2, 0.25000160932540894f);
+    float32 t2 = fma(e2, -1.3862943649291992f, fma(mm2 * mm2, q2, mm2));
+    uint32 j3 = 16777216u - (x3 >> 8u);
+    uint32 n3 = clz(j3);
+    uint32 m3 = j3 << n3;
+    bool big3 = m3 > 3037000499u;
+    float32 mm3 = fma((float32)m3, big3 ? -4.656612873077393e-10f : -9.313225746154785e-10f, 2.0f);
+    float32 e3 = (float32)(7 - (int32)n3 + (big3 ? 1 : 0));
+    float32 q3 = 0.0007876853342168033f;
+    q3 = fma(q3, mm3, 0.002528203185647726f);
+    q3 = fma(q3, mm3, 0.0053885080851614475f);
+    q3 = fma(q3, mm3, 0.012441801838576794f);
+    q3 = fma(q3, mm3, 0.03121403604745865f);
+    q3 = fma(q3, mm3, 0.08333678543567657f);
+    q3 = fma(q3, mm3, 0.25000160932540894f);
+    float32 t3 = fma(e3, -1.3862943649291992f, fma(mm3 * mm3, q3, mm3));
+    y[first] = scale * (0.5f * t0);
+    y[first + width] = scale * (0.5f * t1);
+    y[first + 2 * width] = scale * (0.5f * t2);
+    y[first + 3 * width] = scale * (0.5f * t3);
 }
 
 // scale * -log(1 - u), u as uniform_float64's: 1 - u = j 2^-53 with j = 2^53 - k, exact, and its
