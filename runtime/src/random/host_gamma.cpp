@@ -1,12 +1,14 @@
 // The host's gamma draw (host_gamma.h): per batch of 256 elements the first Philox block of each
-// from the vector Philox, log u1 and cos(angle) of all of them by libmvec (host_gamma_batch.h, in
-// files of their own instruction sets), then Marsaglia and Tsang's test per element written
-// exactly as kernels/random.dsl's gamma writes it, then the outputs' log or pow by libmvec. This
-// file is compiled without floating-point contraction (CMakeLists.txt) because the CPU target
-// rounds each product and sum apart.
+// from the vector Philox, log u1 and cos(angle) of all of them by exact_math.h's functions
+// vectorised (host_gamma_batch.h, in files of their own instruction sets), then Marsaglia and
+// Tsang's test per element written exactly as kernels/random.dsl's gamma writes it, then the
+// outputs' log or root a batch at a time: the kernel's operations in its order, so the same bits
+// as the kernel on either device. This file is compiled without floating-point contraction
+// (CMakeLists.txt): every fused multiply-add is written, as in the kernel.
 #include "host_gamma.h"
 
 #include "cpu/thread_pool.h"
+#include "exact_math.h"
 #include "gpucc/errors.h"
 #include "host_gamma_batch.h"
 #include "host_philox.h"
@@ -38,7 +40,6 @@ struct Draw {
     double c;
     double log_d;
     double log_scale;
-    double inverse_shape;
 };
 
 /// The kernel's test of one attempt with normal z and `block`'s words 2 and 3: whether it is
@@ -47,18 +48,21 @@ struct Draw {
 accepted(const Draw& draw, double z, const std::uint32_t block[4], double& v, double& boost) {
     const double u = (static_cast<double>(block[2]) + 0.5) * kTwoToMinus32;
     boost = (static_cast<double>(block[3]) + 0.5) * kTwoToMinus32;
-    const double base = 1.0 + draw.c * z;
+    const double base = std::fma(draw.c, z, 1.0);
     if (base <= 0.0) {
         return false;
     }
-    v = base * base * base;
-    return u < 1.0 - 0.0331 * z * z * z * z ||
-           std::log(u) < 0.5 * z * z + draw.d * (1.0 - v + std::log(v));
+    const double square = base * base;
+    v = square * base;
+    const double zz = z * z;
+    return u < std::fma(-0.0331 * zz, zz, 1.0) ||
+           exact_log(u) <
+               std::fma(0.5 * z, z, draw.d * (std::fma(-square, base, 1.0) + exact_log(v)));
 }
 
-/// out[t] = f(in[t]) (Pow: in[t] ^ exponent) for t < kBatch: libmvec's vector functions at Avx2
-/// and Avx512 (host_gamma_batch.h, each compiled for its instruction set; the caller checked that
-/// the CPU has it), scalar libm at Baseline.
+/// out[t] = f(in[t]) for t < kBatch: vectorised at Avx2 and Avx512 (host_gamma_batch.h, each
+/// compiled for its instruction set; the caller checked that the CPU has it), one element at a
+/// time at Baseline (std::fma is libm's there: the same values).
 void apply(PhiloxIsa isa, BatchFunction f, const double* in, double* out, double exponent = 0.0) {
     if (isa == PhiloxIsa::Avx512) {
         gamma_batch_avx512(f, in, out, exponent);
@@ -69,22 +73,22 @@ void apply(PhiloxIsa isa, BatchFunction f, const double* in, double* out, double
         return;
     }
     for (std::int64_t t = 0; t < kBatch; ++t) {
-        out[t] = f == BatchFunction::Log   ? std::log(in[t])
-                 : f == BatchFunction::Cos ? std::cos(in[t])
-                 : f == BatchFunction::Exp ? std::exp(in[t])
-                                           : std::pow(in[t], exponent);
+        out[t] = f == BatchFunction::Log ? exact_log(in[t])
+                 : f == BatchFunction::CosOfWord
+                     ? exact_cos_of_word(static_cast<std::uint32_t>(in[t]))
+                 : f == BatchFunction::Exp ? exact_exp(in[t])
+                                           : exact_root(in[t], exponent);
     }
 }
 
 /// The kernel's loop from attempt 1 on, for an element whose attempt 0 was rejected (a few in a
-/// hundred), with scalar libm: v and the accepted attempt's boost.
+/// hundred), one element at a time: v and the accepted attempt's boost.
 void accept_after_rejection(const Draw& draw, std::uint64_t counter, double& v, double& boost) {
     std::uint32_t block[4];
     for (std::uint32_t attempt = 1;; ++attempt) {
         philox_block(draw.seed, counter, attempt, 0u, block);
         const double u1 = (static_cast<double>(block[0]) + 0.5) * kTwoToMinus32;
-        const double angle = 6.283185307179586 * (static_cast<double>(block[1]) * kTwoToMinus32);
-        const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(angle);
+        const double z = std::sqrt(-2.0 * exact_log(u1)) * exact_cos_of_word(block[1]);
         if (accepted(draw, z, block, v, boost)) {
             return;
         }
@@ -95,7 +99,7 @@ void accept_after_rejection(const Draw& draw, std::uint64_t counter, double& v, 
 struct Batch {
     std::uint32_t w[4][kBatch];
     alignas(64) double u1[kBatch];
-    alignas(64) double angle[kBatch];
+    alignas(64) double word1[kBatch];
     alignas(64) double log_u1[kBatch];
     alignas(64) double cos_angle[kBatch];
     alignas(64) double v[kBatch];
@@ -115,10 +119,10 @@ void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t cou
         const std::uint32_t x0 = t < count ? b.w[0][t] : 0u;
         const std::uint32_t x1 = t < count ? b.w[1][t] : 0u;
         b.u1[t] = (static_cast<double>(x0) + 0.5) * kTwoToMinus32;
-        b.angle[t] = 6.283185307179586 * (static_cast<double>(x1) * kTwoToMinus32);
+        b.word1[t] = static_cast<double>(x1);
     }
     apply(draw.isa, BatchFunction::Log, b.u1, b.log_u1);
-    apply(draw.isa, BatchFunction::Cos, b.angle, b.cos_angle);
+    apply(draw.isa, BatchFunction::CosOfWord, b.word1, b.cos_angle);
     for (std::int64_t t = 0; t < count; ++t) {
         const std::uint32_t block[4] = {b.w[0][t], b.w[1][t], b.w[2][t], b.w[3][t]};
         const double z = std::sqrt(-2.0 * b.log_u1[t]) * b.cos_angle[t];
@@ -148,7 +152,7 @@ void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t cou
         return;
     }
     if (below_one) {
-        apply(draw.isa, BatchFunction::Pow, b.boost, b.tail, draw.inverse_shape);
+        apply(draw.isa, BatchFunction::Root, b.boost, b.tail, draw.shape);
     }
     for (std::int64_t t = 0; t < count; ++t) {
         double x = draw.d * b.v[t];
@@ -210,9 +214,18 @@ Draw draw_of(PhiloxIsa isa, DType dtype, void* y, std::uint64_t seed, std::uint6
              double shape, double scale, bool log_output) {
     const double a = shape < 1.0 ? shape + 1.0 : shape;
     const double d = a - 1.0 / 3.0;
-    return Draw{y,           dtype,           seed,       first, shape,
-                scale,       log_output,      isa,        d,     1.0 / std::sqrt(9.0 * d),
-                std::log(d), std::log(scale), 1.0 / shape};
+    return Draw{y,
+                dtype,
+                seed,
+                first,
+                shape,
+                scale,
+                log_output,
+                isa,
+                d,
+                1.0 / std::sqrt(9.0 * d),
+                exact_log(d),
+                exact_log(scale)};
 }
 
 /// The draws' check of `isa` before any batch runs, so that the vector files' instructions

@@ -7,13 +7,12 @@
 // (runtime/src/random/kernels/random.dsl, which states the layout of a draw): a draw's values
 // depend only on the generator's 64-bit seed and its counter, so a seed gives the same arrays on
 // every device, any number of threads can fill an array, and successive draws of one generator
-// never overlap. The bits are identical everywhere; the last bit of a floating value can differ
-// where low + range * u is rounded once (a fused multiply-add: the GPU, AVX2 hosts) or twice
-// (baseline x86-64), and draws that go through log, exp, sin or cos may differ in the last bits
-// between math libraries (and so, for the rejection samplers gamma, beta, poisson and binomial,
-// in rare values). random(), integers and power-of-two ranges agree exactly. These are not the
-// streams NumPy or CuPy produce for the same seed (their generators differ; CuPy's RandomState
-// streams are gpucc/random/random_state.h's).
+// never overlap. The Philox words are identical everywhere, and so are the values: uniform's
+// low + range * u is one fma on every device, and the float64 draws, gamma, beta, poisson and
+// binomial compute their log, exp, sin and cos as polynomials of exactly rounded operations. Only
+// the float32 normal, lognormal and exponential draws use the GPU's fast approximations and agree
+// to about 1e-6 relative. These are not the streams NumPy or CuPy produce for the same seed (their
+// generators differ; CuPy's RandomState streams are gpucc/random/random_state.h's).
 //
 // Element types: float32 and float64 for the floating draws (NumPy's Generator offers no float16
 // or bfloat16 draws, so neither does this: draw float32 and convert with astype); every integer
