@@ -4,7 +4,8 @@
 // operands shifted right by random amounts (every count) with the extremes; __sinf, __cosf, __logf
 // and __expf against the double-precision functions, within CUDA's documented bounds for the GPU's
 // approximations (the CPU computes the accurate float32 functions, libmvec's on vectors, and must
-// meet glibc's 4 ulp).
+// meet glibc's 4 ulp); the bit reinterpretations (__float_as_uint ...) against std::bit_cast on
+// random bit patterns (NaNs, infinities and subnormals among them), bit for bit both ways.
 #include "random_test_support.h"
 
 #include <array>
@@ -115,6 +116,62 @@ TEST(Mulhi, MixedSignednessConvertsToUnsigned) {
     const auto got = y.to_host();
     for (std::int64_t i = 0; i < kN; ++i) {
         ASSERT_EQ(got[i], reference_mulhi(static_cast<std::uint32_t>(a[i]), b[i])) << i;
+    }
+}
+
+TEST(Reinterpret, FloatBitsBothWaysAreStdBitCast) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    const auto words = random_operands<std::uint32_t>(6);
+    const auto other = random_operands<std::uint32_t>(7);
+    std::vector<float> x(kN);
+    for (std::int64_t i = 0; i < kN; ++i) {
+        x[i] = std::bit_cast<float>(words[i]);
+    }
+    auto u = gpucc::empty<std::uint32_t>({kN}, device);
+    auto s = gpucc::empty<std::int32_t>({kN}, device);
+    auto from_u = gpucc::empty<float>({kN}, device);
+    auto from_s = gpucc::empty<float>({kN}, device);
+    random_builtins::float_bits(gpucc::asarray<float>(x, {kN}, device),
+                                gpucc::asarray<std::uint32_t>(other, {kN}, device), u, s, from_u,
+                                from_s);
+    const auto got_u = u.to_host();
+    const auto got_s = s.to_host();
+    const auto got_from_u = from_u.to_host();
+    const auto got_from_s = from_s.to_host();
+    for (std::int64_t i = 0; i < kN; ++i) {
+        ASSERT_EQ(got_u[i], words[i]) << i;
+        ASSERT_EQ(got_s[i], static_cast<std::int32_t>(words[i])) << i;
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(got_from_u[i]), other[i]) << i;
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(got_from_s[i]), other[i]) << i;
+    }
+}
+
+TEST(Reinterpret, DoubleBitsBothWaysAreStdBitCast) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    const gpucc::Device device = device_under_test();
+    const auto words = random_operands<std::uint64_t>(8);
+    const auto other = random_operands<std::uint64_t>(9);
+    std::vector<double> x(kN);
+    for (std::int64_t i = 0; i < kN; ++i) {
+        x[i] = std::bit_cast<double>(words[i]);
+    }
+    auto s = gpucc::empty<std::int64_t>({kN}, device);
+    auto u = gpucc::empty<std::uint64_t>({kN}, device);
+    auto from_s = gpucc::empty<double>({kN}, device);
+    auto from_u = gpucc::empty<double>({kN}, device);
+    random_builtins::double_bits(gpucc::asarray<double>(x, {kN}, device),
+                                 gpucc::asarray<std::uint64_t>(other, {kN}, device), s, u, from_s,
+                                 from_u);
+    const auto got_s = s.to_host();
+    const auto got_u = u.to_host();
+    const auto got_from_s = from_s.to_host();
+    const auto got_from_u = from_u.to_host();
+    for (std::int64_t i = 0; i < kN; ++i) {
+        ASSERT_EQ(got_s[i], static_cast<std::int64_t>(words[i])) << i;
+        ASSERT_EQ(got_u[i], words[i]) << i;
+        ASSERT_EQ(std::bit_cast<std::uint64_t>(got_from_s[i]), other[i]) << i;
+        ASSERT_EQ(std::bit_cast<std::uint64_t>(got_from_u[i]), other[i]) << i;
     }
 }
 

@@ -1,6 +1,6 @@
 // The language builtins the default generator's kernels stand on, as kernels the tests call on
 // random inputs (builtins_test.cpp): mulhi and clz for each 32- and 64-bit integer type, and the
-// float32 approximations __sinf, __cosf, __logf and __expf.
+// float32 approximations __sinf, __cosf, __logf and __expf, and the bit reinterpretations.
 module random_builtins;
 
 elementwise mulhi_of<T: int32 | uint32 | int64 | uint64>(T a, T b) -> (T y) { y = mulhi(a, b); }
@@ -16,4 +16,21 @@ elementwise approximations(float32 x, float32 positive)
     c = __cosf(x);
     l = __logf(positive);
     e = __expf(x);
+}
+
+// The bit reinterpretations both ways (exact_math.h's functions and random.dsl's gamma read a
+// float's exponent and build 2^k with them).
+elementwise float_bits(float32 x, uint32 w) -> (uint32 u, int32 s, float32 from_u, float32 from_s) {
+    u = __float_as_uint(x);
+    s = __float_as_int(x);
+    from_u = __uint_as_float(w);
+    from_s = __int_as_float((int32)w);
+}
+
+elementwise double_bits(float64 x, uint64 w)
+    -> (int64 s, uint64 u, float64 from_s, float64 from_u) {
+    s = __double_as_longlong(x);
+    u = __double_as_ulonglong(x);
+    from_s = __longlong_as_double((int64)w);
+    from_u = __ulonglong_as_double(w);
 }

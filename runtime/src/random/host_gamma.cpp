@@ -42,22 +42,43 @@ struct Draw {
     double log_scale;
 };
 
-/// The kernel's test of one attempt with normal z and `block`'s words 2 and 3: whether it is
-/// accepted, with v and boost (v unchanged where 1 + c z <= 0, as in the kernel).
-[[gnu::always_inline]] inline bool
-accepted(const Draw& draw, double z, const std::uint32_t block[4], double& v, double& boost) {
-    const double u = (static_cast<double>(block[2]) + 0.5) * kTwoToMinus32;
-    boost = (static_cast<double>(block[3]) + 0.5) * kTwoToMinus32;
+/// The kernel's test after the squeeze failed: base > 0 and log u < z^2 / 2 + d (1 - v + log v),
+/// v = base^3 (gamma_squeeze's).
+bool passes_log_test(const Draw& draw, double z, double u, double v) {
     const double base = std::fma(draw.c, z, 1.0);
     if (base <= 0.0) {
         return false;
     }
     const double square = base * base;
-    v = square * base;
-    const double zz = z * z;
-    return u < std::fma(-0.0331 * zz, zz, 1.0) ||
-           exact_log(u) <
-               std::fma(0.5 * z, z, draw.d * (std::fma(-square, base, 1.0) + exact_log(v)));
+    return exact_log(u) <
+           std::fma(0.5 * z, z, draw.d * (std::fma(-square, base, 1.0) + exact_log(v)));
+}
+
+/// The kernel's test of one attempt with normal z and `block`'s words 2 and 3: whether it is
+/// accepted, with v and boost.
+[[gnu::always_inline]] inline bool
+accepted(const Draw& draw, double z, const std::uint32_t block[4], double& v, double& boost) {
+    const double u = (static_cast<double>(block[2]) + 0.5) * kTwoToMinus32;
+    boost = (static_cast<double>(block[3]) + 0.5) * kTwoToMinus32;
+    return gamma_squeeze(draw.c, z, u, v) || passes_log_test(draw, z, u, v);
+}
+
+/// The first attempts' z, v and squeeze answers of a batch (host_gamma_batch.h): vectorised at
+/// Avx2 and Avx512, one element at a time at Baseline.
+void squeeze(const Draw& draw, const double* log_u1, const double* cos_angle, const double* u,
+             double* z, double* v, double* squeezed) {
+    if (draw.isa == PhiloxIsa::Avx512) {
+        gamma_squeeze_avx512(draw.c, log_u1, cos_angle, u, z, v, squeezed);
+        return;
+    }
+    if (draw.isa == PhiloxIsa::Avx2) {
+        gamma_squeeze_avx2(draw.c, log_u1, cos_angle, u, z, v, squeezed);
+        return;
+    }
+    for (std::int64_t t = 0; t < kBatch; ++t) {
+        z[t] = std::sqrt(-2.0 * log_u1[t]) * cos_angle[t];
+        squeezed[t] = gamma_squeeze(draw.c, z[t], u[t], v[t]) ? 1.0 : 0.0;
+    }
 }
 
 /// out[t] = f(in[t]) for t < kBatch: vectorised at Avx2 and Avx512 (host_gamma_batch.h, each
@@ -102,6 +123,9 @@ struct Batch {
     alignas(64) double word1[kBatch];
     alignas(64) double log_u1[kBatch];
     alignas(64) double cos_angle[kBatch];
+    alignas(64) double u[kBatch];
+    alignas(64) double z[kBatch];
+    alignas(64) double squeezed[kBatch];
     alignas(64) double v[kBatch];
     alignas(64) double boost[kBatch];
     alignas(64) double log_v[kBatch];
@@ -118,16 +142,18 @@ void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t cou
     for (std::int64_t t = 0; t < kBatch; ++t) {
         const std::uint32_t x0 = t < count ? b.w[0][t] : 0u;
         const std::uint32_t x1 = t < count ? b.w[1][t] : 0u;
+        const std::uint32_t x2 = t < count ? b.w[2][t] : 0u;
+        const std::uint32_t x3 = t < count ? b.w[3][t] : 0u;
         b.u1[t] = (static_cast<double>(x0) + 0.5) * kTwoToMinus32;
         b.word1[t] = static_cast<double>(x1);
+        b.u[t] = (static_cast<double>(x2) + 0.5) * kTwoToMinus32;
+        b.boost[t] = (static_cast<double>(x3) + 0.5) * kTwoToMinus32;
     }
     apply(draw.isa, BatchFunction::Log, b.u1, b.log_u1);
     apply(draw.isa, BatchFunction::CosOfWord, b.word1, b.cos_angle);
+    squeeze(draw, b.log_u1, b.cos_angle, b.u, b.z, b.v, b.squeezed);
     for (std::int64_t t = 0; t < count; ++t) {
-        const std::uint32_t block[4] = {b.w[0][t], b.w[1][t], b.w[2][t], b.w[3][t]};
-        const double z = std::sqrt(-2.0 * b.log_u1[t]) * b.cos_angle[t];
-        b.v[t] = 1.0;
-        if (!accepted(draw, z, block, b.v[t], b.boost[t])) {
+        if (b.squeezed[t] == 0.0 && !passes_log_test(draw, b.z[t], b.u[t], b.v[t])) {
             accept_after_rejection(draw, counter0 + static_cast<std::uint64_t>(t), b.v[t],
                                    b.boost[t]);
         }

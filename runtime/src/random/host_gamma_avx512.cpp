@@ -1,6 +1,6 @@
 // The AVX-512 batches of the host's gamma draw (host_gamma_batch.h): exact_math.h's log, cos, exp
-// and root eight lanes at a time. This file alone is compiled with -mavx512f (CMakeLists.txt),
-// so that its loops use the eight-lane registers and fused multiply-adds.
+// root and the squeeze test eight lanes at a time. This file alone is compiled with -mavx512f
+// (CMakeLists.txt), so that its loops use the eight-lane registers and fused multiply-adds.
 #include "host_gamma_batch.h"
 #include "host_gamma_batch_loop.h"
 
@@ -8,6 +8,11 @@ namespace gpucc::random::detail {
 
 void gamma_batch_avx512(BatchFunction f, const double* in, double* out, double exponent) {
     apply_exact(f, in, out, exponent);
+}
+
+void gamma_squeeze_avx512(double c, const double* log_u1, const double* cos_angle, const double* u,
+                          double* z, double* v, double* squeezed) {
+    squeeze_exact(c, log_u1, cos_angle, u, z, v, squeezed);
 }
 
 } // namespace gpucc::random::detail

@@ -9,6 +9,7 @@
 #include "host_gamma_batch.h"
 
 #include <bit>
+#include <cmath>
 #include <cstdint>
 
 namespace gpucc::random::detail {
@@ -38,6 +39,20 @@ inline void apply_exact(BatchFunction f, const double* in, double* out, double e
             out[t] = exact_root(in[t], exponent);
         }
         return;
+    }
+}
+
+/// The batch's arrays are distinct (host_gamma.cpp's Batch), which __restrict tells the compiler
+/// (without it GCC did not vectorise this loop).
+inline void squeeze_exact(double c, const double* __restrict log_u1,
+                          const double* __restrict cos_angle, const double* __restrict u,
+                          double* __restrict z, double* __restrict v, double* __restrict squeezed) {
+    for (std::int64_t t = 0; t < kGammaBatch; ++t) {
+        const double normal = std::sqrt(-2.0 * log_u1[t]) * cos_angle[t];
+        double cube = 1.0;
+        squeezed[t] = gamma_squeeze(c, normal, u[t], cube) ? 1.0 : 0.0;
+        z[t] = normal;
+        v[t] = cube;
     }
 }
 
