@@ -42,16 +42,15 @@ struct Draw {
     double log_scale;
 };
 
-/// The kernel's test after the squeeze failed: base > 0 and log u < z^2 / 2 + d (1 - v + log v),
-/// v = base^3 (gamma_squeeze's).
-bool passes_log_test(const Draw& draw, double z, double u, double v) {
+/// The kernel's test after the squeeze failed, with log u and log v given: base > 0 and log u <
+/// z^2 / 2 + d (1 - v + log v), v = base^3 (gamma_squeeze's).
+bool passes_log_test(const Draw& draw, double z, double log_u, double log_v) {
     const double base = std::fma(draw.c, z, 1.0);
     if (base <= 0.0) {
         return false;
     }
     const double square = base * base;
-    return exact_log(u) <
-           std::fma(0.5 * z, z, draw.d * (std::fma(-square, base, 1.0) + exact_log(v)));
+    return log_u < std::fma(0.5 * z, z, draw.d * (std::fma(-square, base, 1.0) + log_v));
 }
 
 /// The kernel's test of one attempt with normal z and `block`'s words 2 and 3: whether it is
@@ -60,7 +59,7 @@ bool passes_log_test(const Draw& draw, double z, double u, double v) {
 accepted(const Draw& draw, double z, const std::uint32_t block[4], double& v, double& boost) {
     const double u = (static_cast<double>(block[2]) + 0.5) * kTwoToMinus32;
     boost = (static_cast<double>(block[3]) + 0.5) * kTwoToMinus32;
-    return gamma_squeeze(draw.c, z, u, v) || passes_log_test(draw, z, u, v);
+    return gamma_squeeze(draw.c, z, u, v) || passes_log_test(draw, z, exact_log(u), exact_log(v));
 }
 
 /// The first attempts' z, v and squeeze answers of a batch (host_gamma_batch.h): vectorised at
@@ -126,6 +125,11 @@ struct Batch {
     alignas(64) double u[kBatch];
     alignas(64) double z[kBatch];
     alignas(64) double squeezed[kBatch];
+    std::int64_t pending[kBatch];
+    alignas(64) double pending_u[kBatch];
+    alignas(64) double pending_v[kBatch];
+    alignas(64) double pending_log_u[kBatch];
+    alignas(64) double pending_log_v[kBatch];
     alignas(64) double v[kBatch];
     alignas(64) double boost[kBatch];
     alignas(64) double log_v[kBatch];
@@ -152,10 +156,30 @@ void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t cou
     apply(draw.isa, BatchFunction::Log, b.u1, b.log_u1);
     apply(draw.isa, BatchFunction::CosOfWord, b.word1, b.cos_angle);
     squeeze(draw, b.log_u1, b.cos_angle, b.u, b.z, b.v, b.squeezed);
+    // The elements the squeeze did not accept (a few in a hundred): their log u and log v a batch
+    // at a time too, then the log test, and the kernel's further attempts where that fails.
+    std::int64_t m = 0;
     for (std::int64_t t = 0; t < count; ++t) {
-        if (b.squeezed[t] == 0.0 && !passes_log_test(draw, b.z[t], b.u[t], b.v[t])) {
-            accept_after_rejection(draw, counter0 + static_cast<std::uint64_t>(t), b.v[t],
-                                   b.boost[t]);
+        if (b.squeezed[t] == 0.0) {
+            b.pending[m] = t;
+            b.pending_u[m] = b.u[t];
+            b.pending_v[m] = b.v[t];
+            ++m;
+        }
+    }
+    if (m > 0) {
+        for (std::int64_t j = m; j < kBatch; ++j) {
+            b.pending_u[j] = 1.0;
+            b.pending_v[j] = 1.0;
+        }
+        apply(draw.isa, BatchFunction::Log, b.pending_u, b.pending_log_u);
+        apply(draw.isa, BatchFunction::Log, b.pending_v, b.pending_log_v);
+        for (std::int64_t j = 0; j < m; ++j) {
+            const std::int64_t t = b.pending[j];
+            if (!passes_log_test(draw, b.z[t], b.pending_log_u[j], b.pending_log_v[j])) {
+                accept_after_rejection(draw, counter0 + static_cast<std::uint64_t>(t), b.v[t],
+                                       b.boost[t]);
+            }
         }
     }
     for (std::int64_t t = count; t < kBatch; ++t) {
