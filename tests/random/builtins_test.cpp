@@ -119,60 +119,45 @@ TEST(Mulhi, MixedSignednessConvertsToUnsigned) {
     }
 }
 
-TEST(Reinterpret, FloatBitsBothWaysAreStdBitCast) {
-    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+/// `kernel` (float_bits or double_bits: x, w -> the bits of x unsigned and signed, w's bits as
+/// F through the unsigned and the signed form) against std::bit_cast, bit for bit.
+template <typename F, typename U, typename S, typename Kernel>
+void expect_bits_both_ways(Kernel kernel, std::uint64_t seed) {
     const gpucc::Device device = device_under_test();
-    const auto words = random_operands<std::uint32_t>(6);
-    const auto other = random_operands<std::uint32_t>(7);
-    std::vector<float> x(kN);
+    const auto words = random_operands<U>(seed);
+    const auto other = random_operands<U>(seed + 1);
+    std::vector<F> x(kN);
     for (std::int64_t i = 0; i < kN; ++i) {
-        x[i] = std::bit_cast<float>(words[i]);
+        x[i] = std::bit_cast<F>(words[i]);
     }
-    auto u = gpucc::empty<std::uint32_t>({kN}, device);
-    auto s = gpucc::empty<std::int32_t>({kN}, device);
-    auto from_u = gpucc::empty<float>({kN}, device);
-    auto from_s = gpucc::empty<float>({kN}, device);
-    random_builtins::float_bits(gpucc::asarray<float>(x, {kN}, device),
-                                gpucc::asarray<std::uint32_t>(other, {kN}, device), u, s, from_u,
-                                from_s);
+    auto u = gpucc::empty<U>({kN}, device);
+    auto s = gpucc::empty<S>({kN}, device);
+    auto from_u = gpucc::empty<F>({kN}, device);
+    auto from_s = gpucc::empty<F>({kN}, device);
+    kernel(gpucc::asarray<F>(x, {kN}, device), gpucc::asarray<U>(other, {kN}, device), u, s, from_u,
+           from_s);
     const auto got_u = u.to_host();
     const auto got_s = s.to_host();
     const auto got_from_u = from_u.to_host();
     const auto got_from_s = from_s.to_host();
     for (std::int64_t i = 0; i < kN; ++i) {
         ASSERT_EQ(got_u[i], words[i]) << i;
-        ASSERT_EQ(got_s[i], static_cast<std::int32_t>(words[i])) << i;
-        ASSERT_EQ(std::bit_cast<std::uint32_t>(got_from_u[i]), other[i]) << i;
-        ASSERT_EQ(std::bit_cast<std::uint32_t>(got_from_s[i]), other[i]) << i;
+        ASSERT_EQ(got_s[i], static_cast<S>(words[i])) << i;
+        ASSERT_EQ(std::bit_cast<U>(got_from_u[i]), other[i]) << i;
+        ASSERT_EQ(std::bit_cast<U>(got_from_s[i]), other[i]) << i;
     }
+}
+
+TEST(Reinterpret, FloatBitsBothWaysAreStdBitCast) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    expect_bits_both_ways<float, std::uint32_t, std::int32_t>(
+        [](auto&&... args) { random_builtins::float_bits(args...); }, 6);
 }
 
 TEST(Reinterpret, DoubleBitsBothWaysAreStdBitCast) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
-    const gpucc::Device device = device_under_test();
-    const auto words = random_operands<std::uint64_t>(8);
-    const auto other = random_operands<std::uint64_t>(9);
-    std::vector<double> x(kN);
-    for (std::int64_t i = 0; i < kN; ++i) {
-        x[i] = std::bit_cast<double>(words[i]);
-    }
-    auto s = gpucc::empty<std::int64_t>({kN}, device);
-    auto u = gpucc::empty<std::uint64_t>({kN}, device);
-    auto from_s = gpucc::empty<double>({kN}, device);
-    auto from_u = gpucc::empty<double>({kN}, device);
-    random_builtins::double_bits(gpucc::asarray<double>(x, {kN}, device),
-                                 gpucc::asarray<std::uint64_t>(other, {kN}, device), s, u, from_s,
-                                 from_u);
-    const auto got_s = s.to_host();
-    const auto got_u = u.to_host();
-    const auto got_from_s = from_s.to_host();
-    const auto got_from_u = from_u.to_host();
-    for (std::int64_t i = 0; i < kN; ++i) {
-        ASSERT_EQ(got_s[i], static_cast<std::int64_t>(words[i])) << i;
-        ASSERT_EQ(got_u[i], words[i]) << i;
-        ASSERT_EQ(std::bit_cast<std::uint64_t>(got_from_s[i]), other[i]) << i;
-        ASSERT_EQ(std::bit_cast<std::uint64_t>(got_from_u[i]), other[i]) << i;
-    }
+    expect_bits_both_ways<double, std::uint64_t, std::int64_t>(
+        [](auto&&... args) { random_builtins::double_bits(args...); }, 8);
 }
 
 TEST(Approximations, MeetCudasBoundsOnTheGpuAndAFewUlpOnTheCpu) {

@@ -28,9 +28,9 @@ elementwise float_bits(float32 x, uint32 w) -> (uint32 u, int32 s, float32 from_
 }
 
 elementwise double_bits(float64 x, uint64 w)
-    -> (int64 s, uint64 u, float64 from_s, float64 from_u) {
-    s = __double_as_longlong(x);
+    -> (uint64 u, int64 s, float64 from_u, float64 from_s) {
     u = __double_as_ulonglong(x);
-    from_s = __longlong_as_double((int64)w);
+    s = __double_as_longlong(x);
     from_u = __ulonglong_as_double(w);
+    from_s = __longlong_as_double((int64)w);
 }
