@@ -42,24 +42,24 @@
 // float64, the result in [0, 1).
 //
 // Across devices: the uniform and integer draws, the float64 normal, exponential and lognormal
-// draws, gamma (float32 and float64) and beta are computed only with operations both targets
-// round exactly (integer and bit operations, conversions of exact integers, *, /, sqrt and
-// explicit fma; log, cos, sin and exp as polynomials over an exact range reduction), so the GPU
+// draws, gamma (float32 and float64), beta, poisson and binomial are computed only with operations
+// both targets round exactly (integer and bit operations, conversions of exact integers, *, /, sqrt
+// and explicit fma; log, cos, sin and exp as polynomials over an exact range reduction), so the GPU
 // and the CPU give the same bits. Both targets mark products and sums as contractible (nvcc's
 // -fmad=true), so these kernels never add a product: each such sum is written as an fma, which
 // leaves the back ends nothing to fuse. log, exp and cos are runtime/src/random/exact_math.h's
-// exact_log, exact_exp and exact_cos_of_word written out (the language has no functions; the
-// copies are the same lines), which the host's gamma and beta call (host_gamma.cpp) and
+// exact_log, exact_exp and exact_cos_of_word written out (the language has no functions; the copies
+// are the same lines), which the host's gamma and beta call (host_gamma.cpp) and
 // tests/random/exact_math_test.cpp measures against long double: log within 1.44 units of 2^-53,
-// exp within 0.88, cos within 0.55 of (1 ulp + 2^-53). Gamma, beta and lognormal float64 took
-// libdevice's and libm's log, cos, exp and pow before (their values moved by a few ulp, and a
-// gamma value at the edge of an acceptance test may have taken another attempt; pow(b, 1 / shape)
-// is now exp(log b / shape), within about |log b / shape| ulp). The float32 normal, lognormal and
+// exp within 0.88, cos within 0.55 of (1 ulp + 2^-53). These draws took libdevice's and libm's log,
+// cos, exp, pow and lgamma before (their values moved by a few ulp, and a value at the edge of an
+// acceptance test may have taken another attempt; pow(b, e) is now exp(e log b), within about |e
+// log b| ulp, and lgamma NumPy's loggam over the exact log). The float32 normal, lognormal and
 // exponential draws keep the GPU's fast approximations (__logf, __cosf, __sinf, rsqrt.approx):
 // computed exactly they ran at 1917 GB/s against 2864 on an H200 (normal float32, 2^28 values,
-// bench/results/2026-11-27-random-same-bits), below the issue's 2500; they agree across devices
-// to about 1e-6 (1 + |z|). Poisson and binomial still call log, exp, pow and lgamma (libdevice on
-// the GPU, libm on the CPU) and agree to those functions' last bits.
+// bench/results/2026-11-27-random-same-bits), below the issue's 2500; they agree across devices to
+// about 1e-6 (1 + |z|). The only products that still feed a sum are exact ones (powers of two: the
+// 53-bit uniforms of poisson and binomial), where fusing changes nothing.
 module gpucc_random;
 
 // The block function itself, over arrays of counters and keys (the known-answer tests use it).
