@@ -4,7 +4,8 @@
 // operands shifted right by random amounts (every count) with the extremes; __sinf, __cosf, __logf
 // and __expf against the double-precision functions, within CUDA's documented bounds for the GPU's
 // approximations (the CPU computes the accurate float32 functions, libmvec's on vectors, and must
-// meet glibc's 4 ulp).
+// meet glibc's 4 ulp); the bit reinterpretations (__float_as_uint ...) against std::bit_cast on
+// random bit patterns (NaNs, infinities and subnormals among them), bit for bit both ways.
 #include "random_test_support.h"
 
 #include <array>
@@ -116,6 +117,47 @@ TEST(Mulhi, MixedSignednessConvertsToUnsigned) {
     for (std::int64_t i = 0; i < kN; ++i) {
         ASSERT_EQ(got[i], reference_mulhi(static_cast<std::uint32_t>(a[i]), b[i])) << i;
     }
+}
+
+/// `kernel` (float_bits or double_bits: x, w -> the bits of x unsigned and signed, w's bits as
+/// F through the unsigned and the signed form) against std::bit_cast, bit for bit.
+template <typename F, typename U, typename S, typename Kernel>
+void expect_bits_both_ways(Kernel kernel, std::uint64_t seed) {
+    const gpucc::Device device = device_under_test();
+    const auto words = random_operands<U>(seed);
+    const auto other = random_operands<U>(seed + 1);
+    std::vector<F> x(kN);
+    for (std::int64_t i = 0; i < kN; ++i) {
+        x[i] = std::bit_cast<F>(words[i]);
+    }
+    auto u = gpucc::empty<U>({kN}, device);
+    auto s = gpucc::empty<S>({kN}, device);
+    auto from_u = gpucc::empty<F>({kN}, device);
+    auto from_s = gpucc::empty<F>({kN}, device);
+    kernel(gpucc::asarray<F>(x, {kN}, device), gpucc::asarray<U>(other, {kN}, device), u, s, from_u,
+           from_s);
+    const auto got_u = u.to_host();
+    const auto got_s = s.to_host();
+    const auto got_from_u = from_u.to_host();
+    const auto got_from_s = from_s.to_host();
+    for (std::int64_t i = 0; i < kN; ++i) {
+        ASSERT_EQ(got_u[i], words[i]) << i;
+        ASSERT_EQ(got_s[i], static_cast<S>(words[i])) << i;
+        ASSERT_EQ(std::bit_cast<U>(got_from_u[i]), other[i]) << i;
+        ASSERT_EQ(std::bit_cast<U>(got_from_s[i]), other[i]) << i;
+    }
+}
+
+TEST(Reinterpret, FloatBitsBothWaysAreStdBitCast) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    expect_bits_both_ways<float, std::uint32_t, std::int32_t>(
+        [](auto&&... args) { random_builtins::float_bits(args...); }, 6);
+}
+
+TEST(Reinterpret, DoubleBitsBothWaysAreStdBitCast) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    expect_bits_both_ways<double, std::uint64_t, std::int64_t>(
+        [](auto&&... args) { random_builtins::double_bits(args...); }, 8);
 }
 
 TEST(Approximations, MeetCudasBoundsOnTheGpuAndAFewUlpOnTheCpu) {

@@ -562,9 +562,10 @@ NDArray Generator::beta(double a, double b, const Shape& shape, DType dtype, Dev
     const Dim3 grid = grid_for("beta", log_x.size(), 1);
     kernels::gamma(grid, Dim3(kThreads), log_x, seed_, first, a, 1.0, 1);
     kernels::gamma(grid, Dim3(kThreads), log_y, seed_, second, b, 1.0, 1);
-    // X / (X + Y) = 1 / (1 + exp(log Y - log X)).
-    NDArray ratio = divide(1.0, add(1.0, exp(subtract(log_y, log_x))));
-    return dtype == DType::Float64 ? ratio : ratio.astype(dtype);
+    // X / (X + Y) = 1 / (1 + exp(log Y - log X)) in place, by random.dsl's exact exp (the host's
+    // operations, so the same bits on both devices).
+    kernels::beta_ratio(grid, Dim3(kThreads), log_x, log_y);
+    return dtype == DType::Float64 ? log_x : log_x.astype(dtype);
 }
 
 NDArray Generator::poisson(double lam, const Shape& shape, Device device) {

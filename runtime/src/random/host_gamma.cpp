@@ -1,12 +1,14 @@
 // The host's gamma draw (host_gamma.h): per batch of 256 elements the first Philox block of each
-// from the vector Philox, log u1 and cos(angle) of all of them by libmvec (host_gamma_batch.h, in
-// files of their own instruction sets), then Marsaglia and Tsang's test per element written
-// exactly as kernels/random.dsl's gamma writes it, then the outputs' log or pow by libmvec. This
-// file is compiled without floating-point contraction (CMakeLists.txt) because the CPU target
-// rounds each product and sum apart.
+// from the vector Philox, log u1 and cos(angle) of all of them by exact_math.h's functions
+// vectorised (host_gamma_batch.h, in files of their own instruction sets), then Marsaglia and
+// Tsang's test per element written exactly as kernels/random.dsl's gamma writes it, then the
+// outputs' log or root a batch at a time: the kernel's operations in its order, so the same bits
+// as the kernel on either device. This file is compiled without floating-point contraction
+// (CMakeLists.txt): every fused multiply-add is written, as in the kernel.
 #include "host_gamma.h"
 
 #include "cpu/thread_pool.h"
+#include "exact_math.h"
 #include "gpucc/errors.h"
 #include "host_gamma_batch.h"
 #include "host_philox.h"
@@ -38,27 +40,49 @@ struct Draw {
     double c;
     double log_d;
     double log_scale;
-    double inverse_shape;
 };
 
+/// The kernel's test after the squeeze failed, with log u and log v given: base > 0 and log u <
+/// z^2 / 2 + d (1 - v + log v), v = base^3 (gamma_squeeze's).
+bool passes_log_test(const Draw& draw, double z, double log_u, double log_v) {
+    const double base = std::fma(draw.c, z, 1.0);
+    if (base <= 0.0) {
+        return false;
+    }
+    const double square = base * base;
+    return log_u < std::fma(0.5 * z, z, draw.d * (std::fma(-square, base, 1.0) + log_v));
+}
+
 /// The kernel's test of one attempt with normal z and `block`'s words 2 and 3: whether it is
-/// accepted, with v and boost (v unchanged where 1 + c z <= 0, as in the kernel).
+/// accepted, with v and boost.
 [[gnu::always_inline]] inline bool
 accepted(const Draw& draw, double z, const std::uint32_t block[4], double& v, double& boost) {
     const double u = (static_cast<double>(block[2]) + 0.5) * kTwoToMinus32;
     boost = (static_cast<double>(block[3]) + 0.5) * kTwoToMinus32;
-    const double base = 1.0 + draw.c * z;
-    if (base <= 0.0) {
-        return false;
-    }
-    v = base * base * base;
-    return u < 1.0 - 0.0331 * z * z * z * z ||
-           std::log(u) < 0.5 * z * z + draw.d * (1.0 - v + std::log(v));
+    return gamma_squeeze(draw.c, z, u, v) || passes_log_test(draw, z, exact_log(u), exact_log(v));
 }
 
-/// out[t] = f(in[t]) (Pow: in[t] ^ exponent) for t < kBatch: libmvec's vector functions at Avx2
-/// and Avx512 (host_gamma_batch.h, each compiled for its instruction set; the caller checked that
-/// the CPU has it), scalar libm at Baseline.
+/// The first attempts' z, v and squeeze answers of a batch (host_gamma_batch.h): vectorised at
+/// Avx2 and Avx512, one element at a time at Baseline.
+void squeeze(const Draw& draw, const double* log_u1, const double* cos_angle, const double* u,
+             double* z, double* v, double* squeezed) {
+    if (draw.isa == PhiloxIsa::Avx512) {
+        gamma_squeeze_avx512(draw.c, log_u1, cos_angle, u, z, v, squeezed);
+        return;
+    }
+    if (draw.isa == PhiloxIsa::Avx2) {
+        gamma_squeeze_avx2(draw.c, log_u1, cos_angle, u, z, v, squeezed);
+        return;
+    }
+    for (std::int64_t t = 0; t < kBatch; ++t) {
+        z[t] = std::sqrt(-2.0 * log_u1[t]) * cos_angle[t];
+        squeezed[t] = gamma_squeeze(draw.c, z[t], u[t], v[t]) ? 1.0 : 0.0;
+    }
+}
+
+/// out[t] = f(in[t]) for t < kBatch: vectorised at Avx2 and Avx512 (host_gamma_batch.h, each
+/// compiled for its instruction set; the caller checked that the CPU has it), one element at a
+/// time at Baseline (std::fma is libm's there: the same values).
 void apply(PhiloxIsa isa, BatchFunction f, const double* in, double* out, double exponent = 0.0) {
     if (isa == PhiloxIsa::Avx512) {
         gamma_batch_avx512(f, in, out, exponent);
@@ -69,22 +93,22 @@ void apply(PhiloxIsa isa, BatchFunction f, const double* in, double* out, double
         return;
     }
     for (std::int64_t t = 0; t < kBatch; ++t) {
-        out[t] = f == BatchFunction::Log   ? std::log(in[t])
-                 : f == BatchFunction::Cos ? std::cos(in[t])
-                 : f == BatchFunction::Exp ? std::exp(in[t])
-                                           : std::pow(in[t], exponent);
+        out[t] = f == BatchFunction::Log ? exact_log(in[t])
+                 : f == BatchFunction::CosOfWord
+                     ? exact_cos_of_word(static_cast<std::uint32_t>(in[t]))
+                 : f == BatchFunction::Exp ? exact_exp(in[t])
+                                           : exact_root(in[t], exponent);
     }
 }
 
 /// The kernel's loop from attempt 1 on, for an element whose attempt 0 was rejected (a few in a
-/// hundred), with scalar libm: v and the accepted attempt's boost.
+/// hundred), one element at a time: v and the accepted attempt's boost.
 void accept_after_rejection(const Draw& draw, std::uint64_t counter, double& v, double& boost) {
     std::uint32_t block[4];
     for (std::uint32_t attempt = 1;; ++attempt) {
         philox_block(draw.seed, counter, attempt, 0u, block);
         const double u1 = (static_cast<double>(block[0]) + 0.5) * kTwoToMinus32;
-        const double angle = 6.283185307179586 * (static_cast<double>(block[1]) * kTwoToMinus32);
-        const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(angle);
+        const double z = std::sqrt(-2.0 * exact_log(u1)) * exact_cos_of_word(block[1]);
         if (accepted(draw, z, block, v, boost)) {
             return;
         }
@@ -95,9 +119,17 @@ void accept_after_rejection(const Draw& draw, std::uint64_t counter, double& v, 
 struct Batch {
     std::uint32_t w[4][kBatch];
     alignas(64) double u1[kBatch];
-    alignas(64) double angle[kBatch];
+    alignas(64) double word1[kBatch];
     alignas(64) double log_u1[kBatch];
     alignas(64) double cos_angle[kBatch];
+    alignas(64) double u[kBatch];
+    alignas(64) double z[kBatch];
+    alignas(64) double squeezed[kBatch];
+    std::int64_t pending[kBatch];
+    alignas(64) double pending_u[kBatch];
+    alignas(64) double pending_v[kBatch];
+    alignas(64) double pending_log_u[kBatch];
+    alignas(64) double pending_log_v[kBatch];
     alignas(64) double v[kBatch];
     alignas(64) double boost[kBatch];
     alignas(64) double log_v[kBatch];
@@ -114,18 +146,40 @@ void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t cou
     for (std::int64_t t = 0; t < kBatch; ++t) {
         const std::uint32_t x0 = t < count ? b.w[0][t] : 0u;
         const std::uint32_t x1 = t < count ? b.w[1][t] : 0u;
+        const std::uint32_t x2 = t < count ? b.w[2][t] : 0u;
+        const std::uint32_t x3 = t < count ? b.w[3][t] : 0u;
         b.u1[t] = (static_cast<double>(x0) + 0.5) * kTwoToMinus32;
-        b.angle[t] = 6.283185307179586 * (static_cast<double>(x1) * kTwoToMinus32);
+        b.word1[t] = static_cast<double>(x1);
+        b.u[t] = (static_cast<double>(x2) + 0.5) * kTwoToMinus32;
+        b.boost[t] = (static_cast<double>(x3) + 0.5) * kTwoToMinus32;
     }
     apply(draw.isa, BatchFunction::Log, b.u1, b.log_u1);
-    apply(draw.isa, BatchFunction::Cos, b.angle, b.cos_angle);
+    apply(draw.isa, BatchFunction::CosOfWord, b.word1, b.cos_angle);
+    squeeze(draw, b.log_u1, b.cos_angle, b.u, b.z, b.v, b.squeezed);
+    // The elements the squeeze did not accept (a few in a hundred): their log u and log v a batch
+    // at a time too, then the log test, and the kernel's further attempts where that fails.
+    std::int64_t m = 0;
     for (std::int64_t t = 0; t < count; ++t) {
-        const std::uint32_t block[4] = {b.w[0][t], b.w[1][t], b.w[2][t], b.w[3][t]};
-        const double z = std::sqrt(-2.0 * b.log_u1[t]) * b.cos_angle[t];
-        b.v[t] = 1.0;
-        if (!accepted(draw, z, block, b.v[t], b.boost[t])) {
-            accept_after_rejection(draw, counter0 + static_cast<std::uint64_t>(t), b.v[t],
-                                   b.boost[t]);
+        if (b.squeezed[t] == 0.0) {
+            b.pending[m] = t;
+            b.pending_u[m] = b.u[t];
+            b.pending_v[m] = b.v[t];
+            ++m;
+        }
+    }
+    if (m > 0) {
+        for (std::int64_t j = m; j < kBatch; ++j) {
+            b.pending_u[j] = 1.0;
+            b.pending_v[j] = 1.0;
+        }
+        apply(draw.isa, BatchFunction::Log, b.pending_u, b.pending_log_u);
+        apply(draw.isa, BatchFunction::Log, b.pending_v, b.pending_log_v);
+        for (std::int64_t j = 0; j < m; ++j) {
+            const std::int64_t t = b.pending[j];
+            if (!passes_log_test(draw, b.z[t], b.pending_log_u[j], b.pending_log_v[j])) {
+                accept_after_rejection(draw, counter0 + static_cast<std::uint64_t>(t), b.v[t],
+                                       b.boost[t]);
+            }
         }
     }
     for (std::int64_t t = count; t < kBatch; ++t) {
@@ -148,7 +202,7 @@ void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t cou
         return;
     }
     if (below_one) {
-        apply(draw.isa, BatchFunction::Pow, b.boost, b.tail, draw.inverse_shape);
+        apply(draw.isa, BatchFunction::Root, b.boost, b.tail, draw.shape);
     }
     for (std::int64_t t = 0; t < count; ++t) {
         double x = draw.d * b.v[t];
@@ -210,9 +264,18 @@ Draw draw_of(PhiloxIsa isa, DType dtype, void* y, std::uint64_t seed, std::uint6
              double shape, double scale, bool log_output) {
     const double a = shape < 1.0 ? shape + 1.0 : shape;
     const double d = a - 1.0 / 3.0;
-    return Draw{y,           dtype,           seed,       first, shape,
-                scale,       log_output,      isa,        d,     1.0 / std::sqrt(9.0 * d),
-                std::log(d), std::log(scale), 1.0 / shape};
+    return Draw{y,
+                dtype,
+                seed,
+                first,
+                shape,
+                scale,
+                log_output,
+                isa,
+                d,
+                1.0 / std::sqrt(9.0 * d),
+                exact_log(d),
+                exact_log(scale)};
 }
 
 /// The draws' check of `isa` before any batch runs, so that the vector files' instructions

@@ -7,17 +7,16 @@
 // (runtime/src/random/kernels/random.dsl, which states the layout of a draw): a draw's values
 // depend only on the generator's 64-bit seed and its counter, so a seed gives the same arrays on
 // every device, any number of threads can fill an array, and successive draws of one generator
-// never overlap. The Philox words are identical everywhere, and so are the values of random(),
-// uniform, integers, permutation, shuffle, choice without probabilities, and the float64 normal
-// and exponential (computed by exactly rounded operations only). The float32 normal, exponential
-// and lognormal draws have two forms (Float32Transforms below): by default the GPU's fast
-// approximations, which agree with the CPU's values to about 1e-6 (1 + |z|), or, chosen when the
-// Generator is made, exact operations that give the same bits on every device at about three
-// quarters of the speed. Draws that go through each device's log, exp, sin, cos or
-// lgamma (float64 lognormal's exp, gamma, beta, poisson, binomial, choice with probabilities) may
-// differ in the last bits between math libraries (and so, for the rejection samplers, in rare
-// values). These are not the streams NumPy or CuPy produce for the same seed (their generators
-// differ; CuPy's RandomState streams are gpucc/random/random_state.h's).
+// never overlap. The Philox words are identical everywhere, and so are the values: uniform's
+// low + range * u is one fma on every device, and the float64 draws, gamma, beta, poisson and
+// binomial compute their log, exp, sin and cos as polynomials of exactly rounded operations. The
+// float32 normal, exponential and lognormal draws have two forms (Float32Transforms below): by
+// default the GPU's fast approximations, which agree with the CPU's values to about 1e-6
+// (1 + |z|), or, chosen when the Generator is made, exact operations that give the same bits on
+// every device at about three quarters of the speed on the GPU. Choice with probabilities goes
+// through log1p (two keys within an ulp may order differently between devices). These are not the
+// streams NumPy or CuPy produce for the same seed (their generators differ; CuPy's RandomState
+// streams are gpucc/random/random_state.h's).
 //
 // Element types: float32 and float64 for the floating draws (NumPy's Generator offers no float16
 // or bfloat16 draws, so neither does this: draw float32 and convert with astype); every integer

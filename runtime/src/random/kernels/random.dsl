@@ -47,20 +47,31 @@
 // to floating point follow NumPy's: 24 bits of a word for float32, 53 bits from two words for
 // float64, the result in [0, 1).
 //
-// Across devices: the uniform and integer draws, and the float64 normal and exponential draws, are
-// computed only with operations both targets round exactly (integer operations, conversions, * and
-// explicit fma, sqrt; log, cos and sin as polynomials over an exact range reduction,
-// common_draws.dsl), so the GPU and the CPU give the same bits. The float32 normal, lognormal and
-// exponential draws have two kernels each, which the Generator's Float32Transforms chooses
-// between: normal_float32, lognormal_float32 and exponential_float32 (the default, fast) use the
-// GPU's fast approximations (__logf, __cosf, __sinf, rsqrt.approx) and agree across devices to
-// about 1e-6 (1 + |z|); the _exact kernels use only exactly rounded operations, so both devices
-// give the same bits, at 2088-2094 GB/s against 2868 for normal float32 on an H100
-// (2^28 values, bench/results/2026-11-27-random-float32-exact; no exact form reached the issue's
-// 2500, so fast stays the default). The two kernels of a draw take the same words from the same
-// counters and write them to the same elements: they differ only in the transform. The other
-// draws here still call log, exp, cos, pow or lgamma (libdevice on the GPU, libm on the CPU) and
-// agree to those functions' last bits.
+// Across devices: the uniform and integer draws, the float64 normal, exponential and lognormal
+// draws, gamma (float32 and float64), beta, poisson and binomial are computed only with operations
+// both targets round exactly (integer and bit operations, conversions of exact integers, *, /, sqrt
+// and explicit fma; log, cos, sin and exp as polynomials over an exact range reduction), so the GPU
+// and the CPU give the same bits. Both targets mark products and sums as contractible (nvcc's
+// -fmad=true), so these kernels never add a product: each such sum is written as an fma, which
+// leaves the back ends nothing to fuse (tests/random/exact_kernels_have_no_contractible_sums.py).
+// log, exp and cos are runtime/src/random/exact_math.h's exact_log, exact_exp and
+// exact_cos_of_word written out (the language has no functions; the copies are the same lines),
+// which the host's gamma and beta call (host_gamma.cpp) and tests/random/exact_math_test.cpp
+// measures against long double: log within 1.44 units of 2^-53, exp within 0.88, cos within 0.55
+// of (1 ulp + 2^-53). These draws took libdevice's and libm's log, cos, exp, pow and lgamma before
+// (their values moved by a few ulp, and a value at the edge of an acceptance test may have taken
+// another attempt; pow(b, e) is now exp(e log b), within about |e log b| ulp, and lgamma NumPy's
+// loggam over the exact log). The only products that still feed a sum are exact ones (powers of
+// two: the 53-bit uniforms of poisson and binomial), where fusing changes nothing.
+// The float32 normal, lognormal and exponential draws have two kernels each, which the
+// Generator's Float32Transforms chooses between: normal_float32, lognormal_float32 and
+// exponential_float32 (the default, fast) use the GPU's fast approximations (__logf, __cosf,
+// __sinf, rsqrt.approx) and agree across devices to about 1e-6 (1 + |z|); the _exact kernels use
+// only exactly rounded operations, so both devices give the same bits, at 2088-2094 GB/s against
+// 2868 for normal float32 on an H100 (2^28 values, bench/results/2026-11-27-random-float32-exact;
+// no exact form reached the issue's 2500, so fast stays the default). The two kernels of a draw
+// take the same words from the same counters and write them to the same elements: they differ
+// only in the transform.
 module gpucc_random;
 
 // The block function itself, over arrays of counters and keys (the known-answer tests use it).
@@ -307,7 +318,7 @@ kernel lognormal_float32_exact(float32[] y, uint64 key, uint64 offset, float32 m
 }
 
 // exp(mean + sigma * z): normal_float64's draw (common_draws.dsl, the same bits on both devices),
-// exponentiated by each device's exp.
+// exponentiated by the exact exp (the header says how), so the same bits on both devices too.
 kernel lognormal_float64(float64[] y, uint64 key, uint64 offset, float64 mean, float64 sigma) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
@@ -379,10 +390,39 @@ kernel lognormal_float64(float64[] y, uint64 key, uint64 offset, float64 mean, f
     float64 cosine = ((quadrant + 1ul) & 2ul) != 0ul ? -along : along;
     float64 sine = (quadrant & 2ul) != 0ul ? -across : across;
     float64 scaled = sigma * r;
-    float64 v0 = exp(fma(scaled, cosine, mean));
-    float64 v1 = exp(fma(scaled, sine, mean));
-    y[first] = v0;
-    y[first + width] = v1;
+    // exp by one copy of the exact polynomial (runtime/src/random/exact_math.h's exact_exp).
+    for (int32 t = 0; t < 2; t++) {
+        float64 exponent = fma(scaled, t == 0 ? cosine : sine, mean);
+        float64 value = 0.0;
+        {
+            float64 low = exponent < -746.0 ? -746.0 : exponent;
+            float64 clamped = low > 710.0 ? 710.0 : low;
+            float64 shifted = fma(clamped, 1.4426950408889634, 6755399441055744.0);
+            float64 kd = shifted - 6755399441055744.0;
+            int64 ki = (int64)((uint64)__double_as_longlong(shifted) - 0x4338000000000000ul);
+            float64 r = fma(-kd, 0.6931471805599453, clamped);
+            r = fma(-kd, 2.3190468138462996e-17, r);
+            float64 q = fma(1.6059043836821613e-10, r, 2.08767569878681e-09);
+            q = fma(q, r, 2.505210838544172e-08);
+            q = fma(q, r, 2.755731922398589e-07);
+            q = fma(q, r, 2.7557319223985893e-06);
+            q = fma(q, r, 2.48015873015873e-05);
+            q = fma(q, r, 0.0001984126984126984);
+            q = fma(q, r, 0.001388888888888889);
+            q = fma(q, r, 0.008333333333333333);
+            q = fma(q, r, 0.041666666666666664);
+            q = fma(q, r, 0.16666666666666666);
+            q = fma(q, r, 0.5);
+            q = fma(q, r, 1.0);
+            int64 k1 = (int64)((uint64)(ki + 2048) >> 1u) - 1024;
+            int64 k2 = ki - k1;
+            value = fma(q, r, 1.0) * __longlong_as_double((k1 + 1023) << 52u) * __longlong_as_double((k2 + 1023) << 52u);
+            if (exponent != exponent) {
+                value = exponent;
+            }
+        }
+        y[first + (int64)t * width] = value;
+    }
 }
 
 
@@ -623,7 +663,11 @@ kernel exponential_float64(float64[] y, uint64 key, uint64 offset, float64 scale
 // tiny shapes do not underflow). Shape < 1 draws Gamma(shape + 1) * U^(1 / shape). One element per
 // block counter; attempt k uses the block of (counter, k, 0): z by Box-Muller from words 0 and 1,
 // the acceptance uniform from word 2, U from word 3 of the accepted attempt (independent of the
-// acceptance). Shape 0 gives 0, as NumPy's.
+// acceptance). Shape 0 gives 0, as NumPy's. Every log, cos and exp is the exact one (the header
+// says how), every sum of a product an fma, and U^(1 / shape) is exp(log U / shape); the host's
+// gamma (host_gamma.cpp) computes these operations in this order, so the bits are the same on the
+// GPU, on the CPU target and on the host. The logs of one stage share one copy of the polynomial
+// (a loop over its arguments).
 kernel gamma<T: float32 | float64>(T[] y, uint64 key, uint64 offset, float64 shape, float64 scale,
                                    int32 log_output) {
     int64 n = y.size;
@@ -665,40 +709,259 @@ kernel gamma<T: float32 | float64>(T[] y, uint64 key, uint64 offset, float64 sha
         }
         attempt++;
         float64 u1 = ((float64)x0 + 0.5) * 2.3283064365386963e-10;
-        float64 angle = 6.283185307179586 * ((float64)x1 * 2.3283064365386963e-10);
-        float64 z = sqrt(-2.0 * log(u1)) * cos(angle);
+        float64 log_u1 = 0.0;
+        {
+            bool tiny = u1 < 2.2250738585072014e-308;
+            uint64 bits = (uint64)__double_as_longlong(tiny ? u1 * 18014398509481984.0 : u1);
+            uint64 mantissa = bits & 0x000FFFFFFFFFFFFFul;
+            bool big = mantissa > 0x6A09E667F3BCCul;
+            float64 g = __ulonglong_as_double(mantissa | (big ? 0x3FE0000000000000ul : 0x3FF0000000000000ul)) - 1.0;
+            float64 e = (float64)(int64)((bits >> 52u) & 0x7FFul) - ((big ? 1022.0 : 1023.0) + (tiny ? 54.0 : 0.0));
+            float64 p = fma(-0.028300767748604135, g, 0.063251660400264351);
+            p = fma(p, g, -0.067870724287799597);
+            p = fma(p, g, 0.059735205328110511);
+            p = fma(p, g, -0.060411147624269232);
+            p = fma(p, g, 0.066216083305965984);
+            p = fma(p, g, -0.071602616298596142);
+            p = fma(p, g, 0.076977106779687596);
+            p = fma(p, g, -0.083325519705282236);
+            p = fma(p, g, 0.09090583291121275);
+            p = fma(p, g, -0.1000001819058728);
+            p = fma(p, g, 0.11111122018278023);
+            p = fma(p, g, -0.12499999829698444);
+            p = fma(p, g, 0.14285714087166534);
+            p = fma(p, g, -0.16666666666267768);
+            p = fma(p, g, 0.20000000001741747);
+            p = fma(p, g, -0.25000000000012362);
+            p = fma(p, g, 0.33333333333328097);
+            p = fma(p, g, -0.49999999999999972);
+            log_u1 = fma(e, 0.6931471805599453, fma(g * g, p, g));
+            if (!(u1 > 0.0 && u1 < 1.0 / 0.0)) {
+                log_u1 = u1 == 0.0 ? -1.0 / 0.0 : u1 == 1.0 / 0.0 ? u1 : 0.0 / 0.0;
+            }
+        }
+        float64 cosine = 0.0;
+        {
+            uint64 turn = (uint64)x1 + 536870912ul;
+            uint64 quadrant = (turn >> 30u) & 3ul;
+            float64 ax = (float64)((int64)(turn & 1073741823ul) - 536870912) * 1.4629180792671596e-09;
+            float64 xx = ax * ax;
+            float64 s = fma(1.5896226931109456e-10, xx, -2.5050747759061653e-08);
+            s = fma(s, xx, 2.7557313621812441e-06);
+            s = fma(s, xx, -0.00019841269829592626);
+            s = fma(s, xx, 0.0083333333333221252);
+            s = fma(s, xx, -0.1666666666666663);
+            float64 cq = fma(-1.1348677428783619e-11, xx, 2.0875511853630803e-09);
+            cq = fma(cq, xx, -2.7557312806707791e-07);
+            cq = fma(cq, xx, 2.4801587284129658e-05);
+            cq = fma(cq, xx, -0.0013888888888865056);
+            cq = fma(cq, xx, 0.041666666666666526);
+            cq = fma(cq, xx, -0.5);
+            float64 along = (quadrant & 1ul) != 0ul ? fma(ax * xx, s, ax) : fma(xx, cq, 1.0);
+            cosine = ((quadrant + 1ul) & 2ul) != 0ul ? -along : along;
+        }
+        float64 z = sqrt(-2.0 * log_u1) * cosine;
         float64 u = ((float64)x2 + 0.5) * 2.3283064365386963e-10;
         boost = ((float64)x3 + 0.5) * 2.3283064365386963e-10;
-        float64 base = 1.0 + c * z;
+        float64 base = fma(c, z, 1.0);
         if (base <= 0.0) {
             continue;
         }
-        v = base * base * base;
-        if (u < 1.0 - 0.0331 * z * z * z * z) {
+        float64 square = base * base;
+        v = square * base;
+        float64 zz = z * z;
+        if (u < fma(-0.0331 * zz, zz, 1.0)) {
             break;
         }
-        if (log(u) < 0.5 * z * z + d * (1.0 - v + log(v))) {
+        // log u and log v by one copy of the polynomial.
+        float64 log_u = 0.0;
+        float64 log_v = 0.0;
+        for (int32 t = 0; t < 2; t++) {
+            float64 arg = t == 0 ? u : v;
+            float64 logarithm = 0.0;
+            {
+                bool tiny = arg < 2.2250738585072014e-308;
+                uint64 bits = (uint64)__double_as_longlong(tiny ? arg * 18014398509481984.0 : arg);
+                uint64 mantissa = bits & 0x000FFFFFFFFFFFFFul;
+                bool big = mantissa > 0x6A09E667F3BCCul;
+                float64 g = __ulonglong_as_double(mantissa | (big ? 0x3FE0000000000000ul : 0x3FF0000000000000ul)) - 1.0;
+                float64 e = (float64)(int64)((bits >> 52u) & 0x7FFul) - ((big ? 1022.0 : 1023.0) + (tiny ? 54.0 : 0.0));
+                float64 p = fma(-0.028300767748604135, g, 0.063251660400264351);
+                p = fma(p, g, -0.067870724287799597);
+                p = fma(p, g, 0.059735205328110511);
+                p = fma(p, g, -0.060411147624269232);
+                p = fma(p, g, 0.066216083305965984);
+                p = fma(p, g, -0.071602616298596142);
+                p = fma(p, g, 0.076977106779687596);
+                p = fma(p, g, -0.083325519705282236);
+                p = fma(p, g, 0.09090583291121275);
+                p = fma(p, g, -0.1000001819058728);
+                p = fma(p, g, 0.11111122018278023);
+                p = fma(p, g, -0.12499999829698444);
+                p = fma(p, g, 0.14285714087166534);
+                p = fma(p, g, -0.16666666666267768);
+                p = fma(p, g, 0.20000000001741747);
+                p = fma(p, g, -0.25000000000012362);
+                p = fma(p, g, 0.33333333333328097);
+                p = fma(p, g, -0.49999999999999972);
+                logarithm = fma(e, 0.6931471805599453, fma(g * g, p, g));
+                if (!(arg > 0.0 && arg < 1.0 / 0.0)) {
+                    logarithm = arg == 0.0 ? -1.0 / 0.0 : arg == 1.0 / 0.0 ? arg : 0.0 / 0.0;
+                }
+            }
+            if (t == 0) {
+                log_u = logarithm;
+            } else {
+                log_v = logarithm;
+            }
+        }
+        // 1 - v as one fma of base^2 and base (a written 1.0 - v would be contracted alike).
+        if (log_u < fma(0.5 * z, z, d * (fma(-square, base, 1.0) + log_v))) {
             break;
         }
     }
+    // The output's logarithms by one copy of the polynomial: log boost (shape < 1), and for the
+    // log output log v, log d and log scale.
+    bool below_one = shape < 1.0;
+    int32 logs = log_output != 0 ? 4 : below_one ? 1 : 0;
+    float64 log_boost = 0.0;
+    float64 log_v = 0.0;
+    float64 log_d = 0.0;
+    float64 log_scale = 0.0;
+    for (int32 t = 0; t < logs; t++) {
+        float64 arg = t == 0 ? boost : t == 1 ? v : t == 2 ? d : scale;
+        float64 logarithm = 0.0;
+        {
+            bool tiny = arg < 2.2250738585072014e-308;
+            uint64 bits = (uint64)__double_as_longlong(tiny ? arg * 18014398509481984.0 : arg);
+            uint64 mantissa = bits & 0x000FFFFFFFFFFFFFul;
+            bool big = mantissa > 0x6A09E667F3BCCul;
+            float64 g = __ulonglong_as_double(mantissa | (big ? 0x3FE0000000000000ul : 0x3FF0000000000000ul)) - 1.0;
+            float64 e = (float64)(int64)((bits >> 52u) & 0x7FFul) - ((big ? 1022.0 : 1023.0) + (tiny ? 54.0 : 0.0));
+            float64 p = fma(-0.028300767748604135, g, 0.063251660400264351);
+            p = fma(p, g, -0.067870724287799597);
+            p = fma(p, g, 0.059735205328110511);
+            p = fma(p, g, -0.060411147624269232);
+            p = fma(p, g, 0.066216083305965984);
+            p = fma(p, g, -0.071602616298596142);
+            p = fma(p, g, 0.076977106779687596);
+            p = fma(p, g, -0.083325519705282236);
+            p = fma(p, g, 0.09090583291121275);
+            p = fma(p, g, -0.1000001819058728);
+            p = fma(p, g, 0.11111122018278023);
+            p = fma(p, g, -0.12499999829698444);
+            p = fma(p, g, 0.14285714087166534);
+            p = fma(p, g, -0.16666666666267768);
+            p = fma(p, g, 0.20000000001741747);
+            p = fma(p, g, -0.25000000000012362);
+            p = fma(p, g, 0.33333333333328097);
+            p = fma(p, g, -0.49999999999999972);
+            logarithm = fma(e, 0.6931471805599453, fma(g * g, p, g));
+            if (!(arg > 0.0 && arg < 1.0 / 0.0)) {
+                logarithm = arg == 0.0 ? -1.0 / 0.0 : arg == 1.0 / 0.0 ? arg : 0.0 / 0.0;
+            }
+        }
+        if (t == 0) {
+            log_boost = logarithm;
+        } else if (t == 1) {
+            log_v = logarithm;
+        } else if (t == 2) {
+            log_d = logarithm;
+        } else {
+            log_scale = logarithm;
+        }
+    }
     if (log_output != 0) {
-        float64 logx = log(d) + log(v) + log(scale);
-        if (shape < 1.0) {
-            logx += log(boost) / shape;
+        float64 logx = log_d + log_v + log_scale;
+        if (below_one) {
+            logx += log_boost / shape;
         }
         y[element] = (T)logx;
     } else {
         float64 x = d * v;
-        if (shape < 1.0) {
-            x *= pow(boost, 1.0 / shape);
+        if (below_one) {
+            // boost^(1 / shape) as exp(log boost / shape).
+            float64 power_arg = log_boost / shape;
+            float64 power = 0.0;
+            {
+                float64 low = power_arg < -746.0 ? -746.0 : power_arg;
+                float64 clamped = low > 710.0 ? 710.0 : low;
+                float64 shifted = fma(clamped, 1.4426950408889634, 6755399441055744.0);
+                float64 kd = shifted - 6755399441055744.0;
+                int64 ki = (int64)((uint64)__double_as_longlong(shifted) - 0x4338000000000000ul);
+                float64 r = fma(-kd, 0.6931471805599453, clamped);
+                r = fma(-kd, 2.3190468138462996e-17, r);
+                float64 q = fma(1.6059043836821613e-10, r, 2.08767569878681e-09);
+                q = fma(q, r, 2.505210838544172e-08);
+                q = fma(q, r, 2.755731922398589e-07);
+                q = fma(q, r, 2.7557319223985893e-06);
+                q = fma(q, r, 2.48015873015873e-05);
+                q = fma(q, r, 0.0001984126984126984);
+                q = fma(q, r, 0.001388888888888889);
+                q = fma(q, r, 0.008333333333333333);
+                q = fma(q, r, 0.041666666666666664);
+                q = fma(q, r, 0.16666666666666666);
+                q = fma(q, r, 0.5);
+                q = fma(q, r, 1.0);
+                int64 k1 = (int64)((uint64)(ki + 2048) >> 1u) - 1024;
+                int64 k2 = ki - k1;
+                power = fma(q, r, 1.0) * __longlong_as_double((k1 + 1023) << 52u) * __longlong_as_double((k2 + 1023) << 52u);
+                if (power_arg != power_arg) {
+                    power = power_arg;
+                }
+            }
+            x *= power;
         }
         y[element] = (T)(scale * x);
     }
 }
 
+// beta's X / (X + Y) = 1 / (1 + exp(log Y - log X)) in place over the log-gammas log X (gamma's
+// log output), exp by the exact polynomial, so that beta has the same bits on both devices (the
+// host's host_beta computes the same operations).
+kernel beta_ratio(float64[] x, float64[] log_y) {
+    int64 n = x.size;
+    int64 element = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
+    if (element >= n) {
+        return;
+    }
+    float64 difference = log_y[element] - x[element];
+    float64 power = 0.0;
+    {
+        float64 low = difference < -746.0 ? -746.0 : difference;
+        float64 clamped = low > 710.0 ? 710.0 : low;
+        float64 shifted = fma(clamped, 1.4426950408889634, 6755399441055744.0);
+        float64 kd = shifted - 6755399441055744.0;
+        int64 ki = (int64)((uint64)__double_as_longlong(shifted) - 0x4338000000000000ul);
+        float64 r = fma(-kd, 0.6931471805599453, clamped);
+        r = fma(-kd, 2.3190468138462996e-17, r);
+        float64 q = fma(1.6059043836821613e-10, r, 2.08767569878681e-09);
+        q = fma(q, r, 2.505210838544172e-08);
+        q = fma(q, r, 2.755731922398589e-07);
+        q = fma(q, r, 2.7557319223985893e-06);
+        q = fma(q, r, 2.48015873015873e-05);
+        q = fma(q, r, 0.0001984126984126984);
+        q = fma(q, r, 0.001388888888888889);
+        q = fma(q, r, 0.008333333333333333);
+        q = fma(q, r, 0.041666666666666664);
+        q = fma(q, r, 0.16666666666666666);
+        q = fma(q, r, 0.5);
+        q = fma(q, r, 1.0);
+        int64 k1 = (int64)((uint64)(ki + 2048) >> 1u) - 1024;
+        int64 k2 = ki - k1;
+        power = fma(q, r, 1.0) * __longlong_as_double((k1 + 1023) << 52u) * __longlong_as_double((k2 + 1023) << 52u);
+        if (difference != difference) {
+            power = difference;
+        }
+    }
+    x[element] = 1.0 / (1.0 + power);
+}
+
 // Poisson(lam): the multiplication method below lam 10, else Hormann's PTRS ("The transformed
-// rejection method for generating Poisson random variables", 1993), as NumPy's. One element per
-// block counter; attempt k uses the block of (counter, k, 0).
+// rejection method for generating Poisson random variables", 1993), as NumPy's, with the exact
+// exp and log (the same bits on both devices) and log(k!) by NumPy's loggam (Stirling's series
+// with ten terms, shifted up to 7) over the exact log. One element per block counter; attempt k
+// uses the block of (counter, k, 0).
 kernel poisson(int64[] y, uint64 key, uint64 offset, float64 lam) {
     int64 n = y.size;
     int64 element = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
@@ -712,7 +975,35 @@ kernel poisson(int64[] y, uint64 key, uint64 offset, float64 lam) {
         return;
     }
     if (lam < 10.0) {
-        float64 limit = exp(-lam);
+        float64 minus_lam = 0.0 - lam;
+        float64 limit = 0.0;
+        {
+            float64 low = minus_lam < -746.0 ? -746.0 : minus_lam;
+            float64 clamped = low > 710.0 ? 710.0 : low;
+            float64 shifted = fma(clamped, 1.4426950408889634, 6755399441055744.0);
+            float64 kd = shifted - 6755399441055744.0;
+            int64 ki = (int64)((uint64)__double_as_longlong(shifted) - 0x4338000000000000ul);
+            float64 r = fma(-kd, 0.6931471805599453, clamped);
+            r = fma(-kd, 2.3190468138462996e-17, r);
+            float64 q = fma(1.6059043836821613e-10, r, 2.08767569878681e-09);
+            q = fma(q, r, 2.505210838544172e-08);
+            q = fma(q, r, 2.755731922398589e-07);
+            q = fma(q, r, 2.7557319223985893e-06);
+            q = fma(q, r, 2.48015873015873e-05);
+            q = fma(q, r, 0.0001984126984126984);
+            q = fma(q, r, 0.001388888888888889);
+            q = fma(q, r, 0.008333333333333333);
+            q = fma(q, r, 0.041666666666666664);
+            q = fma(q, r, 0.16666666666666666);
+            q = fma(q, r, 0.5);
+            q = fma(q, r, 1.0);
+            int64 k1 = (int64)((uint64)(ki + 2048) >> 1u) - 1024;
+            int64 k2 = ki - k1;
+            limit = fma(q, r, 1.0) * __longlong_as_double((k1 + 1023) << 52u) * __longlong_as_double((k2 + 1023) << 52u);
+            if (minus_lam != minus_lam) {
+                limit = minus_lam;
+            }
+        }
         float64 product = 1.0;
         uint32 attempt = 0u;
         uint32 used = 4u;
@@ -757,11 +1048,52 @@ kernel poisson(int64[] y, uint64 key, uint64 offset, float64 lam) {
         return;
     }
     float64 slam = sqrt(lam);
-    float64 loglam = log(lam);
-    float64 b = 0.931 + 2.53 * slam;
-    float64 a = -0.059 + 0.02483 * b;
+    float64 b = fma(2.53, slam, 0.931);
+    float64 a = fma(0.02483, b, -0.059);
     float64 invalpha = 1.1239 + 1.1328 / (b - 3.4);
     float64 vr = 0.9277 - 3.6224 / (b - 2.0);
+    // log lam and log invalpha by one copy of the exact log.
+    float64 loglam = 0.0;
+    float64 log_invalpha = 0.0;
+    for (int32 t = 0; t < 2; t++) {
+        float64 arg = t == 0 ? lam : invalpha;
+        float64 logarithm = 0.0;
+        {
+            bool tiny = arg < 2.2250738585072014e-308;
+            uint64 bits = (uint64)__double_as_longlong(tiny ? arg * 18014398509481984.0 : arg);
+            uint64 mantissa = bits & 0x000FFFFFFFFFFFFFul;
+            bool big = mantissa > 0x6A09E667F3BCCul;
+            float64 g = __ulonglong_as_double(mantissa | (big ? 0x3FE0000000000000ul : 0x3FF0000000000000ul)) - 1.0;
+            float64 e = (float64)(int64)((bits >> 52u) & 0x7FFul) - ((big ? 1022.0 : 1023.0) + (tiny ? 54.0 : 0.0));
+            float64 p = fma(-0.028300767748604135, g, 0.063251660400264351);
+            p = fma(p, g, -0.067870724287799597);
+            p = fma(p, g, 0.059735205328110511);
+            p = fma(p, g, -0.060411147624269232);
+            p = fma(p, g, 0.066216083305965984);
+            p = fma(p, g, -0.071602616298596142);
+            p = fma(p, g, 0.076977106779687596);
+            p = fma(p, g, -0.083325519705282236);
+            p = fma(p, g, 0.09090583291121275);
+            p = fma(p, g, -0.1000001819058728);
+            p = fma(p, g, 0.11111122018278023);
+            p = fma(p, g, -0.12499999829698444);
+            p = fma(p, g, 0.14285714087166534);
+            p = fma(p, g, -0.16666666666267768);
+            p = fma(p, g, 0.20000000001741747);
+            p = fma(p, g, -0.25000000000012362);
+            p = fma(p, g, 0.33333333333328097);
+            p = fma(p, g, -0.49999999999999972);
+            logarithm = fma(e, 0.6931471805599453, fma(g * g, p, g));
+            if (!(arg > 0.0 && arg < 1.0 / 0.0)) {
+                logarithm = arg == 0.0 ? -1.0 / 0.0 : arg == 1.0 / 0.0 ? arg : 0.0 / 0.0;
+            }
+        }
+        if (t == 0) {
+            loglam = logarithm;
+        } else {
+            log_invalpha = logarithm;
+        }
+    }
     uint32 attempt = 0u;
     while (true) {
         uint32 x0 = (uint32)counter;
@@ -791,7 +1123,7 @@ kernel poisson(int64[] y, uint64 key, uint64 offset, float64 lam) {
         float64 v = ((float64)(int32)(x2 >> 5) * 67108864.0 + (float64)(int32)(x3 >> 6) + 1.0) *
                     1.1102230246251565e-16;
         float64 us = 0.5 - fabs(u);
-        float64 kf = floor((2.0 * a / us + b) * u + lam + 0.43);
+        float64 kf = floor(fma(2.0 * a / us + b, u, lam) + 0.43);
         if (us >= 0.07 && v <= vr) {
             k = (int64)kf;
             break;
@@ -799,7 +1131,82 @@ kernel poisson(int64[] y, uint64 key, uint64 offset, float64 lam) {
         if (kf < 0.0 || (us < 0.013 && v > us)) {
             continue;
         }
-        if (log(v) + log(invalpha) - log(a / (us * us) + b) <= -lam + kf * loglam - lgamma(kf + 1.0)) {
+        // log(kf!) = lgamma(x), x = kf + 1, as NumPy's loggam: Stirling's series at x0 = max(x,
+        // 7) less log(x (x + 1) ... (x0 - 1)) (an exact product of integers below 7!).
+        float64 gx = kf + 1.0;
+        float64 gx0 = gx;
+        float64 product = 1.0;
+        while (gx0 < 7.0) {
+            product *= gx0;
+            gx0 += 1.0;
+        }
+        float64 hat = a / (us * us) + b;
+        float64 log_v = 0.0;
+        float64 log_hat = 0.0;
+        float64 log_gx0 = 0.0;
+        float64 log_product = 0.0;
+        for (int32 t = 0; t < 4; t++) {
+            float64 arg = t == 0 ? v : t == 1 ? hat : t == 2 ? gx0 : product;
+            float64 logarithm = 0.0;
+            {
+                bool tiny = arg < 2.2250738585072014e-308;
+                uint64 bits = (uint64)__double_as_longlong(tiny ? arg * 18014398509481984.0 : arg);
+                uint64 mantissa = bits & 0x000FFFFFFFFFFFFFul;
+                bool big = mantissa > 0x6A09E667F3BCCul;
+                float64 g = __ulonglong_as_double(mantissa | (big ? 0x3FE0000000000000ul : 0x3FF0000000000000ul)) - 1.0;
+                float64 e = (float64)(int64)((bits >> 52u) & 0x7FFul) - ((big ? 1022.0 : 1023.0) + (tiny ? 54.0 : 0.0));
+                float64 p = fma(-0.028300767748604135, g, 0.063251660400264351);
+                p = fma(p, g, -0.067870724287799597);
+                p = fma(p, g, 0.059735205328110511);
+                p = fma(p, g, -0.060411147624269232);
+                p = fma(p, g, 0.066216083305965984);
+                p = fma(p, g, -0.071602616298596142);
+                p = fma(p, g, 0.076977106779687596);
+                p = fma(p, g, -0.083325519705282236);
+                p = fma(p, g, 0.09090583291121275);
+                p = fma(p, g, -0.1000001819058728);
+                p = fma(p, g, 0.11111122018278023);
+                p = fma(p, g, -0.12499999829698444);
+                p = fma(p, g, 0.14285714087166534);
+                p = fma(p, g, -0.16666666666267768);
+                p = fma(p, g, 0.20000000001741747);
+                p = fma(p, g, -0.25000000000012362);
+                p = fma(p, g, 0.33333333333328097);
+                p = fma(p, g, -0.49999999999999972);
+                logarithm = fma(e, 0.6931471805599453, fma(g * g, p, g));
+                if (!(arg > 0.0 && arg < 1.0 / 0.0)) {
+                    logarithm = arg == 0.0 ? -1.0 / 0.0 : arg == 1.0 / 0.0 ? arg : 0.0 / 0.0;
+                }
+            }
+            if (t == 0) {
+                log_v = logarithm;
+            } else if (t == 1) {
+                log_hat = logarithm;
+            } else if (t == 2) {
+                log_gx0 = logarithm;
+            } else {
+                log_product = logarithm;
+            }
+        }
+        float64 log_factorial = 0.0;
+        {
+            float64 inverse = 1.0 / gx0;
+            float64 x2 = inverse * inverse;
+            float64 series = fma(-1.3924322169059011, x2, 0.17964437236883057);
+            series = fma(series, x2, -0.029550653594771242);
+            series = fma(series, x2, 0.00641025641025641);
+            series = fma(series, x2, -0.0019175269175269176);
+            series = fma(series, x2, 0.0008417508417508417);
+            series = fma(series, x2, -0.0005952380952380953);
+            series = fma(series, x2, 0.0007936507936507937);
+            series = fma(series, x2, -0.002777777777777778);
+            series = fma(series, x2, 0.08333333333333333);
+            log_factorial = series / gx0 + 0.9189385332046727 + fma(gx0 - 0.5, log_gx0, 0.0 - gx0) - log_product;
+            if (gx == 1.0 || gx == 2.0) {
+                log_factorial = 0.0;
+            }
+        }
+        if (log_v + log_invalpha - log_hat <= fma(kf, loglam, 0.0 - lam) - log_factorial) {
             k = (int64)kf;
             break;
         }
@@ -808,9 +1215,11 @@ kernel poisson(int64[] y, uint64 key, uint64 offset, float64 lam) {
 }
 
 // Binomial(trials, p), drawn for q = min(p, 1 - p) and reflected: inversion while trials * q < 30
-// (restarted past NumPy's bound), else Hormann's BTRD ("The generation of binomial random
-// variates", 1993) with the exact acceptance test f(k) / f(m) from lgamma. One element per block
-// counter; attempt k uses the block of (counter, k, 0).
+// (restarted past NumPy's bound; (1 - q)^trials as exp(trials log(1 - q))), else Hormann's BTRD
+// ("The generation of binomial random variates", 1993) with the exact acceptance test f(k) / f(m)
+// from log-gammas by NumPy's loggam (Stirling's series with ten terms, shifted up to 7); every log
+// and exp the exact one, so the same bits on both devices. One element per block counter; attempt
+// k uses the block of (counter, k, 0).
 kernel binomial(int64[] y, uint64 key, uint64 offset, int64 trials, float64 p) {
     int64 n = y.size;
     int64 element = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
@@ -826,9 +1235,69 @@ kernel binomial(int64[] y, uint64 key, uint64 offset, int64 trials, float64 p) {
         k = 0;
     } else if (nf * q < 30.0) {
         float64 qq = 1.0 - q;
-        float64 start = pow(qq, nf);
+        // qq^nf as exp(nf log qq), by the exact log and exp.
+        float64 log_qq = 0.0;
+        {
+            bool tiny = qq < 2.2250738585072014e-308;
+            uint64 bits = (uint64)__double_as_longlong(tiny ? qq * 18014398509481984.0 : qq);
+            uint64 mantissa = bits & 0x000FFFFFFFFFFFFFul;
+            bool big = mantissa > 0x6A09E667F3BCCul;
+            float64 g = __ulonglong_as_double(mantissa | (big ? 0x3FE0000000000000ul : 0x3FF0000000000000ul)) - 1.0;
+            float64 e = (float64)(int64)((bits >> 52u) & 0x7FFul) - ((big ? 1022.0 : 1023.0) + (tiny ? 54.0 : 0.0));
+            float64 p = fma(-0.028300767748604135, g, 0.063251660400264351);
+            p = fma(p, g, -0.067870724287799597);
+            p = fma(p, g, 0.059735205328110511);
+            p = fma(p, g, -0.060411147624269232);
+            p = fma(p, g, 0.066216083305965984);
+            p = fma(p, g, -0.071602616298596142);
+            p = fma(p, g, 0.076977106779687596);
+            p = fma(p, g, -0.083325519705282236);
+            p = fma(p, g, 0.09090583291121275);
+            p = fma(p, g, -0.1000001819058728);
+            p = fma(p, g, 0.11111122018278023);
+            p = fma(p, g, -0.12499999829698444);
+            p = fma(p, g, 0.14285714087166534);
+            p = fma(p, g, -0.16666666666267768);
+            p = fma(p, g, 0.20000000001741747);
+            p = fma(p, g, -0.25000000000012362);
+            p = fma(p, g, 0.33333333333328097);
+            p = fma(p, g, -0.49999999999999972);
+            log_qq = fma(e, 0.6931471805599453, fma(g * g, p, g));
+            if (!(qq > 0.0 && qq < 1.0 / 0.0)) {
+                log_qq = qq == 0.0 ? -1.0 / 0.0 : qq == 1.0 / 0.0 ? qq : 0.0 / 0.0;
+            }
+        }
+        float64 power_arg = nf * log_qq;
+        float64 start = 0.0;
+        {
+            float64 low = power_arg < -746.0 ? -746.0 : power_arg;
+            float64 clamped = low > 710.0 ? 710.0 : low;
+            float64 shifted = fma(clamped, 1.4426950408889634, 6755399441055744.0);
+            float64 kd = shifted - 6755399441055744.0;
+            int64 ki = (int64)((uint64)__double_as_longlong(shifted) - 0x4338000000000000ul);
+            float64 r = fma(-kd, 0.6931471805599453, clamped);
+            r = fma(-kd, 2.3190468138462996e-17, r);
+            float64 q = fma(1.6059043836821613e-10, r, 2.08767569878681e-09);
+            q = fma(q, r, 2.505210838544172e-08);
+            q = fma(q, r, 2.755731922398589e-07);
+            q = fma(q, r, 2.7557319223985893e-06);
+            q = fma(q, r, 2.48015873015873e-05);
+            q = fma(q, r, 0.0001984126984126984);
+            q = fma(q, r, 0.001388888888888889);
+            q = fma(q, r, 0.008333333333333333);
+            q = fma(q, r, 0.041666666666666664);
+            q = fma(q, r, 0.16666666666666666);
+            q = fma(q, r, 0.5);
+            q = fma(q, r, 1.0);
+            int64 k1 = (int64)((uint64)(ki + 2048) >> 1u) - 1024;
+            int64 k2 = ki - k1;
+            start = fma(q, r, 1.0) * __longlong_as_double((k1 + 1023) << 52u) * __longlong_as_double((k2 + 1023) << 52u);
+            if (power_arg != power_arg) {
+                start = power_arg;
+            }
+        }
         float64 mean = nf * q;
-        float64 bound = min(nf, mean + 10.0 * sqrt(mean * qq + 1.0));
+        float64 bound = min(nf, fma(10.0, sqrt(fma(mean, qq, 1.0)), mean));
         bool done = false;
         while (!done) {
             uint32 x0 = (uint32)counter;
@@ -873,14 +1342,116 @@ kernel binomial(int64[] y, uint64 key, uint64 offset, int64 trials, float64 p) {
         float64 r = q / (1.0 - q);
         float64 npq = nf * q * (1.0 - q);
         float64 spq = sqrt(npq);
-        float64 b = 1.15 + 2.53 * spq;
-        float64 a = -0.0873 + 0.0248 * b + 0.01 * q;
-        float64 c = nf * q + 0.5;
+        float64 b = fma(2.53, spq, 1.15);
+        float64 a = fma(0.01, q, fma(0.0248, b, -0.0873));
+        float64 c = fma(nf, q, 0.5);
         float64 alpha = (2.83 + 5.1 / b) * spq;
         float64 vr = 0.92 - 4.2 / b;
         float64 urvr = 0.86 * vr;
-        float64 logfm = lgamma(m + 1.0) + lgamma(nf - m + 1.0);
-        float64 logr = log(r);
+        // lgamma(m + 1) + lgamma(nf - m + 1) by NumPy's loggam over the exact log (Stirling's
+        // series at x0 = max(x, 7) less the log of the exact product x (x + 1) ... (x0 - 1)), and
+        // log r: five logarithms by one copy.
+        float64 ga = m + 1.0;
+        float64 ga0 = ga;
+        float64 product_a = 1.0;
+        while (ga0 < 7.0) {
+            product_a *= ga0;
+            ga0 += 1.0;
+        }
+        float64 gb = nf - m + 1.0;
+        float64 gb0 = gb;
+        float64 product_b = 1.0;
+        while (gb0 < 7.0) {
+            product_b *= gb0;
+            gb0 += 1.0;
+        }
+        float64 log_ga0 = 0.0;
+        float64 log_product_a = 0.0;
+        float64 log_gb0 = 0.0;
+        float64 log_product_b = 0.0;
+        float64 logr = 0.0;
+        for (int32 t = 0; t < 5; t++) {
+            float64 arg = t == 0 ? ga0 : t == 1 ? product_a : t == 2 ? gb0 : t == 3 ? product_b : r;
+            float64 logarithm = 0.0;
+            {
+                bool tiny = arg < 2.2250738585072014e-308;
+                uint64 bits = (uint64)__double_as_longlong(tiny ? arg * 18014398509481984.0 : arg);
+                uint64 mantissa = bits & 0x000FFFFFFFFFFFFFul;
+                bool big = mantissa > 0x6A09E667F3BCCul;
+                float64 g = __ulonglong_as_double(mantissa | (big ? 0x3FE0000000000000ul : 0x3FF0000000000000ul)) - 1.0;
+                float64 e = (float64)(int64)((bits >> 52u) & 0x7FFul) - ((big ? 1022.0 : 1023.0) + (tiny ? 54.0 : 0.0));
+                float64 p = fma(-0.028300767748604135, g, 0.063251660400264351);
+                p = fma(p, g, -0.067870724287799597);
+                p = fma(p, g, 0.059735205328110511);
+                p = fma(p, g, -0.060411147624269232);
+                p = fma(p, g, 0.066216083305965984);
+                p = fma(p, g, -0.071602616298596142);
+                p = fma(p, g, 0.076977106779687596);
+                p = fma(p, g, -0.083325519705282236);
+                p = fma(p, g, 0.09090583291121275);
+                p = fma(p, g, -0.1000001819058728);
+                p = fma(p, g, 0.11111122018278023);
+                p = fma(p, g, -0.12499999829698444);
+                p = fma(p, g, 0.14285714087166534);
+                p = fma(p, g, -0.16666666666267768);
+                p = fma(p, g, 0.20000000001741747);
+                p = fma(p, g, -0.25000000000012362);
+                p = fma(p, g, 0.33333333333328097);
+                p = fma(p, g, -0.49999999999999972);
+                logarithm = fma(e, 0.6931471805599453, fma(g * g, p, g));
+                if (!(arg > 0.0 && arg < 1.0 / 0.0)) {
+                    logarithm = arg == 0.0 ? -1.0 / 0.0 : arg == 1.0 / 0.0 ? arg : 0.0 / 0.0;
+                }
+            }
+            if (t == 0) {
+                log_ga0 = logarithm;
+            } else if (t == 1) {
+                log_product_a = logarithm;
+            } else if (t == 2) {
+                log_gb0 = logarithm;
+            } else if (t == 3) {
+                log_product_b = logarithm;
+            } else {
+                logr = logarithm;
+            }
+        }
+        float64 lgamma_a = 0.0;
+        {
+            float64 inverse = 1.0 / ga0;
+            float64 x2 = inverse * inverse;
+            float64 series = fma(-1.3924322169059011, x2, 0.17964437236883057);
+            series = fma(series, x2, -0.029550653594771242);
+            series = fma(series, x2, 0.00641025641025641);
+            series = fma(series, x2, -0.0019175269175269176);
+            series = fma(series, x2, 0.0008417508417508417);
+            series = fma(series, x2, -0.0005952380952380953);
+            series = fma(series, x2, 0.0007936507936507937);
+            series = fma(series, x2, -0.002777777777777778);
+            series = fma(series, x2, 0.08333333333333333);
+            lgamma_a = series / ga0 + 0.9189385332046727 + fma(ga0 - 0.5, log_ga0, 0.0 - ga0) - log_product_a;
+            if (ga == 1.0 || ga == 2.0) {
+                lgamma_a = 0.0;
+            }
+        }
+        float64 lgamma_b = 0.0;
+        {
+            float64 inverse = 1.0 / gb0;
+            float64 x2 = inverse * inverse;
+            float64 series = fma(-1.3924322169059011, x2, 0.17964437236883057);
+            series = fma(series, x2, -0.029550653594771242);
+            series = fma(series, x2, 0.00641025641025641);
+            series = fma(series, x2, -0.0019175269175269176);
+            series = fma(series, x2, 0.0008417508417508417);
+            series = fma(series, x2, -0.0005952380952380953);
+            series = fma(series, x2, 0.0007936507936507937);
+            series = fma(series, x2, -0.002777777777777778);
+            series = fma(series, x2, 0.08333333333333333);
+            lgamma_b = series / gb0 + 0.9189385332046727 + fma(gb0 - 0.5, log_gb0, 0.0 - gb0) - log_product_b;
+            if (gb == 1.0 || gb == 2.0) {
+                lgamma_b = 0.0;
+            }
+        }
+        float64 logfm = lgamma_a + lgamma_b;
         while (true) {
             uint32 x0 = (uint32)counter;
             uint32 x1 = (uint32)(counter >> 32);
@@ -910,7 +1481,7 @@ kernel binomial(int64[] y, uint64 key, uint64 offset, int64 trials, float64 p) {
             float64 u = 0.0;
             if (v <= urvr) {
                 u = v / vr - 0.43;
-                k = (int64)floor((2.0 * a / (0.5 - fabs(u)) + b) * u + c);
+                k = (int64)floor(fma(2.0 * a / (0.5 - fabs(u)) + b, u, c));
                 break;
             }
             if (v >= vr) {
@@ -921,13 +1492,113 @@ kernel binomial(int64[] y, uint64 key, uint64 offset, int64 trials, float64 p) {
                 v = w * vr;
             }
             float64 us = 0.5 - fabs(u);
-            float64 kf = floor((2.0 * a / us + b) * u + c);
+            float64 kf = floor(fma(2.0 * a / us + b, u, c));
             if (kf < 0.0 || kf > nf) {
                 continue;
             }
             v = v * alpha / (a / (us * us) + b);
-            float64 logf = logfm - lgamma(kf + 1.0) - lgamma(nf - kf + 1.0) + (kf - m) * logr;
-            if (log(v) <= logf) {
+            float64 gc = kf + 1.0;
+            float64 gc0 = gc;
+            float64 product_c = 1.0;
+            while (gc0 < 7.0) {
+                product_c *= gc0;
+                gc0 += 1.0;
+            }
+            float64 gd = nf - kf + 1.0;
+            float64 gd0 = gd;
+            float64 product_d = 1.0;
+            while (gd0 < 7.0) {
+                product_d *= gd0;
+                gd0 += 1.0;
+            }
+            float64 log_v = 0.0;
+            float64 log_gc0 = 0.0;
+            float64 log_product_c = 0.0;
+            float64 log_gd0 = 0.0;
+            float64 log_product_d = 0.0;
+            for (int32 t = 0; t < 5; t++) {
+                float64 arg = t == 0 ? v : t == 1 ? gc0 : t == 2 ? product_c : t == 3 ? gd0 : product_d;
+                float64 logarithm = 0.0;
+                {
+                    bool tiny = arg < 2.2250738585072014e-308;
+                    uint64 bits = (uint64)__double_as_longlong(tiny ? arg * 18014398509481984.0 : arg);
+                    uint64 mantissa = bits & 0x000FFFFFFFFFFFFFul;
+                    bool big = mantissa > 0x6A09E667F3BCCul;
+                    float64 g = __ulonglong_as_double(mantissa | (big ? 0x3FE0000000000000ul : 0x3FF0000000000000ul)) - 1.0;
+                    float64 e = (float64)(int64)((bits >> 52u) & 0x7FFul) - ((big ? 1022.0 : 1023.0) + (tiny ? 54.0 : 0.0));
+                    float64 p = fma(-0.028300767748604135, g, 0.063251660400264351);
+                    p = fma(p, g, -0.067870724287799597);
+                    p = fma(p, g, 0.059735205328110511);
+                    p = fma(p, g, -0.060411147624269232);
+                    p = fma(p, g, 0.066216083305965984);
+                    p = fma(p, g, -0.071602616298596142);
+                    p = fma(p, g, 0.076977106779687596);
+                    p = fma(p, g, -0.083325519705282236);
+                    p = fma(p, g, 0.09090583291121275);
+                    p = fma(p, g, -0.1000001819058728);
+                    p = fma(p, g, 0.11111122018278023);
+                    p = fma(p, g, -0.12499999829698444);
+                    p = fma(p, g, 0.14285714087166534);
+                    p = fma(p, g, -0.16666666666267768);
+                    p = fma(p, g, 0.20000000001741747);
+                    p = fma(p, g, -0.25000000000012362);
+                    p = fma(p, g, 0.33333333333328097);
+                    p = fma(p, g, -0.49999999999999972);
+                    logarithm = fma(e, 0.6931471805599453, fma(g * g, p, g));
+                    if (!(arg > 0.0 && arg < 1.0 / 0.0)) {
+                        logarithm = arg == 0.0 ? -1.0 / 0.0 : arg == 1.0 / 0.0 ? arg : 0.0 / 0.0;
+                    }
+                }
+                if (t == 0) {
+                    log_v = logarithm;
+                } else if (t == 1) {
+                    log_gc0 = logarithm;
+                } else if (t == 2) {
+                    log_product_c = logarithm;
+                } else if (t == 3) {
+                    log_gd0 = logarithm;
+                } else {
+                    log_product_d = logarithm;
+                }
+            }
+            float64 lgamma_c = 0.0;
+            {
+                float64 inverse = 1.0 / gc0;
+                float64 x2 = inverse * inverse;
+                float64 series = fma(-1.3924322169059011, x2, 0.17964437236883057);
+                series = fma(series, x2, -0.029550653594771242);
+                series = fma(series, x2, 0.00641025641025641);
+                series = fma(series, x2, -0.0019175269175269176);
+                series = fma(series, x2, 0.0008417508417508417);
+                series = fma(series, x2, -0.0005952380952380953);
+                series = fma(series, x2, 0.0007936507936507937);
+                series = fma(series, x2, -0.002777777777777778);
+                series = fma(series, x2, 0.08333333333333333);
+                lgamma_c = series / gc0 + 0.9189385332046727 + fma(gc0 - 0.5, log_gc0, 0.0 - gc0) - log_product_c;
+                if (gc == 1.0 || gc == 2.0) {
+                    lgamma_c = 0.0;
+                }
+            }
+            float64 lgamma_d = 0.0;
+            {
+                float64 inverse = 1.0 / gd0;
+                float64 x2 = inverse * inverse;
+                float64 series = fma(-1.3924322169059011, x2, 0.17964437236883057);
+                series = fma(series, x2, -0.029550653594771242);
+                series = fma(series, x2, 0.00641025641025641);
+                series = fma(series, x2, -0.0019175269175269176);
+                series = fma(series, x2, 0.0008417508417508417);
+                series = fma(series, x2, -0.0005952380952380953);
+                series = fma(series, x2, 0.0007936507936507937);
+                series = fma(series, x2, -0.002777777777777778);
+                series = fma(series, x2, 0.08333333333333333);
+                lgamma_d = series / gd0 + 0.9189385332046727 + fma(gd0 - 0.5, log_gd0, 0.0 - gd0) - log_product_d;
+                if (gd == 1.0 || gd == 2.0) {
+                    lgamma_d = 0.0;
+                }
+            }
+            float64 logf = fma(kf - m, logr, logfm - lgamma_c - lgamma_d);
+            if (log_v <= logf) {
                 k = (int64)kf;
                 break;
             }
