@@ -8,8 +8,10 @@ first value after seeding a new Generator; and permutation(n) of 2^16, 2^20, 2^2
 Generator (PCG64) on 2^24 values and its permutation of 2^10, 2^16, 2^20 and 2^24 (wall time,
 median).
 `peers_random.py permutation gpu|cpu` runs the permutation rows alone. `peers_random.py methods
-LOG2N [repeat]`: every method of the CPU surface on NumPy's Generator, the list and parameters of
-random_bench's `methods`, 2^LOG2N values, one warm-up then the median of `repeat`.
+LOG2N [repeat] [gpu]`: every method of the CPU surface on NumPy's Generator, the list and
+parameters of random_bench's `methods`, 2^LOG2N values, one warm-up then the median of `repeat`
+(wall time); with `gpu`, the same on CuPy (its Generator where it has the method, else
+cupy.random's RandomState), CUDA events around each draw.
 One JSON object per line. Usage: peers_random.py [permutation] gpu|cpu [repeat]"""
 import json
 import os
@@ -18,9 +20,11 @@ import time
 
 arguments = sys.argv[1:]
 methods_log2n = None
+methods_on_gpu = False
 if arguments and arguments[0] == "methods":
     methods_log2n = int(arguments[1])
-    arguments = ["cpu"] + arguments[2:]
+    methods_on_gpu = arguments[-1] == "gpu"
+    arguments = ["cpu"] + [a for a in arguments[2:] if a != "gpu"]
 permutations_only = bool(arguments) and arguments[0] == "permutation"
 if permutations_only:
     arguments = arguments[1:]
@@ -232,12 +236,36 @@ def cpu_permutations():
              ms=ms, gbps=gbps(count, 8, ms))
 
 
-def cpu_methods(log2n):
-    """NumPy's Generator on every method of random_bench's `methods`, the same parameters."""
-    import numpy as np
+class GeneratorOrLegacy:
+    """CuPy's Generator's method where it has one, else cupy.random's RandomState's (normal,
+    lognormal, choice, permutation, shuffle)."""
 
+    def __init__(self, generator, legacy):
+        self.generator, self.legacy = generator, legacy
+
+    def __getattr__(self, name):
+        method = getattr(self.generator, name, None)
+        return method if method is not None else getattr(self.legacy, name)
+
+
+def methods(log2n, on_gpu):
+    """NumPy's Generator (or CuPy on the GPU) on every method of random_bench's `methods`, the
+    same parameters."""
+    if on_gpu:
+        import cupy as np
+
+        class Sync:
+            Event = np.cuda.Event
+            get_elapsed_time = staticmethod(np.cuda.get_elapsed_time)
+
+        rng = GeneratorOrLegacy(np.random.default_rng(1), np.random.RandomState(1))
+        tool, device = "cupy", "gpu"
+    else:
+        import numpy as np
+
+        rng = np.random.default_rng(1)
+        tool, device = "numpy", "cpu"
     n = 1 << log2n
-    rng = np.random.default_rng(1)
     weights = np.array([k % 7 + 1 for k in range(1000)], dtype=np.float64)
     weights /= weights.sum()
     shuffled = rng.random(n)
@@ -285,19 +313,26 @@ def cpu_methods(log2n):
     if only is not None:
         cases = [case for case in cases if case[0] in only.split("|")]
     for name, dtype, itemsize, draw in cases:
-        draw()
-        times = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            draw()
-            times.append((time.perf_counter() - start) * 1e3)
-        ms = median(times)
-        emit(tool="numpy", device="cpu", case=name, dtype=dtype, n=n, ms=ms,
+        try:
+            if on_gpu:
+                ms = time_gpu(Sync, draw)
+            else:
+                draw()
+                times = []
+                for _ in range(repeat):
+                    start = time.perf_counter()
+                    draw()
+                    times.append((time.perf_counter() - start) * 1e3)
+                ms = median(times)
+        except Exception as error:  # a method the peer lacks: said, and the rest go on
+            emit(tool=tool, device=device, case=name, dtype=dtype, n=n, error=repr(error))
+            continue
+        emit(tool=tool, device=device, case=name, dtype=dtype, n=n, ms=ms,
              gbps=gbps(n, itemsize, ms))
 
 
 if methods_log2n is not None:
-    cpu_methods(methods_log2n)
+    methods(methods_log2n, methods_on_gpu)
 elif permutations_only:
     cpu_permutations() if mode == "cpu" else gpu_permutations()
 elif mode == "cpu":

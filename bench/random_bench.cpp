@@ -16,10 +16,11 @@
 //   cpu: 2^24 values of the same draws and permutation(n) of 2^10, 2^16, 2^20 and 2^24 (wall time,
 //        median), to compare with NumPy's Generator.
 // `random_bench permutation gpu|cpu` runs the permutation rows alone.
-// `random_bench methods LOG2N [repeat]`: every method of the CPU surface (method_cases(), the same
-// list and parameters as peers_random.py's `methods`) on 2^LOG2N values on Device::cpu(), wall
+// `random_bench methods LOG2N [repeat] [gpu]`: every method of the CPU surface (method_cases(), the
+// same list and parameters as peers_random.py's `methods`) on 2^LOG2N values on Device::cpu(), wall
 // time, one warm-up then the median of `repeat`; bench/run_random_bench.sh methods interleaves
-// rounds of it with rounds of NumPy's.
+// rounds of it with rounds of NumPy's. With `gpu`, the same methods on the GPU, CUDA events around
+// each draw after two warm-ups (peers_random.py methods LOG2N REPEAT gpu: CuPy's).
 // RANDOM_BENCH_CASES="name|name..." (both tools) keeps only the cases of those names.
 // One JSON object per line. Usage: random_bench [permutation] gpu|cpu [repeat]
 #include "bench_support.h"
@@ -223,9 +224,9 @@ std::vector<Case> method_cases(std::int64_t n) {
     return with_exact_cases(std::move(list), "standard_normal_exact");
 }
 
-void run_methods(int log2n) {
+void run_methods(int log2n, bool on_gpu) {
     const std::int64_t n = std::int64_t{1} << log2n;
-    const gpucc::Device cpu = gpucc::Device::cpu();
+    const gpucc::Device device = on_gpu ? gpucc::Device::cuda(0) : gpucc::Device::cpu();
     gpucc::random::Generator g(1);
     // RANDOM_BENCH_CASES ("name|name|..."), when set, keeps only the cases of those names.
     const char* only = std::getenv("RANDOM_BENCH_CASES");
@@ -235,9 +236,10 @@ void run_methods(int log2n) {
             continue;
         }
         NDArray keep;
-        const double ms =
-            bench_support::median_wall_ms([&] { keep = c.draw(g, n, cpu); }, 1, repeat);
-        emit("cpu", c.name, c.dtype, n, c.itemsize, ms);
+        const auto draw = [&] { keep = c.draw(g, n, device); };
+        const double ms = on_gpu ? bench_support::median_ms(draw, 2, repeat)
+                                 : bench_support::median_wall_ms(draw, 1, repeat);
+        emit(on_gpu ? "gpu" : "cpu", c.name, c.dtype, n, c.itemsize, ms);
     }
 }
 
@@ -321,7 +323,7 @@ int main(int argc, char** argv) {
         if (argc > 3) {
             repeat = std::max(1, std::atoi(argv[3]));
         }
-        run_methods(std::atoi(argv[2]));
+        run_methods(std::atoi(argv[2]), argc > 4 && std::strcmp(argv[4], "gpu") == 0);
         return 0;
     }
     const bool permutations_only = argc >= 2 && std::strcmp(argv[1], "permutation") == 0;
@@ -331,7 +333,7 @@ int main(int argc, char** argv) {
     }
     if (argc < 2 || (std::strcmp(argv[1], "gpu") != 0 && std::strcmp(argv[1], "cpu") != 0)) {
         std::fprintf(stderr, "usage: random_bench [permutation] gpu|cpu [repeat]\n"
-                             "       random_bench methods LOG2N [repeat]\n");
+                             "       random_bench methods LOG2N [repeat] [gpu]\n");
         return 2;
     }
     if (argc > 2) {

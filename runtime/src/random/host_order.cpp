@@ -1,5 +1,5 @@
 // The host's own ordering of the permutation keys (host_order.h): the keys from the vector
-// Philox (host_philox.h), made once (a choice keeping only those that can be in its sample),
+// Philox (host_philox.h), made once,
 // counting passes whose buckets fit the caches, and an insertion sort of the few keys each
 // bucket holds. Every pass keeps the (key, index) order exact, so the result is
 // counting_sort_order's, bit for bit.
@@ -11,9 +11,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
-#include <cmath>
-#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -36,12 +33,6 @@ constexpr std::int64_t kCoarseBuckets = std::int64_t{1} << kCoarseBits;
 constexpr int kMinCoarseBits = 3;
 /// Keys per step of the first pass: made, then counted while they are in the L1 cache.
 constexpr std::int64_t kKeyStep = 2048;
-/// A choice keeps the keys up to a limit that leaves this many standard deviations of the count
-/// of keys below it, plus kLimitSlack keys, above the sample size (keep_limit).
-constexpr double kLimitSigmas = 8.0;
-constexpr double kLimitSlack = 64.0;
-/// Above this fraction of the keys a choice keeps them all, as a permutation does.
-constexpr double kKeepAllFraction = 0.875;
 /// The distance between the chunks' spare slots, where pairs that are not kept go: a cache line.
 constexpr std::int64_t kSpareStride = 16;
 
@@ -216,77 +207,38 @@ private:
     Workspace<std::uint32_t> counts_;
 };
 
-/// The largest key that a choice of `wanted` of n keeps: about (wanted + sigmas sqrt(wanted) +
-/// 64) / n of the key range, so that at least `wanted` keys are at or below it but with a
-/// probability of about the normal tail beyond `sigmas` (the keys are uniform); the maximum (keep
-/// every key) when that is most of the keys. Never below 2^32 - 1, so that a coarse bucket spans
-/// at least 2^24 key values.
-std::uint64_t keep_limit(std::int64_t n, std::int64_t wanted, double sigmas) {
-    const double target =
-        static_cast<double>(wanted) + sigmas * std::sqrt(static_cast<double>(wanted)) + kLimitSlack;
-    if (target >= kKeepAllFraction * static_cast<double>(n)) {
-        return std::numeric_limits<std::uint64_t>::max();
-    }
-    const long double fraction = std::max(0.0L, static_cast<long double>(target) / n);
-    const auto limit = static_cast<std::uint64_t>(std::ldexp(fraction, 64));
-    return std::max<std::uint64_t>(limit, std::numeric_limits<std::uint32_t>::max());
-}
-
 /// The first `wanted` of the order of n > kOneLevelMax keys. Pass 1 makes the keys once, per
-/// chunk of the indices, and keeps those at or below `limit` (every key for a permutation; for
-/// a choice of k about k of them, the ones that can be among the first k), storing them in the
-/// chunk's own part of an array of n (with their indices when not every key is kept), and
-/// counts the kept keys by their top coarse_bits bits below the limit's width (kMinCoarseBits to
-/// kCoarseBits, about 2^kLeafLog2 kept keys a bucket). The counts give
-/// the last coarse bucket that holds one of the first `wanted` positions (if fewer than `wanted`
-/// keys were kept, which the limit makes vanishingly rare, it starts again keeping every key);
-/// pass 2 reads each chunk's stored pairs back and copies those of the buckets up to that one to
-/// their coarse bucket, chunk by chunk, so that each bucket keeps index order; pass 3 orders each
-/// kept coarse bucket (order_bucket), each thread in its own scratch, taking buckets from a
-/// shared counter, and writes only the positions below `wanted`.
+/// chunk of the indices, into the chunk's own part of an array of n, and counts them by their top
+/// coarse_bits bits (kMinCoarseBits to kCoarseBits, about 2^kLeafLog2 keys a bucket). The counts
+/// give the last coarse bucket that holds one of the first `wanted` positions; pass 2 reads each
+/// chunk's keys back and copies those of the buckets up to that one, with their indices, to their
+/// coarse bucket, chunk by chunk, so that each bucket keeps index order; pass 3 orders each kept
+/// coarse bucket (order_bucket), each thread in its own scratch, taking buckets from a shared
+/// counter, and writes only the positions below `wanted`.
 void two_level_order(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first, std::int64_t n,
-                     std::int64_t wanted, std::uint64_t limit, std::int64_t* order) {
+                     std::int64_t wanted, std::int64_t* order) {
     const int threads = gpucc::detail::ThreadPool::instance().thread_count();
     const std::int64_t chunks = std::min<std::int64_t>(4 * threads, n / kKeyStep);
     const auto chunk_begin = [&](std::int64_t c) { return n * c / chunks; };
-    const bool keep_all = limit == std::numeric_limits<std::uint64_t>::max();
-    // Coarse bucket of a kept key: key >> shift, below 2^coarse_bits.
-    const double kept_share = std::ldexp(static_cast<double>(limit), -64);
-    const int coarse_bits = std::clamp(
-        floor_log2(static_cast<std::int64_t>(kept_share * static_cast<double>(n)) + 1) - kLeafLog2,
-        kMinCoarseBits, kCoarseBits);
+    // Coarse bucket of a key: key >> shift, below 2^coarse_bits.
+    const int coarse_bits = std::clamp(floor_log2(n + 1) - kLeafLog2, kMinCoarseBits, kCoarseBits);
     const std::int64_t buckets = std::int64_t{1} << coarse_bits;
-    const int shift = std::max(0, static_cast<int>(std::bit_width(limit)) - coarse_bits);
+    const int shift = 64 - coarse_bits;
     constexpr std::int64_t kCountStride = kCoarseBuckets;
     std::vector<std::int64_t> cursors(static_cast<std::size_t>(chunks * kCountStride), 0);
-    std::vector<std::int64_t> stored(static_cast<std::size_t>(chunks), 0);
     const auto stored_keys = uninitialized<std::uint64_t>(n);
-    const auto stored_indices = uninitialized<Index>(keep_all ? 0 : n);
     auto count_chunks = [&](std::int64_t begin, std::int64_t end) {
         for (std::int64_t c = begin; c < end; ++c) {
             std::int64_t* counts = cursors.data() + c * kCountStride;
-            const std::int64_t base = chunk_begin(c);
-            std::uint64_t* keys = stored_keys.get() + (keep_all ? 0 : base);
-            // keep_all stores no indices (the array is empty): no pointer into it.
-            Index* indices = keep_all ? nullptr : stored_indices.get() + base;
-            std::int64_t kept = keep_all ? base : 0;
-            for (std::int64_t e = base; e < chunk_begin(c + 1); e += kKeyStep) {
+            std::uint64_t* keys = stored_keys.get();
+            for (std::int64_t e = chunk_begin(c); e < chunk_begin(c + 1); e += kKeyStep) {
                 const std::int64_t count = std::min(kKeyStep, chunk_begin(c + 1) - e);
-                const std::uint64_t counter = first + static_cast<std::uint64_t>(e);
-                const std::int64_t step_begin = kept;
-                if (keep_all) {
-                    philox_keys(isa, seed, counter, count, keys + e);
-                    kept += count;
-                } else {
-                    kept += philox_keys_at_most(isa, seed, counter, count, limit,
-                                                static_cast<Index>(e), keys + kept, indices + kept);
-                }
+                philox_keys(isa, seed, first + static_cast<std::uint64_t>(e), count, keys + e);
                 // Counted while the step's keys are in the L1 cache.
-                for (std::int64_t i = step_begin; i < kept; ++i) {
+                for (std::int64_t i = e; i < e + count; ++i) {
                     ++counts[keys[i] >> shift];
                 }
             }
-            stored[static_cast<std::size_t>(c)] = keep_all ? kept - base : kept;
         }
     };
     parallel_for(chunks, 1, count_chunks);
@@ -306,12 +258,6 @@ void two_level_order(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first, std
             last = b;
             break;
         }
-    }
-    if (running < wanted) {
-        // Fewer keys at or below the limit than positions wanted: keep them all.
-        two_level_order(isa, seed, first, n, wanted, std::numeric_limits<std::uint64_t>::max(),
-                        order);
-        return;
     }
     const std::int64_t selected = running;
     // Then chunk c's first slot in bucket b: the buckets in order, each the chunks in order.
@@ -338,15 +284,14 @@ void two_level_order(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first, std
             std::int64_t* slots = cursors.data() + c * kCountStride;
             const std::int64_t base = chunk_begin(c);
             const std::uint64_t* keys = stored_keys.get() + base;
-            const Index* indices = keep_all ? nullptr : stored_indices.get() + base;
-            const std::int64_t count = stored[static_cast<std::size_t>(c)];
+            const std::int64_t count = chunk_begin(c + 1) - base;
             for (std::int64_t i = 0; i < count; ++i) {
                 const std::uint64_t key = keys[i];
                 const std::int64_t bucket = static_cast<std::int64_t>(key >> shift);
                 const std::int64_t slot = slots[bucket];
                 slots[bucket] = slot + (bucket <= last ? 1 : 0);
                 to_keys[slot] = key;
-                to_indices[slot] = keep_all ? static_cast<Index>(base + i) : indices[i];
+                to_indices[slot] = static_cast<Index>(base + i);
             }
         }
     };
@@ -371,11 +316,6 @@ void two_level_order(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first, std
 
 void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n, std::int64_t wanted,
                        std::int64_t* order) {
-    host_random_order(seed, first, n, wanted, order, kLimitSigmas);
-}
-
-void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n, std::int64_t wanted,
-                       std::int64_t* order, double limit_sigmas) {
     if (n < 0 || n > kHostOrderMaxSize) {
         throw std::invalid_argument("host_random_order: n must be in [0, 2^32], got " +
                                     std::to_string(n));
@@ -389,7 +329,7 @@ void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n, 
     }
     const PhiloxIsa isa = philox_isa();
     if (n > kOneLevelMax) {
-        two_level_order(isa, seed, first, n, wanted, keep_limit(n, wanted, limit_sigmas), order);
+        two_level_order(isa, seed, first, n, wanted, order);
         return;
     }
     const auto keys = uninitialized<std::uint64_t>(n);

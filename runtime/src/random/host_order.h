@@ -15,24 +15,16 @@ constexpr std::int64_t kHostOrderMaxSize = std::int64_t{1} << 32;
 
 /// Writes the first `wanted` of the indices 0 .. n-1 in ascending (key, index) order to
 /// order[0 .. wanted-1] (order has room for `wanted`, and nothing past it is written; a choice
-/// without replacement wants its sample size, a permutation n), index e's key
-/// the 64-bit word (w1 << 32) | w0 of Philox block counter first + e under `seed`
+/// without replacement from a small population wants its sample size, a permutation n), index e's
+/// key the 64-bit word (w1 << 32) | w0 of Philox block counter first + e under `seed`
 /// (kernels/permutation.dsl): counting_sort_order's order. Up to 2^12 keys: one pass on the
-/// calling thread; above, across the host pool's threads: the keys made once, a choice keeping
-/// only those up to a limit that holds its first `wanted` with near certainty (about `wanted`
-/// of them, not n), and counted by their top bits; the kept keys of the coarse buckets holding
-/// the first `wanted` positions copied to those buckets; each bucket ordered in the L1 cache
+/// calling thread; above, across the host pool's threads: the keys made once and counted by their
+/// top bits; the keys of the coarse buckets holding the first `wanted` positions copied to those
+/// buckets; each bucket ordered in the L1 cache
 /// (split by a counting pass into parts of about 2^10 first where larger): a counting pass that
 /// leaves about half a key per slot and an insertion sort. 0 <= n <=
 /// kHostOrderMaxSize and 0 <= wanted <= n (std::invalid_argument otherwise: the caller checks).
 void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n, std::int64_t wanted,
                        std::int64_t* order);
-
-/// host_random_order whose choice keeps the keys up to a limit `limit_sigmas` standard deviations
-/// (of the number of keys below it) above `wanted` (host_random_order: 8). The order is the same
-/// for any value: a limit that keeps fewer than `wanted` keys (a negative value, most of the
-/// time) makes it start again keeping every key, which the tests check.
-void host_random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n, std::int64_t wanted,
-                       std::int64_t* order, double limit_sigmas);
 
 } // namespace gpucc::random::detail

@@ -255,73 +255,7 @@ philox16_avx512(std::uint64_t seed, std::uint64_t first, __m512i x[8]) {
     words_plain(seed, first + static_cast<std::uint64_t>(e), count - e, rest);
 }
 
-/// philox_keys_at_most sixteen blocks at a time: each register's keys compared with the limit
-/// and the kept ones (and their indices) packed to the front by the compress instructions, in
-/// registers (their memory forms are slow on some CPUs), then stored whole.
-[[gnu::target("avx512f")]] std::int64_t keys_at_most_avx512(std::uint64_t seed, std::uint64_t first,
-                                                            std::int64_t count, std::uint64_t limit,
-                                                            std::uint32_t index_base,
-                                                            std::uint64_t* keys,
-                                                            std::uint32_t* indices) {
-    const __m512i limits = _mm512_set1_epi64(static_cast<long long>(limit));
-    const __m512i lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    std::int64_t kept = 0;
-    std::int64_t e = 0;
-    for (; e + 16 <= count; e += 16) {
-        __m512i x[8];
-        philox16_avx512(seed, first + static_cast<std::uint64_t>(e), x);
-        __m512i half_keys[2];
-        __mmask8 masks[2];
-        for (int half = 0; half < 2; ++half) {
-            const __m512i low = _mm512_cvtepu32_epi64(_mm512_cvtepi64_epi32(x[4 * half]));
-            half_keys[half] = _mm512_or_si512(_mm512_slli_epi64(x[4 * half + 1], 32), low);
-            masks[half] = _mm512_cmple_epu64_mask(half_keys[half], limits);
-        }
-        const __mmask16 mask = static_cast<__mmask16>(masks[0] | (masks[1] << 8));
-        if (mask == 0) {
-            continue;
-        }
-        const __m512i block_indices = _mm512_add_epi32(
-            lanes, _mm512_set1_epi32(static_cast<int>(index_base + static_cast<std::uint32_t>(e))));
-        _mm512_storeu_si512(indices + kept, _mm512_maskz_compress_epi32(mask, block_indices));
-        _mm512_storeu_si512(keys + kept, _mm512_maskz_compress_epi64(masks[0], half_keys[0]));
-        const std::int64_t first_half = __builtin_popcount(masks[0]);
-        _mm512_storeu_si512(keys + kept + first_half,
-                            _mm512_maskz_compress_epi64(masks[1], half_keys[1]));
-        kept += first_half + __builtin_popcount(masks[1]);
-    }
-    for (; e < count; ++e) {
-        std::uint32_t w[4];
-        philox_block(seed, first + static_cast<std::uint64_t>(e), 0, 0, w);
-        const std::uint64_t key = (std::uint64_t{w[1]} << 32) | w[0];
-        keys[kept] = key;
-        indices[kept] = index_base + static_cast<std::uint32_t>(e);
-        kept += key <= limit ? 1 : 0;
-    }
-    return kept;
-}
-
 #pragma GCC diagnostic pop
-
-/// philox_keys_at_most through philox_keys a step at a time, then a branch-free compaction.
-std::int64_t keys_at_most_by_steps(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first,
-                                   std::int64_t count, std::uint64_t limit,
-                                   std::uint32_t index_base, std::uint64_t* keys,
-                                   std::uint32_t* indices) {
-    constexpr std::int64_t kStep = 512;
-    std::uint64_t step_keys[kStep];
-    std::int64_t kept = 0;
-    for (std::int64_t e = 0; e < count; e += kStep) {
-        const std::int64_t step = std::min(kStep, count - e);
-        philox_keys(isa, seed, first + static_cast<std::uint64_t>(e), step, step_keys);
-        for (std::int64_t i = 0; i < step; ++i) {
-            keys[kept] = step_keys[i];
-            indices[kept] = index_base + static_cast<std::uint32_t>(e + i);
-            kept += step_keys[i] <= limit ? 1 : 0;
-        }
-    }
-    return kept;
-}
 
 void keys_baseline(std::uint64_t seed, std::uint64_t first, std::int64_t count,
                    std::uint64_t* keys) {
@@ -374,16 +308,6 @@ void philox_keys(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first, std::in
     default:
         keys_baseline(seed, first, count, keys);
     }
-}
-
-std::int64_t philox_keys_at_most(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first,
-                                 std::int64_t count, std::uint64_t limit, std::uint32_t index_base,
-                                 std::uint64_t* keys, std::uint32_t* indices) {
-    require(isa);
-    if (isa == PhiloxIsa::Avx512) {
-        return keys_at_most_avx512(seed, first, count, limit, index_base, keys, indices);
-    }
-    return keys_at_most_by_steps(isa, seed, first, count, limit, index_base, keys, indices);
 }
 
 void philox_words(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first, std::int64_t count,

@@ -23,14 +23,6 @@ PhiloxIsa philox_isa();
 void philox_keys(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first, std::int64_t count,
                  std::uint64_t* keys);
 
-/// The keys of philox_keys that are at most `limit`, in counter order: keys[j] and indices[j] =
-/// index_base + e for the j-th kept counter first + e (e < count), j < the count returned.
-/// Writes up to 16 entries past the last kept (room for count entries suffices), which the next
-/// call may overwrite. std::invalid_argument when the CPU lacks `isa`.
-std::int64_t philox_keys_at_most(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first,
-                                 std::int64_t count, std::uint64_t limit, std::uint32_t index_base,
-                                 std::uint64_t* keys, std::uint32_t* indices);
-
 /// words[j][e] = word j of the block of counter first + e, for j < 4 and e < count.
 /// std::invalid_argument when the CPU lacks `isa`.
 void philox_words(PhiloxIsa isa, std::uint64_t seed, std::uint64_t first, std::int64_t count,
