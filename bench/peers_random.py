@@ -65,15 +65,20 @@ def cpu():
     if only is not None:
         cases = [case for case in cases if case[0] in only.split("|")]
     for name, dtype, itemsize, draw in cases:
-        draw()
-        times = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            draw()
-            times.append((time.perf_counter() - start) * 1e3)
-        ms = median(times)
+        ms = time_wall(draw)
         emit(tool="numpy", device="cpu", case=name, dtype=dtype, n=n, ms=ms,
              gbps=gbps(n, itemsize, ms))
+
+
+def time_wall(draw):
+    """The median wall time of `repeat` draws in ms, after one warm-up."""
+    draw()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        draw()
+        times.append((time.perf_counter() - start) * 1e3)
+    return median(times)
 
 
 def time_gpu(sync_module, draw):
@@ -225,13 +230,7 @@ def cpu_permutations():
     rng = np.random.default_rng(3)
     for log2n in permutation_sizes("cpu"):
         count = 1 << log2n
-        rng.permutation(count)
-        times = []
-        for _ in range(repeat):
-            start = time.perf_counter()
-            rng.permutation(count)
-            times.append((time.perf_counter() - start) * 1e3)
-        ms = median(times)
+        ms = time_wall(lambda: rng.permutation(count))
         emit(tool="numpy", device="cpu", case=f"permutation_2^{log2n}", dtype="int64", n=count,
              ms=ms, gbps=gbps(count, 8, ms))
 
@@ -314,16 +313,7 @@ def methods(log2n, on_gpu):
         cases = [case for case in cases if case[0] in only.split("|")]
     for name, dtype, itemsize, draw in cases:
         try:
-            if on_gpu:
-                ms = time_gpu(Sync, draw)
-            else:
-                draw()
-                times = []
-                for _ in range(repeat):
-                    start = time.perf_counter()
-                    draw()
-                    times.append((time.perf_counter() - start) * 1e3)
-                ms = median(times)
+            ms = time_gpu(Sync, draw) if on_gpu else time_wall(draw)
         except Exception as error:  # a method the peer lacks: said, and the rest go on
             emit(tool=tool, device=device, case=name, dtype=dtype, n=n, error=repr(error))
             continue
