@@ -18,6 +18,8 @@ import os
 import sys
 import time
 
+from peers_common import event_median_ms, wall_median_ms
+
 arguments = sys.argv[1:]
 methods_log2n = None
 methods_on_gpu = False
@@ -65,20 +67,9 @@ def cpu():
     if only is not None:
         cases = [case for case in cases if case[0] in only.split("|")]
     for name, dtype, itemsize, draw in cases:
-        ms = time_wall(draw)
+        ms = wall_median_ms(draw, repeat)
         emit(tool="numpy", device="cpu", case=name, dtype=dtype, n=n, ms=ms,
              gbps=gbps(n, itemsize, ms))
-
-
-def time_wall(draw):
-    """The median wall time of `repeat` draws in ms, after one warm-up."""
-    draw()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        draw()
-        times.append((time.perf_counter() - start) * 1e3)
-    return median(times)
 
 
 def time_gpu(sync_module, draw):
@@ -230,7 +221,7 @@ def cpu_permutations():
     rng = np.random.default_rng(3)
     for log2n in permutation_sizes("cpu"):
         count = 1 << log2n
-        ms = time_wall(lambda: rng.permutation(count))
+        ms = wall_median_ms(lambda: rng.permutation(count), repeat)
         emit(tool="numpy", device="cpu", case=f"permutation_2^{log2n}", dtype="int64", n=count,
              ms=ms, gbps=gbps(count, 8, ms))
 
@@ -252,10 +243,6 @@ def methods(log2n, on_gpu):
     same parameters."""
     if on_gpu:
         import cupy as np
-
-        class Sync:
-            Event = np.cuda.Event
-            get_elapsed_time = staticmethod(np.cuda.get_elapsed_time)
 
         rng = GeneratorOrLegacy(np.random.default_rng(1), np.random.RandomState(1))
         tool, device = "cupy", "gpu"
@@ -313,7 +300,7 @@ def methods(log2n, on_gpu):
         cases = [case for case in cases if case[0] in only.split("|")]
     for name, dtype, itemsize, draw in cases:
         try:
-            ms = time_gpu(Sync, draw) if on_gpu else time_wall(draw)
+            ms = event_median_ms(np, draw, repeat) if on_gpu else wall_median_ms(draw, repeat)
         except Exception as error:  # a method the peer lacks: said, and the rest go on
             emit(tool=tool, device=device, case=name, dtype=dtype, n=n, error=repr(error))
             continue
