@@ -1,0 +1,123 @@
+"""Times bench/random_normal_ziggurat.dsl's ziggurat kernels beside the library's fast normal
+(fast_form) and uniform_float32 of bench/random_normal_variants.dsl, in the same process and in
+alternation (ROUNDS=2 times the whole list twice), through the CUDA driver API (ctypes): 2^28
+float32 values, loc 0, scale 1, key 0x243F6A8885A308D3, offset 12345, CUDA events, median of 20
+launches after 3 warm-ups, GB/s of bytes written. Each ziggurat kernel's first 2^22 values are
+compared bit for bit with bench/random_normal_ziggurat_reference.cpp's (REFERENCE.bin); the first
+mismatches are printed. Usage:
+  random_normal_ziggurat.py VARIANTS.cubin ZIGGURAT.cubin TABLE.bin REFERENCE.bin [NAME ...]
+the cubins made by gpucc FILE.dsl --emit=ptx --arch=90 > F.ptx; ptxas -arch=sm_90 -O3 F.ptx -o
+F.cubin, TABLE.bin by bench/ziggurat_tables.py. One JSON object per line."""
+import ctypes
+import json
+import os
+import sys
+
+import numpy as np
+
+cuda = ctypes.CDLL("libcuda.so.1")
+
+
+def check(result, what):
+    if result != 0:
+        raise RuntimeError(f"{what}: CUresult {result}")
+
+
+check(cuda.cuInit(0), "cuInit")
+device = ctypes.c_int()
+check(cuda.cuDeviceGet(ctypes.byref(device), 0), "cuDeviceGet")
+context = ctypes.c_void_p()
+check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(context), device), "retain")
+check(cuda.cuCtxSetCurrent(context), "cuCtxSetCurrent")
+cuda.cuMemcpyDtoH_v2.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_size_t]
+cuda.cuMemcpyHtoD_v2.argtypes = [ctypes.c_uint64, ctypes.c_void_p, ctypes.c_size_t]
+
+
+def load(path):
+    handle = ctypes.c_void_p()
+    check(cuda.cuModuleLoad(ctypes.byref(handle), path.encode()), "cuModuleLoad " + path)
+    return handle
+
+
+def device_array(nbytes):
+    pointer = ctypes.c_uint64()
+    check(cuda.cuMemAlloc_v2(ctypes.byref(pointer), ctypes.c_size_t(nbytes)), "cuMemAlloc")
+    return pointer
+
+
+variants, ziggurat = load(sys.argv[1]), load(sys.argv[2])
+table_host = np.fromfile(sys.argv[3], dtype="<u4")
+reference = np.fromfile(sys.argv[4], dtype="<u4")
+assert table_host.size == 768, table_host.size
+n = 1 << 28
+grid, block = n // 1024, 256
+key, offset = 0x243F6A8885A308D3, 12345
+keyed = []
+for r in range(10):
+    keyed += [ctypes.c_uint32(((key & 0xFFFFFFFF) + r * 0x9E3779B9) & 0xFFFFFFFF),
+              ctypes.c_uint32(((key >> 32) + r * 0xBB67AE85) & 0xFFFFFFFF)]
+buffer = device_array(n * 4)
+table = device_array(768 * 4)
+check(cuda.cuMemcpyHtoD_v2(table.value, table_host.ctypes.data, 768 * 4), "copy table")
+
+
+def launcher(name):
+    array = [ctypes.c_uint64(buffer.value), ctypes.c_int64(n)]
+    if name == "uniform_float32":
+        values = array + [ctypes.c_uint64(key), ctypes.c_uint64(offset), ctypes.c_float(0),
+                          ctypes.c_float(1)]
+    else:
+        values = array + [ctypes.c_uint64(offset), ctypes.c_float(0), ctypes.c_float(1)] + keyed
+        if name.startswith("zig_"):
+            values += [ctypes.c_uint64(table.value), ctypes.c_int64(768)]
+    pointers = (ctypes.c_void_p * len(values))(*[ctypes.addressof(v) for v in values])
+    function = ctypes.c_void_p()
+    source = ziggurat if name.startswith("zig_") else variants
+    check(cuda.cuModuleGetFunction(ctypes.byref(function), source, name.encode()), name)
+
+    def launch():
+        check(cuda.cuLaunchKernel(function, grid, 1, 1, block, 1, 1, 0, None, pointers, None), name)
+    launch.keep = values
+    return launch
+
+
+def event():
+    e = ctypes.c_void_p()
+    check(cuda.cuEventCreate(ctypes.byref(e), 0), "cuEventCreate")
+    return e
+
+
+def median_ms(launch):
+    for _ in range(3):
+        launch()
+    start, stop = event(), event()
+    times = []
+    for _ in range(20):
+        cuda.cuEventRecord(start, None)
+        launch()
+        cuda.cuEventRecord(stop, None)
+        check(cuda.cuEventSynchronize(stop), "sync")
+        ms = ctypes.c_float()
+        cuda.cuEventElapsedTime(ctypes.byref(ms), start, stop)
+        times.append(ms.value)
+    return sorted(times)[10]
+
+
+names = sys.argv[5:] or ["fast_form", "uniform_float32", "zig_fast_only", "zig_inline", "zig_warp",
+                         "zig_block", "zig_block_smem"]
+for name in [m for _ in range(int(os.environ.get("ROUNDS", "1"))) for m in names]:
+    launch = launcher(name)
+    ms = median_ms(launch)
+    row = {"kernel": name, "n": n, "ms": round(ms, 5), "gbps": round(n * 4 / ms / 1e6, 1)}
+    if name.startswith("zig_"):
+        check(cuda.cuMemsetD32_v2(ctypes.c_uint64(buffer.value), 0x7FC00000, ctypes.c_size_t(n)), "fill")
+        launch()
+        head = np.empty(reference.size, np.uint32)
+        check(cuda.cuMemcpyDtoH_v2(head.ctypes.data, buffer.value, reference.size * 4), "copy")
+        differ = np.flatnonzero(head != reference)
+        row["checked"] = int(reference.size)
+        row["differ_from_cpu"] = int(differ.size)
+        row["first_differences"] = [[int(i), float(head[i:i + 1].view(np.float32)[0]),
+                                     float(reference[i:i + 1].view(np.float32)[0])]
+                                    for i in differ[:5]]
+    print(json.dumps(row), flush=True)
