@@ -26,7 +26,11 @@
 // by a loop of ballots, all lanes with a rejection at once; zig_block: the block's rejected
 // values queued in shared memory and finished by warp 0 after a barrier (one pass per 32 of them
 // per block), the other threads' stores skipping them; zig_block_smem: zig_block with the table
-// copied to shared memory.
+// copied to shared memory; zig_persist32 and zig_persist16: persistent warps (a grid of as many
+// blocks as fit at once) walking the groups with a grid stride, each queueing its rejected values in
+// shared memory and finishing them 32 (16) at a time, every lane (half of them) busy. _lb8: at
+// most 32 registers (__launch_bounds__(256, 8): eight blocks, 64 warps per SM; the slow path
+// spills); the others as ptxas likes (the slow path's registers count for the whole kernel).
 module normal_ziggurat;
 
 raw cuda """
@@ -224,12 +228,75 @@ __device__ __forceinline__ void zig_body(float* __restrict__ y, unsigned long lo
     for (int j = 0; j < 4; j++) y[first + j * width] = v[j];
 }
 
-#define ZIG_KERNEL(name, mode, smem) \
-extern "C" __global__ void name(float* __restrict__ y, long long n, unsigned long long offset, float loc, float scale, ZIG_KEYS, const unsigned* __restrict__ table, long long table_n) { \
+// The value of queued item (group g << 2 | j, word w) into its element (blocks of 1024 values).
+__device__ __forceinline__ void zig_finish(uint2 item, float* __restrict__ y, unsigned long long offset, float loc, float scale, unsigned key0, unsigned key1, const unsigned* __restrict__ table) {
+    unsigned g = item.x >> 2, j = item.x & 3u;
+    long long element = (long long)(g >> 8) * 1024 + (g & 255u) + j * 256;
+    y[element] = zig_slow(item.y, offset + g, j, key0, key1, table, loc, scale);
+}
+
+// Persistent warps: each warp walks groups g (the library's thread index: counter offset + g,
+// elements (g >> 8) 1024 + (g & 255) + 256 j) with a grid stride, stores the accepted values,
+// queues the rejected ones in its own shared-memory queue and, once kFlush are queued, finishes
+// kFlush of them in one pass (kFlush = 32: every lane busy), so the slow path costs one warp
+// pass per kFlush rejections and no barrier holds a block. blockDim 256, n a multiple of 1024,
+// n < 2^30 (the item's 28-bit group).
+template <unsigned kFlush>
+__device__ __forceinline__ void zig_persistent_body(float* __restrict__ y, long long n, unsigned long long offset, float loc, float scale, const unsigned* ka, const unsigned* kb, const unsigned* __restrict__ table) {
+    __shared__ uint2 queues[8][kFlush + 128];
+    const unsigned lane = threadIdx.x & 31u;
+    uint2* queue = queues[threadIdx.x >> 5];
+    unsigned queued = 0u;
+    const long long groups = n >> 2, stride = (long long)gridDim.x * blockDim.x;
+    for (long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x; g < groups; g += stride) {
+        unsigned long long counter = offset + (unsigned long long)g;
+        unsigned w[4];
+        zig_words(counter, ka, kb, w);
+        long long first = (g >> 8) * 1024 + (g & 255);
+        unsigned rejected = 0u;
+#pragma unroll
+        for (int j = 0; j < 4; j++) {
+            unsigned idx = w[j] & 255u;
+            uint2 kw = __ldg(reinterpret_cast<const uint2*>(table) + idx);
+            if ((w[j] >> 9) < kw.x) y[first + j * 256] = fmaf(zig_x(w[j], __uint_as_float(kw.y)), scale, loc);
+            else rejected |= 1u << j;
+        }
+        unsigned m;
+        while ((m = __ballot_sync(0xFFFFFFFFu, rejected != 0u)) != 0u) {
+            if (rejected) {
+                unsigned j = __ffs(rejected) - 1;
+                rejected &= rejected - 1u;
+                unsigned wj = j == 0 ? w[0] : j == 1 ? w[1] : j == 2 ? w[2] : w[3];
+                queue[queued + __popc(m & ((1u << lane) - 1u))] = make_uint2(((unsigned)g << 2) | j, wj);
+            }
+            queued += __popc(m);
+        }
+        while (queued >= kFlush) {
+            __syncwarp();
+            queued -= kFlush;
+            if (lane < kFlush) zig_finish(queue[queued + lane], y, offset, loc, scale, ka[0], kb[0], table);
+            __syncwarp();
+        }
+    }
+    __syncwarp();
+    for (unsigned q = lane; q < queued; q += 32u) zig_finish(queue[q], y, offset, loc, scale, ka[0], kb[0], table);
+}
+
+#define ZIG_KERNEL(name, mode, smem) ZIG_KERNEL_BOUNDS(name, mode, smem, 1)
+#define ZIG_KERNEL_BOUNDS(name, mode, smem, blocks) \
+extern "C" __global__ void __launch_bounds__(256, blocks) name(float* __restrict__ y, long long n, unsigned long long offset, float loc, float scale, ZIG_KEYS, const unsigned* __restrict__ table, long long table_n) { \
     ZIG_KEY_ARRAYS zig_body<mode, smem>(y, offset, loc, scale, ka, kb, table); }
 ZIG_KERNEL(zig_fast_only, 0, false)
 ZIG_KERNEL(zig_inline, 1, false)
 ZIG_KERNEL(zig_warp, 2, false)
 ZIG_KERNEL(zig_block, 3, false)
 ZIG_KERNEL(zig_block_smem, 3, true)
+ZIG_KERNEL_BOUNDS(zig_warp_lb8, 2, false, 8)
+ZIG_KERNEL_BOUNDS(zig_block_lb8, 3, false, 8)
+#define ZIG_PERSISTENT(name, flush, blocks) \
+extern "C" __global__ void __launch_bounds__(256, blocks) name(float* __restrict__ y, long long n, unsigned long long offset, float loc, float scale, ZIG_KEYS, const unsigned* __restrict__ table, long long table_n) { \
+    ZIG_KEY_ARRAYS zig_persistent_body<flush>(y, n, offset, loc, scale, ka, kb, table); }
+ZIG_PERSISTENT(zig_persist32, 32u, 8)
+ZIG_PERSISTENT(zig_persist16, 16u, 8)
+ZIG_PERSISTENT(zig_persist32_lb1, 32u, 1)
 """

@@ -2,7 +2,8 @@
 (fast_form) and uniform_float32 of bench/random_normal_variants.dsl, in the same process and in
 alternation (ROUNDS=2 times the whole list twice), through the CUDA driver API (ctypes): 2^28
 float32 values, loc 0, scale 1, key 0x243F6A8885A308D3, offset 12345, CUDA events, median of 20
-launches after 3 warm-ups, GB/s of bytes written. Each ziggurat kernel's first 2^22 values are
+launches after 3 warm-ups, GB/s of bytes written; 2^18 blocks of 256 threads, except the
+persistent zig_persist kernels, as many blocks as fit on the GPU at once. Each ziggurat kernel's first 2^22 values are
 compared bit for bit with bench/random_normal_ziggurat_reference.cpp's (REFERENCE.bin); the first
 mismatches are printed. Usage:
   random_normal_ziggurat.py VARIANTS.cubin ZIGGURAT.cubin TABLE.bin REFERENCE.bin [NAME ...]
@@ -75,9 +76,19 @@ def launcher(name):
     source = ziggurat if name.startswith("zig_") else variants
     check(cuda.cuModuleGetFunction(ctypes.byref(function), source, name.encode()), name)
 
+    blocks = grid
+    if name.startswith("zig_persist"):
+        # Persistent warps: as many blocks as the SMs hold at once.
+        per_sm, sms = ctypes.c_int(), ctypes.c_int()
+        check(cuda.cuOccupancyMaxActiveBlocksPerMultiprocessor(ctypes.byref(per_sm), function, block,
+                                                                ctypes.c_size_t(0)), "occupancy")
+        check(cuda.cuDeviceGetAttribute(ctypes.byref(sms), 16, device), "SM count")
+        blocks = per_sm.value * sms.value
+
     def launch():
-        check(cuda.cuLaunchKernel(function, grid, 1, 1, block, 1, 1, 0, None, pointers, None), name)
+        check(cuda.cuLaunchKernel(function, blocks, 1, 1, block, 1, 1, 0, None, pointers, None), name)
     launch.keep = values
+    launch.blocks = blocks
     return launch
 
 
@@ -104,11 +115,13 @@ def median_ms(launch):
 
 
 names = sys.argv[5:] or ["fast_form", "uniform_float32", "zig_fast_only", "zig_inline", "zig_warp",
-                         "zig_block", "zig_block_smem"]
+                         "zig_warp_lb8", "zig_block", "zig_block_lb8", "zig_block_smem", "zig_persist32",
+                         "zig_persist16", "zig_persist32_lb1"]
 for name in [m for _ in range(int(os.environ.get("ROUNDS", "1"))) for m in names]:
     launch = launcher(name)
     ms = median_ms(launch)
-    row = {"kernel": name, "n": n, "ms": round(ms, 5), "gbps": round(n * 4 / ms / 1e6, 1)}
+    row = {"kernel": name, "n": n, "blocks": launch.blocks, "ms": round(ms, 5),
+           "gbps": round(n * 4 / ms / 1e6, 1)}
     if name.startswith("zig_"):
         check(cuda.cuMemsetD32_v2(ctypes.c_uint64(buffer.value), 0x7FC00000, ctypes.c_size_t(n)), "fill")
         launch()
