@@ -8,7 +8,8 @@ compared bit for bit with bench/random_normal_ziggurat_reference.cpp's (REFERENC
 mismatches are printed. Usage:
   random_normal_ziggurat.py VARIANTS.cubin ZIGGURAT.cubin TABLE.bin REFERENCE.bin [NAME ...]
 the cubins made by gpucc FILE.dsl --emit=ptx --arch=90 > F.ptx; ptxas -arch=sm_90 -O3 F.ptx -o
-F.cubin, TABLE.bin by bench/ziggurat_tables.py. One JSON object per line."""
+F.cubin, TABLE.bin by bench/ziggurat_tables.py. One JSON object per line. The driver calls and
+the timing come from cuda_driver.py (copy it beside this script)."""
 import ctypes
 import json
 import os
@@ -16,28 +17,7 @@ import sys
 
 import numpy as np
 
-cuda = ctypes.CDLL("libcuda.so.1")
-
-
-def check(result, what):
-    if result != 0:
-        raise RuntimeError(f"{what}: CUresult {result}")
-
-
-check(cuda.cuInit(0), "cuInit")
-device = ctypes.c_int()
-check(cuda.cuDeviceGet(ctypes.byref(device), 0), "cuDeviceGet")
-context = ctypes.c_void_p()
-check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(context), device), "retain")
-check(cuda.cuCtxSetCurrent(context), "cuCtxSetCurrent")
-cuda.cuMemcpyDtoH_v2.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_size_t]
-cuda.cuMemcpyHtoD_v2.argtypes = [ctypes.c_uint64, ctypes.c_void_p, ctypes.c_size_t]
-
-
-def load(path):
-    handle = ctypes.c_void_p()
-    check(cuda.cuModuleLoad(ctypes.byref(handle), path.encode()), "cuModuleLoad " + path)
-    return handle
+from cuda_driver import check, cuda, device, load, median_ms
 
 
 def device_array(nbytes):
@@ -90,28 +70,6 @@ def launcher(name):
     launch.keep = values
     launch.blocks = blocks
     return launch
-
-
-def event():
-    e = ctypes.c_void_p()
-    check(cuda.cuEventCreate(ctypes.byref(e), 0), "cuEventCreate")
-    return e
-
-
-def median_ms(launch):
-    for _ in range(3):
-        launch()
-    start, stop = event(), event()
-    times = []
-    for _ in range(20):
-        cuda.cuEventRecord(start, None)
-        launch()
-        cuda.cuEventRecord(stop, None)
-        check(cuda.cuEventSynchronize(stop), "sync")
-        ms = ctypes.c_float()
-        cuda.cuEventElapsedTime(ctypes.byref(ms), start, stop)
-        times.append(ms.value)
-    return sorted(times)[10]
 
 
 names = sys.argv[5:] or ["fast_form", "uniform_float32", "zig_fast_only", "zig_inline", "zig_warp",

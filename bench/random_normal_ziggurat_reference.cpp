@@ -26,7 +26,8 @@ constexpr std::uint64_t kOffset = 12345;
 constexpr double kR = 3.6541528853610088;
 
 void philox(std::uint32_t x[4]) {
-    std::uint32_t k0 = static_cast<std::uint32_t>(kKey), k1 = static_cast<std::uint32_t>(kKey >> 32);
+    std::uint32_t k0 = static_cast<std::uint32_t>(kKey),
+                  k1 = static_cast<std::uint32_t>(kKey >> 32);
     for (int round = 0; round < 10; round++) {
         const std::uint64_t p0 = std::uint64_t{x[0]} * 0xD2511F53u;
         const std::uint64_t p1 = std::uint64_t{x[2]} * 0xCD9E8D57u;
@@ -53,13 +54,16 @@ float signed_x(std::uint32_t w, float wi) {
     return std::bit_cast<float>(std::bit_cast<std::uint32_t>(x) ^ ((w << 23) & 0x80000000u));
 }
 
-double neglog1m(std::uint32_t w) { return -exact_log(1.0 - static_cast<double>(w) * 0x1p-32); }
+double neglog1m(std::uint32_t w) {
+    return -exact_log(1.0 - static_cast<double>(w) * 0x1p-32);
+}
 
 struct Counts {
     long slow = 0, tail = 0;
 };
 
-float slow_value(const Tables& t, std::uint32_t w, std::uint64_t counter, unsigned j, Counts& counts) {
+float slow_value(const Tables& t, std::uint32_t w, std::uint64_t counter, unsigned j,
+                 Counts& counts) {
     counts.slow++;
     bool tail = false;
     for (std::uint32_t attempt = 0;; attempt++) {
@@ -69,12 +73,14 @@ float slow_value(const Tables& t, std::uint32_t w, std::uint64_t counter, unsign
         if (!tail) {
             const unsigned idx = w & 255u;
             const float x = signed_x(w, t.wi(idx));
-            if ((w >> 9) < t.ki(idx)) return x;
+            if ((w >> 9) < t.ki(idx))
+                return x;
             if (idx != 0) {
                 const double lo = t.fi(idx), hi = t.fi(idx - 1);
                 const double u = static_cast<double>(b[0]) * 0x1p-32;
                 const double xd = x;
-                if (std::fma(hi - lo, u, lo) < exact_exp(xd * xd * -0.5)) return x;
+                if (std::fma(hi - lo, u, lo) < exact_exp(xd * xd * -0.5))
+                    return x;
                 w = b[3];
                 continue;
             }
@@ -120,8 +126,9 @@ int main(int argc, char** argv) {
             for (unsigned j = 0; j < 4; j++) {
                 const unsigned idx = w[j] & 255u;
                 const float fast = signed_x(w[j], tables.wi(idx));
-                const float x =
-                    (w[j] >> 9) < tables.ki(idx) ? fast : slow_value(tables, w[j], counter, j, counts);
+                const float x = (w[j] >> 9) < tables.ki(idx)
+                                    ? fast
+                                    : slow_value(tables, w[j], counter, j, counts);
                 // loc 0, scale 1 by the kernels' fma (which makes -0 into +0).
                 out[block * 1024 + j * 256 + thread] = std::fma(x, 1.0f, 0.0f);
             }
@@ -133,6 +140,7 @@ int main(int argc, char** argv) {
         return 1;
     }
     std::fclose(file);
-    std::printf("{\"values\": %ld, \"past_fast_path\": %ld, \"tail\": %ld}\n", count, counts.slow, counts.tail);
+    std::printf("{\"values\": %ld, \"past_fast_path\": %ld, \"tail\": %ld}\n", count, counts.slow,
+                counts.tail);
     return 0;
 }
