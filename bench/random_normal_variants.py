@@ -14,7 +14,8 @@ its maximum error relative to the value where u < 0.1 (the polynomial's window) 
 1 + the value elsewhere. With philox_words among the NAMEs, fast_form, exact_old and the lean and
 table kernels are checked against a float64 Box-Muller of the words themselves, each with its own
 angle (the table kernels get the 256-entry cos/sin table as their last parameter); ROUNDS=2 times
-the whole list twice, in alternation."""
+the whole list twice, in alternation. The driver calls and the timing come from cuda_driver.py
+(copy it beside this script)."""
 import ctypes
 import json
 import math
@@ -23,26 +24,7 @@ import sys
 
 import numpy as np
 
-cuda = ctypes.CDLL("libcuda.so.1")
-
-
-def check(result, what):
-    if result != 0:
-        raise RuntimeError(f"{what}: CUresult {result}")
-
-
-check(cuda.cuInit(0), "cuInit")
-device = ctypes.c_int()
-check(cuda.cuDeviceGet(ctypes.byref(device), 0), "cuDeviceGet")
-context = ctypes.c_void_p()
-check(cuda.cuDevicePrimaryCtxRetain(ctypes.byref(context), device), "retain")
-check(cuda.cuCtxSetCurrent(context), "cuCtxSetCurrent")
-
-
-def load(path):
-    handle = ctypes.c_void_p()
-    check(cuda.cuModuleLoad(ctypes.byref(handle), path.encode()), "cuModuleLoad " + path)
-    return handle
+from cuda_driver import check, cuda, load, median_ms
 
 
 module = load(sys.argv[1])
@@ -58,8 +40,6 @@ for r in range(10):
               ctypes.c_uint32(((key >> 32) + r * 0xBB67AE85) & 0xFFFFFFFF)]
 buffer = ctypes.c_uint64()
 check(cuda.cuMemAlloc_v2(ctypes.byref(buffer), ctypes.c_size_t(n * 4)), "cuMemAlloc")
-cuda.cuMemcpyDtoH_v2.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_size_t]
-cuda.cuMemcpyHtoD_v2.argtypes = [ctypes.c_uint64, ctypes.c_void_p, ctypes.c_size_t]
 table = ctypes.c_uint64()
 check(cuda.cuMemAlloc_v2(ctypes.byref(table), ctypes.c_size_t(512 * 4)), "cuMemAlloc table")
 angles = 2 * math.pi * np.arange(256) / 256
@@ -97,28 +77,6 @@ def launcher(name, source=None):
         check(cuda.cuLaunchKernel(function, grid, 1, 1, block, 1, 1, 0, None, array, None), name)
     launch.keep = values
     return launch
-
-
-def event():
-    e = ctypes.c_void_p()
-    check(cuda.cuEventCreate(ctypes.byref(e), 0), "cuEventCreate")
-    return e
-
-
-def median_ms(launch):
-    for _ in range(3):
-        launch()
-    start, stop = event(), event()
-    times = []
-    for _ in range(20):
-        cuda.cuEventRecord(start, None)
-        launch()
-        cuda.cuEventRecord(stop, None)
-        check(cuda.cuEventSynchronize(stop), "sync")
-        ms = ctypes.c_float()
-        cuda.cuEventElapsedTime(ctypes.byref(ms), start, stop)
-        times.append(ms.value)
-    return sorted(times)[10]
 
 
 checked = 1 << 22
