@@ -3,7 +3,7 @@
 // whether a transform made only of exact operations (an integer compare, an exact conversion, one
 // correctly rounded multiply) gives the same bits on the CPU and the GPU at the default generator's
 // speed (issue 22; bench/results/2026-11-27-random-normal-ziggurat). Not built by CMake; the
-// kernels are raw CUDA (the slow path needs bit casts, ballots and shared memory) timed by
+// kernels are raw CUDA (the slow path needs ballots and shared memory) timed by
 // bench/random_normal_ziggurat.py, and bench/random_normal_ziggurat_reference.cpp computes the same
 // values on the CPU.
 //
