@@ -31,7 +31,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
 #include <limits>
 #include <map>
 #include <memory>
@@ -773,17 +772,6 @@ NDArray Generator::permutation(const NDArray& x, int axis) {
 
 void Generator::shuffle(const NDArray& x, int axis) {
     axis = normalize_axis("shuffle", axis, x.ndim());
-    static const bool fused = std::getenv("SHUFFLE_FUSED_TRIAL") != nullptr;
-    if (fused && x.device().is_cpu() && x.is_c_contiguous() && x.size() > 0) {
-        const AxisSplit split = split_at(x.shape(), axis);
-        const NDArray order = permutation(split.length, x.device());
-        NDArray gathered = empty(x.shape(), x.dtype(), x.device());
-        detail::host_take_rows(x.data(), static_cast<const std::int64_t*>(order.data()),
-                               gathered.data(), split.outer, split.length, split.length,
-                               split.inner * static_cast<std::int64_t>(x.itemsize()));
-        std::memcpy(x.data(), gathered.data(), x.nbytes());
-        return;
-    }
     copyto(x, permutation(x, axis));
 }
 
