@@ -19,8 +19,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <gpucc/gpucc.h>
 #include <map>
+#include <numeric>
 #include <utility>
 #include <vector>
 
@@ -134,16 +136,11 @@ TEST(RandomFeistelPermutation, CycleCountHasTheExactMeanAndVariance) {
         }
         const std::vector<double>& cycles = statistics_of(n).cycles;
         ASSERT_EQ(cycles.size(), static_cast<std::size_t>(kDraws));
-        double sample_mean = 0;
-        for (double c : cycles) {
-            sample_mean += c;
-        }
-        sample_mean /= kDraws;
-        double sample_variance = 0;
-        for (double c : cycles) {
-            sample_variance += (c - sample_mean) * (c - sample_mean);
-        }
-        sample_variance /= kDraws - 1;
+        const double sample_mean = std::accumulate(cycles.begin(), cycles.end(), 0.0) / kDraws;
+        const double sample_variance =
+            std::transform_reduce(cycles.begin(), cycles.end(), 0.0, std::plus<>(),
+                                  [&](double c) { return (c - sample_mean) * (c - sample_mean); }) /
+            (kDraws - 1);
         EXPECT_NEAR(sample_mean, mean, 4.5 * std::sqrt(variance / kDraws)) << "n = " << n;
         EXPECT_NEAR(sample_variance, variance,
                     4.5 * std::sqrt((kappa4 + 2 * variance * variance) / kDraws))
