@@ -11,7 +11,7 @@
 //        loads the common draws' module, common_draws.dsl; then a first normal draw (same
 //        module, another kernel), a first exponential draw (random.dsl's module) and a first
 //        permutation (permutation.dsl's); warm: a draw with the kernels already loaded); and
-//        permutation(n) of 2^16, 2^20, 2^24 and 2^26 (int64, the counting sort), CUDA events,
+//        permutation(n) of 2^16, 2^20, 2^24 and 2^26 (int64, the Feistel sample), CUDA events,
 //        median.
 //   cpu: 2^24 values of the same draws and permutation(n) of 2^10, 2^16, 2^20 and 2^24 (wall time,
 //        median), to compare with NumPy's Generator.
@@ -104,7 +104,7 @@ std::vector<Case> cases() {
     return with_exact_cases(std::move(list), "normal_exact");
 }
 
-/// permutation(n) of 2^16, 2^20, 2^24 and 2^26 (int64; the counting sort): CUDA events on the
+/// permutation(n) of 2^16, 2^20, 2^24 and 2^26 (int64; the Feistel sample): CUDA events on the
 /// GPU, wall time on the CPU (2^10 .. 2^24 there), the median of `repeat` after two warm-ups.
 void run_permutations(const char* device_name) {
     const bool on_gpu = std::strcmp(device_name, "gpu") == 0;

@@ -90,18 +90,6 @@ std::vector<std::int64_t> reference_sample(std::uint64_t seed, std::uint64_t fir
     return sample;
 }
 
-/// Every value in range(n) and none twice (a bitmap of n bits).
-void expect_distinct_in_range(const std::vector<std::int64_t>& sample, std::int64_t n) {
-    std::vector<bool> seen(static_cast<std::size_t>(n), false);
-    for (std::size_t j = 0; j < sample.size(); ++j) {
-        ASSERT_GE(sample[j], 0) << "n = " << n << ", element " << j;
-        ASSERT_LT(sample[j], n) << "n = " << n << ", element " << j;
-        ASSERT_FALSE(seen[static_cast<std::size_t>(sample[j])])
-            << "n = " << n << ", value " << sample[j] << " repeats at " << j;
-        seen[static_cast<std::size_t>(sample[j])] = true;
-    }
-}
-
 std::vector<rnd::detail::PhiloxIsa> isas_of_this_cpu() {
     std::vector<rnd::detail::PhiloxIsa> isas;
     for (const auto isa : {rnd::detail::PhiloxIsa::Baseline, rnd::detail::PhiloxIsa::Avx2,
@@ -272,18 +260,7 @@ TEST(RandomFeistelChoice, NeighboursAreIndependentOverFourMillionKeys) {
 
 /// The parity of a permutation of range(n) (n - the number of its cycles, mod 2).
 int parity_of(const std::vector<std::int64_t>& permutation) {
-    std::vector<bool> visited(permutation.size(), false);
-    std::size_t cycles = 0;
-    for (std::size_t start = 0; start < permutation.size(); ++start) {
-        if (visited[start]) {
-            continue;
-        }
-        ++cycles;
-        for (std::size_t e = start; !visited[e]; e = static_cast<std::size_t>(permutation[e])) {
-            visited[e] = true;
-        }
-    }
-    return static_cast<int>((permutation.size() - cycles) % 2);
+    return static_cast<int>((permutation.size() - cycles_of(permutation)) % 2);
 }
 
 // A network of 2^b values is an even permutation whatever its keys (each round adds a value to

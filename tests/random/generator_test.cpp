@@ -513,8 +513,20 @@ TEST(Random, GpuAndCpuDrawTheSameNumbers) {
         on_cpu.integers<std::uint64_t>(0u, ~std::uint64_t{0} / 3, {999}, false, cpu).to_host());
     EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.poisson(3.5, {1000}, gpu)).to_host(),
               gpucc::Array<std::int64_t>(on_cpu.poisson(3.5, {1000}, cpu)).to_host());
-    EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.permutation(1000, gpu)).to_host(),
-              gpucc::Array<std::int64_t>(on_cpu.permutation(1000, cpu)).to_host());
+    // permutation: the sorted keys up to 256 entries, the Feistel sample above (choice(n, n)),
+    // and shuffle's gather by it.
+    for (const std::int64_t n :
+         {std::int64_t{256}, std::int64_t{1000}, (std::int64_t{1} << 20) + 3}) {
+        EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.permutation(n, gpu)).to_host(),
+                  gpucc::Array<std::int64_t>(on_cpu.permutation(n, cpu)).to_host())
+            << "permutation(" << n << ")";
+    }
+    const auto to_shuffle = rnd::Generator(5).random<double>({300, 7}, cpu).to_host();
+    gpucc::Array<double> shuffled_on_gpu = gpucc::asarray<double>(to_shuffle, {300, 7}, gpu);
+    gpucc::Array<double> shuffled_on_cpu = gpucc::asarray<double>(to_shuffle, {300, 7}, cpu);
+    on_gpu.shuffle(shuffled_on_gpu.ndarray());
+    on_cpu.shuffle(shuffled_on_cpu.ndarray());
+    EXPECT_EQ(shuffled_on_gpu.to_host(), shuffled_on_cpu.to_host());
     // choice without replacement: the Feistel bijection (feistel_choice.h; the GPU's kernel, the
     // CPU's vector paths) at 2^16, odd n, one above 2^16 (walks), the 63-bit network, k = 1 and
     // k = n; and the sort's first k at 256 entries.

@@ -1,11 +1,12 @@
 // permutation, shuffle and choice of gpucc::random::Generator: a permutation holds every index
-// once, is the order of its random keys (kernels/permutation.dsl's layout, against an independent
-// Philox and std::sort here) and every ordering is equally likely (chi-square over the 24
-// orderings of 4); shuffle moves whole slices along each axis of a 3-d array, views included;
-// choice's frequencies follow its probabilities, without replacement nothing repeats, each index
-// is picked with probability k / n, every ordered sample from a small population (the sort's
-// first k) is equally likely, and zero-probability entries never appear (feistel_choice_test.cpp
-// tests the Feistel bijection behind a uniform choice from more than 256 entries).
+// once, up to 256 entries is the order of its random keys (kernels/permutation.dsl's layout,
+// against an independent Philox and std::sort here) and every ordering is equally likely
+// (chi-square over the 24 orderings of 4; above 256, feistel_permutation_test.cpp); shuffle moves
+// whole slices along each axis of a 3-d array, views included; choice's frequencies follow its
+// probabilities, without replacement nothing repeats, each index is picked with probability k / n,
+// every ordered sample from a small population (the sort's first k) is equally likely, and
+// zero-probability entries never appear (feistel_choice_test.cpp tests the Feistel bijection behind
+// a uniform choice from more than 256 entries).
 #include "random_test_support.h"
 
 #include <algorithm>
@@ -76,20 +77,13 @@ TEST(RandomPermutation, IsTheOrderOfItsRandomKeys) {
     rnd::Generator g(kSeed);
     g.permutation(5, device_under_test()); // the keys of a later draw start past its counters
     ASSERT_EQ(g.offset(), 5u);
-    for (std::int64_t n : {1, 3, 1000, 4097}) {
+    // Up to 256 entries (above, permutation(n) is choice(n, n)'s Feistel sample:
+    // feistel_permutation_test.cpp).
+    for (std::int64_t n : {1, 3, 100, 256}) {
         const std::uint64_t first = g.offset();
         const auto got = ints(g.permutation(n, device_under_test()));
         EXPECT_EQ(g.offset(), first + static_cast<std::uint64_t>(n)) << "n counters";
-        std::vector<std::pair<std::uint64_t, std::int64_t>> keys;
-        for (std::int64_t e = 0; e < n; ++e) {
-            const Block b = block_at(kSeed, first + static_cast<std::uint64_t>(e));
-            keys.emplace_back((std::uint64_t{b[1]} << 32) | b[0], e);
-        }
-        std::sort(keys.begin(), keys.end());
-        std::vector<std::int64_t> want;
-        for (const auto& key : keys) {
-            want.push_back(key.second);
-        }
+        const std::vector<std::int64_t> want = reference_order(kSeed, first, n);
         EXPECT_EQ(got, want) << "n = " << n;
     }
     // Without replacement with probabilities: the k smallest E / p, E = -log1p(-u).

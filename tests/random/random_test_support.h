@@ -1,6 +1,7 @@
 // What the random tests share: an independent Philox4x32-10 written from the paper, the layout of
 // a draw (which block counter and word make element e, runtime/src/random/kernels/random.dsl),
-// and the statistics the distribution tests use (Kolmogorov-Smirnov distances and chi-square).
+// the statistics the distribution tests use (Kolmogorov-Smirnov distances and chi-square), and
+// the checks of samples and permutations (distinct values in range, cycles).
 #pragma once
 
 #include "support/device_under_test.h"
@@ -48,7 +49,8 @@ inline std::uint64_t reference_key(std::uint64_t seed, std::uint64_t counter) {
 }
 
 /// The indices 0 .. n-1 sorted by (key, index), index e's key reference_key(seed, first + e), by
-/// std::sort: the order of permutation, shuffle and choice without replacement.
+/// std::sort: the order of permutation, shuffle and choice without replacement from at most 256
+/// entries.
 inline std::vector<std::int64_t> reference_order(std::uint64_t seed, std::uint64_t first,
                                                  std::int64_t n) {
     std::vector<std::pair<std::uint64_t, std::int64_t>> keys;
@@ -175,6 +177,33 @@ inline double chi_square_critical(double dof) {
 /// The values of `x` as int64 on the host (permutations and samples of any integer dtype).
 inline std::vector<std::int64_t> ints(const gpucc::NDArray& x) {
     return gpucc::Array<std::int64_t>(x.astype(gpucc::DType::Int64)).to_host();
+}
+
+/// Every value in range(n) and none twice (a bitmap of n bits).
+inline void expect_distinct_in_range(const std::vector<std::int64_t>& sample, std::int64_t n) {
+    std::vector<bool> seen(static_cast<std::size_t>(n), false);
+    for (std::size_t j = 0; j < sample.size(); ++j) {
+        ASSERT_GE(sample[j], 0) << "n = " << n << ", element " << j;
+        ASSERT_LT(sample[j], n) << "n = " << n << ", element " << j;
+        ASSERT_FALSE(seen[static_cast<std::size_t>(sample[j])])
+            << "n = " << n << ", value " << sample[j] << " repeats at " << j;
+        seen[static_cast<std::size_t>(sample[j])] = true;
+    }
+}
+
+/// The number of cycles of a permutation of range(p.size()).
+inline std::size_t cycles_of(const std::vector<std::int64_t>& p) {
+    std::vector<bool> visited(p.size(), false);
+    std::size_t cycles = 0;
+    for (std::size_t start = 0; start < p.size(); ++start) {
+        if (!visited[start]) {
+            ++cycles;
+            for (std::size_t e = start; !visited[e]; e = static_cast<std::size_t>(p[e])) {
+                visited[e] = true;
+            }
+        }
+    }
+    return cycles;
 }
 
 } // namespace random_test

@@ -1,11 +1,12 @@
-// choice without replacement of k from range(n) for n above kFeistelMaxSortedPopulation: element
-// j of the sample is pi(j) for a keyed pseudo-random bijection pi of range(n), so a sample of k
-// costs O(k) on every device, each element computed alone (the sort of n keys behind
-// permutation would cost O(n), however small k is). pi is a Feistel network on b bits, b the
-// smallest count with 2^b >= n (halves of floor(b / 2) and ceil(b / 2) bits), restricted to
-// range(n) by cycle walking, then a seeded transposition of the values 0 and 1. This file holds the
-// definition (the key schedule and one element, which the tests and kernels/permutation.dsl's
-// feistel_choice follow) and the CPU's vectorised evaluation across the host pool.
+// choice without replacement of k from range(n) for n above kFeistelMaxSortedPopulation, and
+// permutation(n) (k = n, the same counters and values; shuffle and permutation(x) gather by it):
+// element j of the sample is pi(j) for a keyed pseudo-random bijection pi of range(n), so a sample
+// of k costs O(k) on every device, each element computed alone (a sort of n keys would cost O(n),
+// however small k is). pi is a Feistel network on b bits, b the smallest count with 2^b >= n
+// (halves of floor(b / 2) and ceil(b / 2) bits), restricted to range(n) by cycle walking, then a
+// seeded transposition of the values 0 and 1. This file holds the definition (the key schedule and
+// one element, which the tests and kernels/permutation.dsl's feistel_choice follow) and the CPU's
+// vectorised evaluation across the host pool.
 #pragma once
 
 #include "host_philox.h"
@@ -14,12 +15,13 @@
 
 namespace gpucc::random::detail {
 
-/// Populations up to this size keep the sort's definition (the first k of permutation(n)'s
-/// order, every ordering exactly equally likely); larger ones take the Feistel bijection (halves
-/// of at least 4 and 5 bits).
+/// Populations up to this size keep the sort's definition (the first k of n random keys' order,
+/// every ordering exactly equally likely); larger ones take the Feistel bijection (halves of at
+/// least 4 and 5 bits).
 constexpr std::int64_t kFeistelMaxSortedPopulation = 256;
 
-/// Whether choice(n, k, replace=false) without probabilities takes the Feistel bijection.
+/// Whether choice(n, k, replace=false) without probabilities, and permutation(n), take the
+/// Feistel bijection.
 constexpr bool uses_feistel_choice(std::int64_t n) {
     return n > kFeistelMaxSortedPopulation;
 }

@@ -1,19 +1,17 @@
 // The default generator (gpucc/random/generator.h): argument checks with NumPy's rules, the block
 // counters each draw takes, and one launch of a kernel of runtime/src/random/kernels (the common
 // draws' common_draws.dsl, loaded alone by a first draw, or random.dsl, the rest) into
-// a new array on the requested device; the draws without replacement (permutation, shuffle,
-// choice of at most 256 entries or with probabilities), which sort random keys on the device (a
-// counting sort, counting_sort.h, or on the CPU the host's own ordering of the same keys,
-// host_order.h; with probabilities the bitonic network of kernels/permutation.dsl); a uniform
-// choice without replacement from more than 256, which evaluates a keyed Feistel bijection at
-// 0 .. k-1 (feistel_choice.h: O(k), the CPU vectorised, the GPU one thread each); integers up to a
-// span of 2^32 and uniform float64 draws, which the CPU computes natively (host_integers.h,
-// host_uniform.h), as it does the gather of shuffle and choice of rows (host_take.h); and the
-// process-wide generators, one per device.
+// a new array on the requested device; the uniform draws without replacement (choice without p,
+// permutation, shuffle: one sample, uniform_sample below), which from more than 256 entries
+// evaluate a keyed Feistel bijection at 0 .. k-1 (feistel_choice.h: O(k), the CPU vectorised, the
+// GPU one thread each) and from at most 256 sort random keys on the host; choice with
+// probabilities, which sorts exponential keys (the bitonic network of kernels/permutation.dsl, on
+// the CPU a std::sort); integers up to a span of 2^32 and uniform float64 draws, which the CPU
+// computes natively (host_integers.h, host_uniform.h), as it does the gather of shuffle and choice
+// of rows (host_take.h); and the process-wide generators, one per device.
 #include "gpucc/random/generator.h"
 
 #include "common_draws.gpucc.h"
-#include "counting_sort.h"
 #include "feistel_choice.h"
 #include "gpucc/array/scalar.h"
 #include "gpucc/array/transfer.h"
@@ -24,7 +22,7 @@
 #include "host_choice.h"
 #include "host_gamma.h"
 #include "host_integers.h"
-#include "host_order.h"
+#include "host_philox.h"
 #include "host_take.h"
 #include "host_uniform.h"
 #include "permutation.gpucc.h"
@@ -37,6 +35,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <numeric>
 #include <random>
 #include <string>
 #include <utility>
@@ -376,26 +375,64 @@ void sort_on_host(const NDArray& keys, const NDArray& order, std::int64_t n) {
     order.copy_from_host(indices.data());
 }
 
-/// The indices 0 .. n-1 in the order of their random keys (kernels/permutation.dsl): 64-bit
-/// Philox words from block counters first .. first + n - 1 by the counting sort (counting_sort.h;
-/// on the CPU the host's own ordering of the same keys, host_order.h), or, with probabilities `p`,
-/// Efraimidis and Spirakis' exponential keys E / p, which are not uniform and take the bitonic
-/// network (the host's std::sort on the CPU). Returns an int64 array whose first n entries are the
-/// order (with p padded to a power of two); the caller uses only the first `wanted`, and the host
-/// ordering makes only those (an array of `wanted`).
-NDArray random_order(std::uint64_t seed, std::uint64_t first, std::int64_t n,
-                     std::span<const double> p, Device device, std::int64_t wanted) {
-    if (p.empty() && device.is_cpu() && n <= detail::kHostOrderMaxSize) {
-        // The host's own ordering (host_order.h): the same order, built for the CPU's caches.
-        NDArray order = empty({wanted}, DType::Int64, device);
-        detail::host_random_order(seed, first, n, wanted, static_cast<std::int64_t*>(order.data()));
-        return order;
+/// The block counters a uniform sample without replacement from range(n) takes: the Feistel
+/// bijection's 4 above kFeistelMaxSortedPopulation entries, else one key per entry.
+std::uint64_t uniform_sample_counters(std::int64_t n) {
+    return detail::uses_feistel_choice(n) ? detail::kFeistelCounters
+                                          : static_cast<std::uint64_t>(n);
+}
+
+/// The first `count` of the indices 0 .. n-1 (n <= kFeistelMaxSortedPopulation) in ascending
+/// (key, index) order, index e's key the 64-bit word (w1 << 32) | w0 of Philox block counter
+/// first + e: every ordering exactly equally likely. At most 256 keys, so the host makes and
+/// sorts them on every device and copies the result to `device`.
+NDArray sorted_sample(std::uint64_t seed, std::uint64_t first, std::int64_t n, std::int64_t count,
+                      Device device) {
+    std::vector<std::uint64_t> keys(static_cast<std::size_t>(n));
+    detail::philox_keys(detail::philox_isa(), seed, first, n, keys.data());
+    std::vector<std::int64_t> order(static_cast<std::size_t>(n));
+    std::iota(order.begin(), order.end(), std::int64_t{0});
+    std::sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) {
+        const std::uint64_t key_a = keys[static_cast<std::size_t>(a)];
+        const std::uint64_t key_b = keys[static_cast<std::size_t>(b)];
+        return key_a < key_b || (key_a == key_b && a < b);
+    });
+    order.resize(static_cast<std::size_t>(count));
+    return asarray<std::int64_t>(order, {count}, device).ndarray();
+}
+
+/// A uniform sample without replacement of `count` from range(n) (1 <= count <= n), the one
+/// definition behind choice(n, count, replace=false) without probabilities and permutation(n)
+/// (count = n), taking the uniform_sample_counters(n) counters from `first`: above
+/// kFeistelMaxSortedPopulation entries pi(0 .. count-1) for the draw's Feistel bijection of
+/// range(n) (feistel_choice.h: O(count), each element alone, the CPU vectorised, the GPU one
+/// thread each); up to 256 the first `count` of sorted_sample's order. The same values on every
+/// device.
+NDArray uniform_sample(std::uint64_t seed, std::uint64_t first, std::int64_t n, std::int64_t count,
+                       Device device) {
+    if (!detail::uses_feistel_choice(n)) {
+        return sorted_sample(seed, first, n, count, device);
     }
-    if (p.empty()) {
-        const int bucket_bits = detail::bucket_bits_for(n);
-        return detail::counting_sort_order(seed, first, n, bucket_bits,
-                                           detail::coarse_bits_for(bucket_bits), device);
+    const detail::FeistelChoice key = detail::feistel_choice_key(seed, first, n);
+    NDArray result = empty({count}, DType::Int64, device);
+    if (device.is_cpu()) {
+        detail::host_feistel_choice(key, static_cast<std::int64_t*>(result.data()), count);
+        return result;
     }
+    const std::uint32_t* k = key.round_keys;
+    ordering::feistel_choice(grid_for("choice", count, 1), Dim3(kThreads), result, n, key.high_bits,
+                             key.low_bits, k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8],
+                             k[9], k[10], k[11], key.swap_zero_one ? 1 : 0);
+    return result;
+}
+
+/// The indices 0 .. n-1 in the order of Efraimidis and Spirakis' exponential keys E / p for
+/// block counters first .. first + n - 1 (kernels/permutation.dsl's weighted_keys; E = -log1p(-u)
+/// of the block's 64-bit word), which are not uniform: a GPU sorts them by the bitonic network,
+/// the CPU by the host's std::sort. Returns an int64 array whose first n entries are the order
+/// (padded to a power of two); the first k are a weighted sample without replacement.
+NDArray weighted_order(std::uint64_t seed, std::uint64_t first, std::int64_t n,
+                       std::span<const double> p, Device device) {
     std::int64_t padded = 1;
     while (padded < n) {
         padded *= 2;
@@ -692,30 +729,13 @@ NDArray Generator::choice(std::int64_t n, const Shape& shape, bool replace,
                                       ") than size (" + std::to_string(count) + ")");
         }
     }
-    if (cdf.empty() && detail::uses_feistel_choice(n)) {
-        // O(count): pi(0 .. count-1) for the draw's Feistel bijection of range(n)
-        // (feistel_choice.h), each element alone, the same values on every device.
-        const detail::FeistelChoice key =
-            detail::feistel_choice_key(seed_, take(detail::kFeistelCounters), n);
-        NDArray result = empty({count}, DType::Int64, device);
-        if (device.is_cpu()) {
-            detail::host_feistel_choice(key, static_cast<std::int64_t*>(result.data()), count);
-        } else {
-            const std::uint32_t* k = key.round_keys;
-            ordering::feistel_choice(grid_for("choice", count, 1), Dim3(kThreads), result, n,
-                                     key.high_bits, key.low_bits, k[0], k[1], k[2], k[3], k[4],
-                                     k[5], k[6], k[7], k[8], k[9], k[10], k[11],
-                                     key.swap_zero_one ? 1 : 0);
-        }
-        return result.reshape(shape);
+    if (cdf.empty()) {
+        return uniform_sample(seed_, take(uniform_sample_counters(n)), n, count, device)
+            .reshape(shape);
     }
-    // Up to 256 entries, and with p: the first `count` of a random order of range(n) (by
-    // exponential keys E_k / p_k with p).
-    const std::uint64_t first = take(static_cast<std::uint64_t>(n));
-    const NDArray order =
-        random_order(seed_, first, n, cdf.empty() ? std::span<const double>{} : p, device, count);
-    return (order.size() == count ? order : ascontiguousarray(order(Slice(0, count))))
-        .reshape(shape);
+    // With p: the first `count` of the order of the exponential keys E_k / p_k.
+    const NDArray order = weighted_order(seed_, take(static_cast<std::uint64_t>(n)), n, p, device);
+    return ascontiguousarray(order(Slice(0, count))).reshape(shape);
 }
 
 NDArray Generator::choice(const NDArray& a, const Shape& shape, bool replace,
@@ -740,9 +760,8 @@ NDArray Generator::permutation(std::int64_t n, Device device) {
     if (n == 0) {
         return empty({0}, DType::Int64, device);
     }
-    const NDArray order =
-        random_order(seed_, take(static_cast<std::uint64_t>(n)), n, {}, device, n);
-    return n == order.size() ? order : ascontiguousarray(order(Slice(0, n)));
+    // choice(n, n, replace=false)'s sample: the same counters, the same values.
+    return uniform_sample(seed_, take(uniform_sample_counters(n)), n, n, device);
 }
 
 NDArray Generator::permutation(const NDArray& x, int axis) {

@@ -1,8 +1,9 @@
 // Philox4x32-10 blocks made on the host with the CPU's vector units, for the draws that the CPU
-// target computes natively instead of through the kernels (host_order.h's permutation keys,
-// host_integers.h's bounded integers): eight blocks at a time, AVX2 or AVX-512 where the CPU
-// has them and the host kernels' level allows (GPUCC_HOST_ISA=x86-64 keeps the baseline). Every
-// way gives the bits random.dsl's philox4x32_10 gives for block (counter, 0, 0).
+// target computes natively instead of through the kernels (the sorted keys of a permutation or
+// choice of at most 256 entries, host_integers.h's bounded integers): eight blocks at a time, AVX2
+// or AVX-512 where the CPU has them and the host kernels' level allows (GPUCC_HOST_ISA=x86-64 keeps
+// the baseline). Every way gives the bits random.dsl's philox4x32_10 gives for block (counter, 0,
+// 0).
 #pragma once
 
 #include <cstdint>

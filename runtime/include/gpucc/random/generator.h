@@ -159,8 +159,8 @@ public:
     /// pi(j), pi a keyed pseudo-random bijection of range(n) (a 12-round Feistel network with
     /// cycle walking, keyed by 4 block counters; runtime/src/random/feistel_choice.h), so a
     /// sample of k costs O(k) time and memory on every device whatever n, each element computed
-    /// alone; it is not the first k of permutation(n) (NumPy's Generator.choice is not a prefix
-    /// of its permutation either; CuPy's RandomState.choice is), and its orders are a keyed
+    /// alone; it is the first k of permutation(n) for the same generator state (permutation(n)
+    /// is choice(n, {n}, false)), and its orders are a keyed
     /// family, not every order of range(n) (statistically uniform in the tests: positions,
     /// pairs, neighbours, parity).
     /// From n <= 256,
@@ -175,11 +175,15 @@ public:
     /// `shape + a.shape[1:]`.
     NDArray choice(const NDArray& a, const Shape& shape, bool replace = true,
                    std::span<const double> p = {});
-    /// A random ordering of range(n) (int64): range(n) sorted by 64-bit random keys made on the
-    /// device (kernels/permutation.dsl; n block counters), the same order on every device. Not
-    /// NumPy's stream.
+    /// A random ordering of range(n) (int64): exactly choice(n, {n}, false) for the same
+    /// generator state, the same counters and values: from n > 256 the Feistel bijection at
+    /// 0 .. n-1 (4 block counters, O(n), its orders a keyed family, statistically uniform in the
+    /// tests: fixed points, cycles, positions, pairs), up to 256 range(n) sorted by random keys
+    /// (n block counters, every ordering exactly equally likely). The same order on every
+    /// device. Not NumPy's stream.
     NDArray permutation(std::int64_t n, Device device = default_device());
-    /// A copy of `x` with its entries along `axis` in a random order.
+    /// A copy of `x` with its entries along `axis` in a random order
+    /// (permutation(x.shape[axis])'s).
     NDArray permutation(const NDArray& x, int axis = 0);
     /// Reorders `x` in place along `axis` (a view is written through).
     void shuffle(const NDArray& x, int axis = 0);
