@@ -8,11 +8,12 @@
 # cuda_driver.py (README.md says how each is made).
 set -u
 d=.gpu/zig2; o=$OUT
-# The first call (call1/) ran the defaults of commit aa93cf3: NAMES "fast_form uniform_float32
+# Call 1 ran it without the closing archive step and the L1 line of the profile summary; call 2
+# without that L1 line. The first call (call1/) ran with NAMES "fast_form uniform_float32
 # zig_fast_only zig_persist32_lb1 zig_persist32_noslow zig_persist_tile1k zig_persist_tile2k
 # zig_persist_tile2k_noslow", PROFILE "zig_fast_only zig_persist32_lb1 zig_persist32_noslow
 # zig_persist_tile2k".
-# The second (call2/), of commit e1e21a5: NAMES "fast_form uniform_float32 zig_fast_only
+# The second (call2/) with NAMES "fast_form uniform_float32 zig_fast_only
 # zig_persist32_lb1 zig_persist_tile1k zig_persist_mask1k zig_persist_mask2k
 # zig_persist_mask2k_noslow zig_persist_mask2k_lb6 zig_persist_mask1k_lb4 zig_persist_mask1k_lb3",
 # PROFILE "zig_persist32_lb1 zig_persist_tile2k zig_persist_mask2k zig_persist_mask1k_lb4".
