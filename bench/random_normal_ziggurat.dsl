@@ -31,6 +31,12 @@
 // shared memory and finishing them 32 (16) at a time, every lane (half of them) busy. _lb8: at
 // most 32 registers (__launch_bounds__(256, 8): eight blocks, 64 warps per SM; the slow path
 // spills); the others as ptxas likes (the slow path's registers count for the whole kernel).
+// Second measurement (bench/results/2026-11-27-random-normal-ziggurat-2): zig_persist_tile1k and
+// _tile2k stage each warp's tile of 1024 or 2048 elements in shared memory and store it whole once
+// its rejected values are finished; zig_persist_mask* queue a tile's rejections once per tile from
+// a per-lane mask (_ld64: one global 8-byte table gather; _smem: the table in shared memory, the
+// fastest exact kernel); zig_fast_test(_smem): the fast path with its accept test, the rejected
+// values stored as 0 (the bound); _noslow kernels: the slow path replaced by a store of 0.
 module normal_ziggurat;
 
 raw cuda """
@@ -229,10 +235,12 @@ __device__ __forceinline__ void zig_body(float* __restrict__ y, unsigned long lo
 }
 
 // The value of queued item (group g << 2 | j, word w) into its element (blocks of 1024 values).
+// kSlow false: 0 instead of the value (a bound on the queue's own cost, not a draw).
+template <bool kSlow>
 __device__ __forceinline__ void zig_finish(uint2 item, float* __restrict__ y, unsigned long long offset, float loc, float scale, unsigned key0, unsigned key1, const unsigned* __restrict__ table) {
     unsigned g = item.x >> 2, j = item.x & 3u;
     long long element = (long long)(g >> 8) * 1024 + (g & 255u) + j * 256;
-    y[element] = zig_slow(item.y, offset + g, j, key0, key1, table, loc, scale);
+    y[element] = kSlow ? zig_slow(item.y, offset + g, j, key0, key1, table, loc, scale) : 0.0f;
 }
 
 // Persistent warps: each warp walks groups g (the library's thread index: counter offset + g,
@@ -241,7 +249,7 @@ __device__ __forceinline__ void zig_finish(uint2 item, float* __restrict__ y, un
 // kFlush of them in one pass (kFlush = 32: every lane busy), so the slow path costs one warp
 // pass per kFlush rejections and no barrier holds a block. blockDim 256, n a multiple of 1024,
 // n < 2^30 (the item's 28-bit group).
-template <unsigned kFlush>
+template <unsigned kFlush, bool kSlow = true>
 __device__ __forceinline__ void zig_persistent_body(float* __restrict__ y, long long n, unsigned long long offset, float loc, float scale, const unsigned* ka, const unsigned* kb, const unsigned* __restrict__ table) {
     __shared__ uint2 queues[8][kFlush + 128];
     const unsigned lane = threadIdx.x & 31u;
@@ -274,12 +282,181 @@ __device__ __forceinline__ void zig_persistent_body(float* __restrict__ y, long 
         while (queued >= kFlush) {
             __syncwarp();
             queued -= kFlush;
-            if (lane < kFlush) zig_finish(queue[queued + lane], y, offset, loc, scale, ka[0], kb[0], table);
+            if (lane < kFlush) zig_finish<kSlow>(queue[queued + lane], y, offset, loc, scale, ka[0], kb[0], table);
             __syncwarp();
         }
     }
     __syncwarp();
-    for (unsigned q = lane; q < queued; q += 32u) zig_finish(queue[q], y, offset, loc, scale, ka[0], kb[0], table);
+    for (unsigned q = lane; q < queued; q += 32u) zig_finish<kSlow>(queue[q], y, offset, loc, scale, ka[0], kb[0], table);
+}
+
+
+// Tiles staged in shared memory: each warp owns tiles of kIters * 128 consecutive elements (kIters
+// / 8 of the library's 1024-value blocks, groups t kIters 32 .. + kIters 32), walked with a grid
+// stride. The fast path writes accepted values into the tile and a rejected word's bits in its
+// place, queueing its position; 32 queued positions are finished in one pass (every lane busy),
+// the rest (fewer than 32) when the tile is complete. Only then is the tile stored, as float4, so
+// every sector is written once and whole (no partial-sector writes, nothing rewritten later).
+template <bool kSlow>
+__device__ __forceinline__ void zig_tile_finish(unsigned p, float* tile, long long g0, unsigned long long offset, float loc, float scale, unsigned key0, unsigned key1, const unsigned* __restrict__ table) {
+    unsigned j = (p >> 8) & 3u, gl = (p >> 10) * 256u + (p & 255u);
+    tile[p] = kSlow ? zig_slow(__float_as_uint(tile[p]), offset + (unsigned long long)(g0 + gl), j, key0, key1, table, loc, scale) : 0.0f;
+}
+
+template <unsigned kWarps, unsigned kIters, bool kSlow>
+__device__ __forceinline__ void zig_tile_body(float* __restrict__ y, long long n, unsigned long long offset, float loc, float scale, const unsigned* ka, const unsigned* kb, const unsigned* __restrict__ table) {
+    constexpr unsigned kValues = kIters * 128u;
+    __shared__ __align__(16) float tiles[kWarps][kValues];
+    __shared__ unsigned short queues[kWarps][32 + 128];
+    const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+    float* tile = tiles[warp];
+    unsigned short* queue = queues[warp];
+    const long long count = n / kValues, stride = (long long)gridDim.x * kWarps;
+    for (long long t = (long long)blockIdx.x * kWarps + warp; t < count; t += stride) {
+        const long long g0 = t * (kIters * 32);
+        unsigned queued = 0u;
+        for (unsigned i = 0; i < kIters; i++) {
+            const unsigned gl = i * 32u + lane;
+            unsigned w[4];
+            zig_words(offset + (unsigned long long)(g0 + gl), ka, kb, w);
+            const unsigned base = (gl >> 8) * 1024u + (gl & 255u);
+            unsigned rejected = 0u;
+#pragma unroll
+            for (int j = 0; j < 4; j++) {
+                uint2 kw = __ldg(reinterpret_cast<const uint2*>(table) + (w[j] & 255u));
+                bool fast = (w[j] >> 9) < kw.x;
+                tile[base + j * 256] = fast ? fmaf(zig_x(w[j], __uint_as_float(kw.y)), scale, loc) : __uint_as_float(w[j]);
+                if (!fast) rejected |= 1u << j;
+            }
+            unsigned m;
+            while ((m = __ballot_sync(0xFFFFFFFFu, rejected != 0u)) != 0u) {
+                if (rejected) {
+                    unsigned j = __ffs(rejected) - 1;
+                    rejected &= rejected - 1u;
+                    queue[queued + __popc(m & ((1u << lane) - 1u))] = (unsigned short)(base + j * 256u);
+                }
+                queued += __popc(m);
+            }
+            while (queued >= 32u) {
+                __syncwarp();
+                queued -= 32u;
+                zig_tile_finish<kSlow>(queue[queued + lane], tile, g0, offset, loc, scale, ka[0], kb[0], table);
+            }
+        }
+        __syncwarp();
+        if (lane < queued) zig_tile_finish<kSlow>(queue[lane], tile, g0, offset, loc, scale, ka[0], kb[0], table);
+        __syncwarp();
+        float4* out = reinterpret_cast<float4*>(y + t * kValues);
+        const float4* in = reinterpret_cast<const float4*>(tile);
+#pragma unroll
+        for (unsigned k = lane; k < kValues / 4; k += 32u) out[k] = in[k];
+        __syncwarp();
+    }
+}
+
+
+
+// One layer's (ki, wi) for the fast path. kTable 0: __ldg of the uint2 (the compiler may split it
+// into two 4-byte gathers, the second only for accepted words: twice the L1 wavefronts, as ptxas
+// did in zig_persist_mask*); 1: one ld.global.nc.v2 (one gather, never split); 2: one ld.shared.v2
+// from the block's copy of the 256 pairs (bank conflicts instead of one L1 wavefront per line).
+template <int kTable>
+__device__ __forceinline__ uint2 zig_layer(const unsigned* __restrict__ table, const uint2* shared_table, unsigned idx) {
+    uint2 r;
+    if (kTable == 0) {
+        r = __ldg(reinterpret_cast<const uint2*>(table) + idx);
+    } else if (kTable == 1) {
+        asm("ld.global.nc.v2.u32 {%0, %1}, [%2];" : "=r"(r.x), "=r"(r.y) : "l"(reinterpret_cast<const uint2*>(table) + idx));
+    } else {
+        asm("ld.shared.v2.u32 {%0, %1}, [%2];" : "=r"(r.x), "=r"(r.y) : "r"((unsigned)__cvta_generic_to_shared(shared_table + idx)));
+    }
+    return r;
+}
+
+// The block's copy of the 256 (ki, wi) pairs for kTable 2 (every thread of the block calls it).
+__device__ __forceinline__ const uint2* zig_shared_layers(const unsigned* __restrict__ table) {
+    __shared__ uint2 layers[256];
+    for (unsigned i = threadIdx.x; i < 256u; i += blockDim.x) layers[i] = __ldg(reinterpret_cast<const uint2*>(table) + i);
+    __syncthreads();
+    return layers;
+}
+
+// The fast path with its accept test (both halves of the pair used), the rejected values stored
+// as 0: the bound a complete kernel must stay under (zig_fast_only's ptxas drops the ki gather).
+template <int kTable>
+__device__ __forceinline__ void zig_fast_test_body(float* __restrict__ y, unsigned long long offset, float loc, float scale, const unsigned* ka, const unsigned* kb, const unsigned* __restrict__ table) {
+    const uint2* layers = kTable == 2 ? zig_shared_layers(table) : nullptr;
+    long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+    unsigned w[4];
+    zig_words(offset + (unsigned long long)g, ka, kb, w);
+    long long first = (g >> 8) * 1024 + (g & 255);
+#pragma unroll
+    for (int j = 0; j < 4; j++) {
+        uint2 kw = zig_layer<kTable>(table, layers, w[j] & 255u);
+        float v = fmaf(zig_x(w[j], __uint_as_float(kw.y)), scale, loc);
+        y[first + j * 256] = (w[j] >> 9) < kw.x ? v : 0.0f;
+    }
+}
+
+// zig_tile_body with the queueing taken out of the loop: the kIters groups of a lane are unrolled
+// (independent Philox blocks the scheduler can interleave), each rejection only sets bit 4 i + j
+// of a 64-bit mask, and the ballot loop that turns the masks into queued tile positions runs once
+// per tile (about as many rounds as the most rejections one lane holds, 3 to 4) instead of once
+// per group. Each 32 positions queued are finished in one pass, the rest before the tile's store.
+template <unsigned kWarps, unsigned kIters, bool kSlow, int kTable = 0>
+__device__ __forceinline__ void zig_tile_mask_body(float* __restrict__ y, long long n, unsigned long long offset, float loc, float scale, const unsigned* ka, const unsigned* kb, const unsigned* __restrict__ table) {
+    static_assert(kIters * 4 <= 64, "one mask bit per value");
+    constexpr unsigned kValues = kIters * 128u;
+    __shared__ __align__(16) float tiles[kWarps][kValues];
+    __shared__ unsigned short queues[kWarps][64];
+    const unsigned lane = threadIdx.x & 31u, warp = threadIdx.x >> 5;
+    float* tile = tiles[warp];
+    unsigned short* queue = queues[warp];
+    const uint2* layers = kTable == 2 ? zig_shared_layers(table) : nullptr;
+    const long long count = n / kValues, stride = (long long)gridDim.x * kWarps;
+    for (long long t = (long long)blockIdx.x * kWarps + warp; t < count; t += stride) {
+        const long long g0 = t * (kIters * 32);
+        const unsigned long long counter0 = offset + (unsigned long long)g0;
+        unsigned long long mask = 0ull;
+#pragma unroll
+        for (unsigned i = 0; i < kIters; i++) {
+            const unsigned gl = i * 32u + lane;
+            unsigned w[4];
+            zig_words(counter0 + gl, ka, kb, w);
+            const unsigned base = (gl >> 8) * 1024u + (gl & 255u);
+#pragma unroll
+            for (int j = 0; j < 4; j++) {
+                uint2 kw = zig_layer<kTable>(table, layers, w[j] & 255u);
+                bool fast = (w[j] >> 9) < kw.x;
+                tile[base + j * 256] = fast ? fmaf(zig_x(w[j], __uint_as_float(kw.y)), scale, loc) : __uint_as_float(w[j]);
+                if (!fast) mask |= 1ull << (4 * i + j);
+            }
+        }
+        unsigned queued = 0u, m;
+        while ((m = __ballot_sync(0xFFFFFFFFu, mask != 0ull)) != 0u) {
+            if (mask) {
+                unsigned b = __ffsll((long long)mask) - 1;
+                mask &= mask - 1ull;
+                unsigned gl = (b >> 2) * 32u + lane;
+                queue[queued + __popc(m & ((1u << lane) - 1u))] = (unsigned short)((gl >> 8) * 1024u + (gl & 255u) + (b & 3u) * 256u);
+            }
+            queued += __popc(m);
+            if (queued >= 32u) {
+                __syncwarp();
+                queued -= 32u;
+                zig_tile_finish<kSlow>(queue[queued + lane], tile, g0, offset, loc, scale, ka[0], kb[0], table);
+                __syncwarp();
+            }
+        }
+        __syncwarp();
+        if (lane < queued) zig_tile_finish<kSlow>(queue[lane], tile, g0, offset, loc, scale, ka[0], kb[0], table);
+        __syncwarp();
+        float4* out = reinterpret_cast<float4*>(y + t * kValues);
+        const float4* in = reinterpret_cast<const float4*>(tile);
+#pragma unroll
+        for (unsigned k = lane; k < kValues / 4; k += 32u) out[k] = in[k];
+        __syncwarp();
+    }
 }
 
 #define ZIG_KERNEL(name, mode, smem) ZIG_KERNEL_BOUNDS(name, mode, smem, 1)
@@ -299,4 +476,34 @@ extern "C" __global__ void __launch_bounds__(256, blocks) name(float* __restrict
 ZIG_PERSISTENT(zig_persist32, 32u, 8)
 ZIG_PERSISTENT(zig_persist16, 16u, 8)
 ZIG_PERSISTENT(zig_persist32_lb1, 32u, 1)
+extern "C" __global__ void __launch_bounds__(256, 1) zig_persist32_noslow(float* __restrict__ y, long long n, unsigned long long offset, float loc, float scale, ZIG_KEYS, const unsigned* __restrict__ table, long long table_n) {
+    ZIG_KEY_ARRAYS zig_persistent_body<32u, false>(y, n, offset, loc, scale, ka, kb, table); }
+#define ZIG_TILE(name, warps, iters, slow) \
+extern "C" __global__ void __launch_bounds__(warps * 32, 1) name(float* __restrict__ y, long long n, unsigned long long offset, float loc, float scale, ZIG_KEYS, const unsigned* __restrict__ table, long long table_n) { \
+    ZIG_KEY_ARRAYS zig_tile_body<warps, iters, slow>(y, n, offset, loc, scale, ka, kb, table); }
+ZIG_TILE(zig_persist_tile1k, 8, 8, true)
+ZIG_TILE(zig_persist_tile2k, 4, 16, true)
+ZIG_TILE(zig_persist_tile2k_noslow, 4, 16, false)
+#define ZIG_TILE_MASK(name, warps, iters, slow) ZIG_TILE_MASK_BOUNDS(name, warps, iters, slow, 1)
+#define ZIG_TILE_MASK_BOUNDS(name, warps, iters, slow, blocks) \
+extern "C" __global__ void __launch_bounds__(warps * 32, blocks) name(float* __restrict__ y, long long n, unsigned long long offset, float loc, float scale, ZIG_KEYS, const unsigned* __restrict__ table, long long table_n) { \
+    ZIG_KEY_ARRAYS zig_tile_mask_body<warps, iters, slow>(y, n, offset, loc, scale, ka, kb, table); }
+ZIG_TILE_MASK(zig_persist_mask1k, 8, 8, true)
+ZIG_TILE_MASK(zig_persist_mask2k, 4, 16, true)
+ZIG_TILE_MASK(zig_persist_mask2k_noslow, 4, 16, false)
+ZIG_TILE_MASK_BOUNDS(zig_persist_mask2k_lb6, 4, 16, true, 6)
+ZIG_TILE_MASK_BOUNDS(zig_persist_mask1k_lb4, 8, 8, true, 4)
+ZIG_TILE_MASK_BOUNDS(zig_persist_mask1k_lb3, 8, 8, true, 3)
+#define ZIG_TILE_TABLE(name, warps, iters, slow, layers) \
+extern "C" __global__ void __launch_bounds__(warps * 32, 1) name(float* __restrict__ y, long long n, unsigned long long offset, float loc, float scale, ZIG_KEYS, const unsigned* __restrict__ table, long long table_n) { \
+    ZIG_KEY_ARRAYS zig_tile_mask_body<warps, iters, slow, layers>(y, n, offset, loc, scale, ka, kb, table); }
+ZIG_TILE_TABLE(zig_persist_mask2k_ld64, 4, 16, true, 1)
+ZIG_TILE_TABLE(zig_persist_mask2k_smem, 4, 16, true, 2)
+ZIG_TILE_TABLE(zig_persist_mask2k_smem_noslow, 4, 16, false, 2)
+ZIG_TILE_TABLE(zig_persist_mask1k_smem, 8, 8, true, 2)
+#define ZIG_FAST_TEST(name, layers) \
+extern "C" __global__ void __launch_bounds__(256, 1) name(float* __restrict__ y, long long n, unsigned long long offset, float loc, float scale, ZIG_KEYS, const unsigned* __restrict__ table, long long table_n) { \
+    ZIG_KEY_ARRAYS zig_fast_test_body<layers>(y, offset, loc, scale, ka, kb, table); }
+ZIG_FAST_TEST(zig_fast_test, 1)
+ZIG_FAST_TEST(zig_fast_test_smem, 2)
 """

@@ -3,7 +3,8 @@
 alternation (ROUNDS=2 times the whole list twice), through the CUDA driver API (ctypes): 2^28
 float32 values, loc 0, scale 1, key 0x243F6A8885A308D3, offset 12345, CUDA events, median of 20
 launches after 3 warm-ups, GB/s of bytes written; 2^18 blocks of 256 threads, except the
-persistent zig_persist kernels, as many blocks as fit on the GPU at once. Each ziggurat kernel's first 2^22 values are
+persistent zig_persist kernels, as many blocks as fit on the GPU at once (128 threads for the
+zig_persist_tile2k and _mask2k kernels). Each ziggurat kernel's first 2^22 values are
 compared bit for bit with bench/random_normal_ziggurat_reference.cpp's (REFERENCE.bin); the first
 mismatches are printed. Usage:
   random_normal_ziggurat.py VARIANTS.cubin ZIGGURAT.cubin TABLE.bin REFERENCE.bin [NAME ...]
@@ -57,18 +58,20 @@ def launcher(name):
     check(cuda.cuModuleGetFunction(ctypes.byref(function), source, name.encode()), name)
 
     blocks = grid
+    threads = 128 if "2k" in name else block
     if name.startswith("zig_persist"):
         # Persistent warps: as many blocks as the SMs hold at once.
         per_sm, sms = ctypes.c_int(), ctypes.c_int()
-        check(cuda.cuOccupancyMaxActiveBlocksPerMultiprocessor(ctypes.byref(per_sm), function, block,
+        check(cuda.cuOccupancyMaxActiveBlocksPerMultiprocessor(ctypes.byref(per_sm), function, threads,
                                                                 ctypes.c_size_t(0)), "occupancy")
         check(cuda.cuDeviceGetAttribute(ctypes.byref(sms), 16, device), "SM count")
         blocks = per_sm.value * sms.value
 
     def launch():
-        check(cuda.cuLaunchKernel(function, blocks, 1, 1, block, 1, 1, 0, None, pointers, None), name)
+        check(cuda.cuLaunchKernel(function, blocks, 1, 1, threads, 1, 1, 0, None, pointers, None), name)
     launch.keep = values
     launch.blocks = blocks
+    launch.threads = threads
     return launch
 
 
@@ -78,7 +81,7 @@ names = sys.argv[5:] or ["fast_form", "uniform_float32", "zig_fast_only", "zig_i
 for name in [m for _ in range(int(os.environ.get("ROUNDS", "1"))) for m in names]:
     launch = launcher(name)
     ms = median_ms(launch)
-    row = {"kernel": name, "n": n, "blocks": launch.blocks, "ms": round(ms, 5),
+    row = {"kernel": name, "n": n, "blocks": launch.blocks, "threads": launch.threads, "ms": round(ms, 5),
            "gbps": round(n * 4 / ms / 1e6, 1)}
     if name.startswith("zig_"):
         check(cuda.cuMemsetD32_v2(ctypes.c_uint64(buffer.value), 0x7FC00000, ctypes.c_size_t(n)), "fill")
