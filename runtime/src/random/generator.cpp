@@ -26,6 +26,7 @@
 #include "host_take.h"
 #include "host_uniform.h"
 #include "permutation.gpucc.h"
+#include "poisson_table.h"
 #include "random.gpucc.h"
 
 #include <algorithm>
@@ -616,6 +617,20 @@ NDArray Generator::poisson(double lam, const Shape& shape, Device device) {
     }
     const Dim3 grid = grid_for("poisson", result.size(), 1);
     const std::uint64_t first = take(static_cast<std::uint64_t>(result.size()));
+    if (lam < detail::kPoissonTableBelow) {
+        // One uniform per value against the table (poisson_table.h), as choice with p does: the
+        // same table and the same search on both devices.
+        const std::vector<double> cdf = detail::poisson_cdf(lam);
+        const auto entries = static_cast<std::int64_t>(cdf.size());
+        if (device.is_cpu()) {
+            detail::host_choice_by_cdf(static_cast<std::int64_t*>(result.data()), result.size(),
+                                       cdf.data(), entries, seed_, first);
+            return result;
+        }
+        const NDArray table = asarray<double>(cdf, {entries}, device).ndarray();
+        kernels::choice_by_cdf(grid, Dim3(kThreads), result, table, seed_, first);
+        return result;
+    }
     kernels::poisson(grid, Dim3(kThreads), result, seed_, first, lam);
     return result;
 }

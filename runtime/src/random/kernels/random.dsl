@@ -957,11 +957,12 @@ kernel beta_ratio(float64[] x, float64[] log_y) {
     x[element] = 1.0 / (1.0 + power);
 }
 
-// Poisson(lam): the multiplication method below lam 10, else Hormann's PTRS ("The transformed
-// rejection method for generating Poisson random variables", 1993), as NumPy's, with the exact
-// exp and log (the same bits on both devices) and log(k!) by NumPy's loggam (Stirling's series
-// with ten terms, shifted up to 7) over the exact log. One element per block counter; attempt k
-// uses the block of (counter, k, 0).
+// Poisson(lam) from lam 1000 (below it the generator inverts Poisson's cumulative table with
+// choice_by_cdf: poisson_table.h): Hormann's PTRS ("The transformed rejection method for
+// generating Poisson random variables", 1993; valid from lam 10), as NumPy's, with the exact exp
+// and log (the same bits on both devices) and log(k!) by NumPy's loggam (Stirling's series with
+// ten terms, shifted up to 7) over the exact log. One element per block counter; attempt k uses
+// the block of (counter, k, 0).
 kernel poisson(int64[] y, uint64 key, uint64 offset, float64 lam) {
     int64 n = y.size;
     int64 element = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
@@ -970,83 +971,6 @@ kernel poisson(int64[] y, uint64 key, uint64 offset, float64 lam) {
     }
     uint64 counter = offset + (uint64)element;
     int64 k = 0;
-    if (lam == 0.0) {
-        y[element] = 0;
-        return;
-    }
-    if (lam < 10.0) {
-        float64 minus_lam = 0.0 - lam;
-        float64 limit = 0.0;
-        {
-            float64 low = minus_lam < -746.0 ? -746.0 : minus_lam;
-            float64 clamped = low > 710.0 ? 710.0 : low;
-            float64 shifted = fma(clamped, 1.4426950408889634, 6755399441055744.0);
-            float64 kd = shifted - 6755399441055744.0;
-            int64 ki = (int64)((uint64)__double_as_longlong(shifted) - 0x4338000000000000ul);
-            float64 r = fma(-kd, 0.6931471805599453, clamped);
-            r = fma(-kd, 2.3190468138462996e-17, r);
-            float64 q = fma(1.6059043836821613e-10, r, 2.08767569878681e-09);
-            q = fma(q, r, 2.505210838544172e-08);
-            q = fma(q, r, 2.755731922398589e-07);
-            q = fma(q, r, 2.7557319223985893e-06);
-            q = fma(q, r, 2.48015873015873e-05);
-            q = fma(q, r, 0.0001984126984126984);
-            q = fma(q, r, 0.001388888888888889);
-            q = fma(q, r, 0.008333333333333333);
-            q = fma(q, r, 0.041666666666666664);
-            q = fma(q, r, 0.16666666666666666);
-            q = fma(q, r, 0.5);
-            q = fma(q, r, 1.0);
-            int64 k1 = (int64)((uint64)(ki + 2048) >> 1u) - 1024;
-            int64 k2 = ki - k1;
-            limit = fma(q, r, 1.0) * __longlong_as_double((k1 + 1023) << 52u) * __longlong_as_double((k2 + 1023) << 52u);
-            if (minus_lam != minus_lam) {
-                limit = minus_lam;
-            }
-        }
-        float64 product = 1.0;
-        uint32 attempt = 0u;
-        uint32 used = 4u;
-        uint32 e0 = 0u;
-        uint32 e1 = 0u;
-        uint32 e2 = 0u;
-        uint32 e3 = 0u;
-        while (true) {
-            if (used == 4u) {
-                e0 = (uint32)counter;
-                e1 = (uint32)(counter >> 32);
-                e2 = attempt;
-                e3 = 0u;
-                {
-                    uint32 key0 = (uint32)key;
-                    uint32 key1 = (uint32)(key >> 32);
-                    for (int32 round = 0; round < 10; round++) {
-                        uint64 p0 = (uint64)e0 * 0xD2511F53u;
-                        uint64 p1 = (uint64)e2 * 0xCD9E8D57u;
-                        uint32 next0 = (uint32)(p1 >> 32) ^ e1 ^ key0;
-                        uint32 next2 = (uint32)(p0 >> 32) ^ e3 ^ key1;
-                        e1 = (uint32)p1;
-                        e3 = (uint32)p0;
-                        e0 = next0;
-                        e2 = next2;
-                        key0 += 0x9E3779B9u;
-                        key1 += 0xBB67AE85u;
-                    }
-                }
-                attempt++;
-                used = 0u;
-            }
-            uint32 word = used == 0u ? e0 : used == 1u ? e1 : used == 2u ? e2 : e3;
-            used++;
-            product *= ((float64)word + 0.5) * 2.3283064365386963e-10;
-            if (product <= limit) {
-                break;
-            }
-            k++;
-        }
-        y[element] = k;
-        return;
-    }
     float64 slam = sqrt(lam);
     float64 b = fma(2.53, slam, 0.931);
     float64 a = fma(0.02483, b, -0.059);
