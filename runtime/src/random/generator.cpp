@@ -596,13 +596,10 @@ NDArray Generator::beta(double a, double b, const Shape& shape, DType dtype, Dev
                           seed_, first, second, a, b);
         return dtype == DType::Float64 ? log_x : log_x.astype(dtype);
     }
-    NDArray log_y = empty(shape, DType::Float64, device);
-    const Dim3 grid = grid_for("beta", log_x.size(), 1);
-    kernels::gamma(grid, Dim3(kThreads), log_x, seed_, first, a, 1.0, 1);
-    kernels::gamma(grid, Dim3(kThreads), log_y, seed_, second, b, 1.0, 1);
-    // X / (X + Y) = 1 / (1 + exp(log Y - log X)) in place, by random.dsl's exact exp (the host's
-    // operations, so the same bits on both devices).
-    kernels::beta_ratio(grid, Dim3(kThreads), log_x, log_y);
+    // Both log-gammas and X / (X + Y) = 1 / (1 + exp(log Y - log X)) in one kernel, by
+    // random.dsl's exact log and exp (the host's operations, so the same bits on both devices).
+    kernels::beta(grid_for("beta", log_x.size(), 1), Dim3(kThreads), log_x, seed_, first, second, a,
+                  b);
     return dtype == DType::Float64 ? log_x : log_x.astype(dtype);
 }
 
