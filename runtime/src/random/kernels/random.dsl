@@ -659,8 +659,8 @@ kernel exponential_float64(float64[] y, uint64 key, uint64 offset, float64 scale
 }
 
 // scale * X, X ~ Gamma(shape, 1) by Marsaglia and Tsang ("A simple method for generating gamma
-// variables", 2000), or log(scale * X) when `log_output` is not 0 (beta's ratio uses it so that
-// tiny shapes do not underflow). Shape < 1 draws Gamma(shape + 1) * U^(1 / shape). One element per
+// variables", 2000), or log(scale * X) when `log_output` is not 0 (beta's log-gammas, so that tiny
+// shapes do not underflow; the `beta` kernel below repeats these operations). Shape < 1 draws Gamma(shape + 1) * U^(1 / shape). One element per
 // block counter; attempt k uses the block of (counter, k, 0): z by Box-Muller from words 0 and 1,
 // the acceptance uniform from word 2, U from word 3 of the accepted attempt (independent of the
 // acceptance). Shape 0 gives 0, as NumPy's. Every log, cos and exp is the exact one (the header
@@ -1740,8 +1740,9 @@ kernel binomial(int64[] y, uint64 key, uint64 offset, int64 trials, float64 p) {
     y[element] = p <= 0.5 ? k : trials - k;
 }
 
-// choice with probabilities: the first index whose cumulative probability exceeds u, u uniform on
-// [0, 1) from words 0 and 1 of block (offset + element, 0, 0); cdf's last entry is 1.
+// choice with probabilities, and poisson below lam 1000 over Poisson's table (poisson_table.h):
+// the first index whose cumulative probability exceeds u, u uniform on [0, 1) from words 0 and 1
+// of block (offset + element, 0, 0); cdf's last entry is 1.
 kernel choice_by_cdf(int64[] y, float64[] cdf, uint64 key, uint64 offset) {
     int64 n = y.size;
     int64 element = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
