@@ -283,6 +283,8 @@ def methods(log2n, on_gpu):
         ("beta(2,3)", "float64", 8, lambda: rng.beta(2.0, 3.0, n)),
         ("poisson(4)", "int64", 8, lambda: rng.poisson(4.0, n)),
         ("poisson(100)", "int64", 8, lambda: rng.poisson(100.0, n)),
+        ("poisson(999)", "int64", 8, lambda: rng.poisson(999.0, n)),
+        ("poisson(1000)", "int64", 8, lambda: rng.poisson(1000.0, n)),
         ("binomial(20,0.3)", "int64", 8, lambda: rng.binomial(20, 0.3, n)),
         ("choice(1000,replace)", "int64", 8, lambda: rng.choice(1000, n, replace=True)),
         ("choice(1000,p)", "int64", 8, lambda: rng.choice(1000, n, replace=True, p=weights)),

@@ -225,13 +225,21 @@ double binomial_pmf(std::int64_t n, double p, std::int64_t k) {
 TEST(RandomDiscrete, Poisson) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     rnd::Generator g(107);
-    // Both methods: multiplication below 10, PTRS from 10.
-    for (double lam : {0.5, 4.0, 9.9, 10.0, 37.0, 1e4}) {
+    // Both methods: the inverted table below 1000 (tiny lam, around the old threshold 10, just
+    // below 1000), PTRS from 1000.
+    for (double lam : {1e-3, 0.5, 4.0, 9.9, 10.0, 37.0, 999.5, 1000.0, 1e4}) {
         const std::string what = "poisson(" + std::to_string(lam) + ")";
         const gpucc::NDArray drawn = g.poisson(lam, {kN}, device_under_test());
         ASSERT_EQ(drawn.dtype(), DType::Int64);
         const auto v = to_doubles(drawn);
-        expect_moments(v, lam, lam, what);
+        if (lam >= 0.1) {
+            expect_moments(v, lam, lam, what);
+        } else {
+            // About 131 ones in 2^17: the variance's 10% is within the noise; the mean's six
+            // standard errors and the chi-square below are not.
+            EXPECT_NEAR(mean_of(v), lam, 6 * std::sqrt(lam / static_cast<double>(v.size())))
+                << what;
+        }
         const double spread = 8 * std::sqrt(lam) + 10;
         expect_pmf(
             v, [lam](std::int64_t k) { return poisson_pmf(lam, k); },
@@ -239,6 +247,38 @@ TEST(RandomDiscrete, Poisson) {
             static_cast<std::int64_t>(lam + spread), what);
     }
     EXPECT_EQ(to_doubles(g.poisson(0.0, {10}, device_under_test())), std::vector<double>(10, 0.0));
+}
+
+TEST(RandomDiscrete, PoissonLargeDrawFollowsThePmf) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    // 2^22 values (32 times the test above: a table entry off by 1e-4 of its probability at the
+    // mode would show), on each side of the table's threshold.
+    rnd::Generator g(2027);
+    for (double lam : {4.0, 999.0, 1000.0}) {
+        const std::string what = "poisson(" + std::to_string(lam) + ") of 2^22";
+        const auto v = to_doubles(g.poisson(lam, {std::int64_t{1} << 22}, device_under_test()));
+        expect_moments(v, lam, lam, what);
+        const double spread = 8 * std::sqrt(lam) + 10;
+        expect_pmf(
+            v, [lam](std::int64_t k) { return poisson_pmf(lam, k); },
+            std::max<std::int64_t>(0, static_cast<std::int64_t>(lam - spread)),
+            static_cast<std::int64_t>(lam + spread), what);
+    }
+}
+
+TEST(RandomDiscrete, PoissonSmallDrawIsThePrefixOfALargeOne) {
+    GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
+    // Value i depends on (seed, counters, i) only, not on the output's size or layout.
+    for (double lam : {1e-3, 4.0, 999.5, 1000.0, 3e4}) {
+        rnd::Generator small(91), large(91);
+        const auto a = to_doubles(small.poisson(lam, {37}, device_under_test()));
+        const auto b =
+            to_doubles(large.poisson(lam, {(std::int64_t{1} << 20) + 5}, device_under_test()));
+        EXPECT_EQ(a, std::vector<double>(b.begin(), b.begin() + 37)) << "lam " << lam;
+        if (lam >= 1) {
+            EXPECT_NE(a, std::vector<double>(37, a[0])) << "lam " << lam; // not constant
+        }
+    }
 }
 
 TEST(RandomDiscrete, Binomial) {

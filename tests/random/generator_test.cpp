@@ -573,9 +573,11 @@ TEST(Random, GpuAndCpuDrawTheSameNumbers) {
                   .to_host(),
               gpucc::Array<double>(on_cpu.lognormal(-3.0, 30.0, {2047}, gpucc::DType::Float64, cpu))
                   .to_host());
-    // poisson (multiplication below lam 10, PTRS above) and binomial (inversion below n q 30,
-    // BTRD above): exact log, exp and log-gammas, the same bits.
-    for (const double lam : {0.5, 3.5, 9.99, 10.0, 47.5, 1e4, 3e9}) {
+    // poisson (the inverted table below lam 1000, PTRS from it) and binomial (inversion below
+    // n q 30, BTRD above): one table for both devices, exact log, exp and log-gammas, the same
+    // bits.
+    for (const double lam :
+         {1e-3, 0.5, 3.5, 9.99, 10.0, 47.5, 999.0, 999.99, 1000.0, 1000.5, 1e4, 3e9}) {
         EXPECT_EQ(gpucc::Array<std::int64_t>(on_gpu.poisson(lam, {4099}, gpu)).to_host(),
                   gpucc::Array<std::int64_t>(on_cpu.poisson(lam, {4099}, cpu)).to_host())
             << "lam " << lam;

@@ -152,6 +152,29 @@ TEST(RandomHostBeta, IsTheRatioOfTheTwoLogGammas) {
     }
 }
 
+// The GPU's one-pass beta kernel, run on the CPU target, is host_beta bit for bit (both
+// log-gammas and the ratio in one thread; counters crossing 2^32, shapes below and above 1).
+TEST(RandomHostBeta, TheOnePassKernelIsTheHostsBeta) {
+    constexpr std::int64_t kN = 12289;
+    const std::uint64_t first = (std::uint64_t{1} << 32) - 5000;
+    for (const auto& [a, b] : {std::pair{2.0, 3.0}, std::pair{0.5, 0.5}, std::pair{0.01, 0.02},
+                               std::pair{50.0, 1.0}, std::pair{1e-3, 3.0}, std::pair{0.7, 1e4}}) {
+        std::vector<double> want(kN);
+        rnd::detail::host_beta(PhiloxIsa::Baseline, want.data(), kN, kSeed, first, first + kN, a,
+                               b);
+        gpucc::NDArray out = gpucc::empty({kN}, DType::Float64, gpucc::Device::cpu());
+        gpucc_random::beta(gpucc::Dim3(static_cast<unsigned>((kN + 255) / 256)), gpucc::Dim3(256),
+                           out, kSeed, first, first + kN, a, b);
+        const std::vector<double> got = gpucc::Array<double>(out).to_host();
+        int varied = 0;
+        for (std::int64_t e = 0; e < kN; ++e) {
+            ASSERT_EQ(got[e], want[e]) << "a " << a << " b " << b << " element " << e;
+            varied += got[e] != got[0];
+        }
+        EXPECT_GT(varied, kN / 100) << "a " << a << " b " << b;
+    }
+}
+
 TEST(RandomHostGamma, RejectsANonFloatDtype) {
     std::int32_t y[4];
     EXPECT_THROW(

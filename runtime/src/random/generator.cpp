@@ -26,6 +26,7 @@
 #include "host_take.h"
 #include "host_uniform.h"
 #include "permutation.gpucc.h"
+#include "poisson_table.h"
 #include "random.gpucc.h"
 
 #include <algorithm>
@@ -583,26 +584,23 @@ NDArray Generator::beta(double a, double b, const Shape& shape, DType dtype, Dev
     check_float_dtype("beta", dtype);
     check_non_negative("beta", "a", a, true);
     check_non_negative("beta", "b", b, true);
-    NDArray log_x = empty(shape, DType::Float64, device);
-    if (log_x.size() == 0) {
+    NDArray ratio = empty(shape, DType::Float64, device);
+    if (ratio.size() == 0) {
         return empty(shape, dtype, device);
     }
-    const std::uint64_t first = take(2 * static_cast<std::uint64_t>(log_x.size()));
-    const std::uint64_t second = first + static_cast<std::uint64_t>(log_x.size());
+    const std::uint64_t first = take(2 * static_cast<std::uint64_t>(ratio.size()));
+    const std::uint64_t second = first + static_cast<std::uint64_t>(ratio.size());
     if (device.is_cpu()) {
         // The same log-gammas and ratio, in one pass on the host (host_gamma.h).
-        detail::host_beta(detail::philox_isa(), static_cast<double*>(log_x.data()), log_x.size(),
+        detail::host_beta(detail::philox_isa(), static_cast<double*>(ratio.data()), ratio.size(),
                           seed_, first, second, a, b);
-        return dtype == DType::Float64 ? log_x : log_x.astype(dtype);
+        return dtype == DType::Float64 ? ratio : ratio.astype(dtype);
     }
-    NDArray log_y = empty(shape, DType::Float64, device);
-    const Dim3 grid = grid_for("beta", log_x.size(), 1);
-    kernels::gamma(grid, Dim3(kThreads), log_x, seed_, first, a, 1.0, 1);
-    kernels::gamma(grid, Dim3(kThreads), log_y, seed_, second, b, 1.0, 1);
-    // X / (X + Y) = 1 / (1 + exp(log Y - log X)) in place, by random.dsl's exact exp (the host's
-    // operations, so the same bits on both devices).
-    kernels::beta_ratio(grid, Dim3(kThreads), log_x, log_y);
-    return dtype == DType::Float64 ? log_x : log_x.astype(dtype);
+    // Both log-gammas and X / (X + Y) = 1 / (1 + exp(log Y - log X)) in one kernel, by
+    // random.dsl's exact log and exp (the host's operations, so the same bits on both devices).
+    kernels::beta(grid_for("beta", ratio.size(), 1), Dim3(kThreads), ratio, seed_, first, second, a,
+                  b);
+    return dtype == DType::Float64 ? ratio : ratio.astype(dtype);
 }
 
 NDArray Generator::poisson(double lam, const Shape& shape, Device device) {
@@ -616,6 +614,20 @@ NDArray Generator::poisson(double lam, const Shape& shape, Device device) {
     }
     const Dim3 grid = grid_for("poisson", result.size(), 1);
     const std::uint64_t first = take(static_cast<std::uint64_t>(result.size()));
+    if (lam < detail::kPoissonTableBelow) {
+        // One uniform per value against the table (poisson_table.h), as choice with p does: the
+        // same table and the same search on both devices.
+        const std::vector<double> cdf = detail::poisson_cdf(lam);
+        const auto entries = static_cast<std::int64_t>(cdf.size());
+        if (device.is_cpu()) {
+            detail::host_choice_by_cdf(static_cast<std::int64_t*>(result.data()), result.size(),
+                                       cdf.data(), entries, seed_, first);
+            return result;
+        }
+        const NDArray table = asarray<double>(cdf, {entries}, device).ndarray();
+        kernels::choice_by_cdf(grid, Dim3(kThreads), result, table, seed_, first);
+        return result;
+    }
     kernels::poisson(grid, Dim3(kThreads), result, seed_, first, lam);
     return result;
 }

@@ -1,10 +1,11 @@
-// Choice with replacement and probabilities (Generator::choice(n, size, true, p)) computed
-// natively on Device::cpu(): the CPU target ran kernels/random.dsl's choice_by_cdf one element at
-// a time, its binary search branching on random data, below NumPy's speed
-// (bench/results/2026-11-26-random-cpu-2). The host makes the same uniform u of each element's
-// block with the vector Philox (host_philox.h) and finds the same index, the first k < n - 1 with
-// cdf[k] > u (else n - 1), by a branch-free search that steps 256 elements together. Integer
-// words and exact comparisons: the values are the kernel's bit for bit.
+// Choice with replacement and probabilities (Generator::choice(n, size, true, p)), and poisson
+// below lam 1000 over Poisson's table (poisson_table.h), computed natively on Device::cpu(): the
+// CPU target ran kernels/random.dsl's choice_by_cdf one element at a time, its binary search
+// branching on random data, below NumPy's speed (bench/results/2026-11-26-random-cpu-2). The host
+// makes the same uniform u of each element's block with the vector Philox (host_philox.h) and finds
+// the same index, the first k < n - 1 with cdf[k] > u (else n - 1), by a branch-free search that
+// steps 256 elements together. Integer words and exact comparisons: the values are the kernel's bit
+// for bit.
 #pragma once
 
 #include <cstdint>
