@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The default generator's exact kernels (random.dsl's gamma (beta too), lognormal_float64,
+"""The default generator's exact kernels (random.dsl's gamma, beta, lognormal_float64,
 poisson, binomial and the float32 _exact forms; common_draws.dsl's uniform, normal_float64 and
 normal_float32_exact) give the same bits on the GPU and the CPU only while no sum takes a rounded
 product: both targets mark

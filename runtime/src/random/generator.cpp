@@ -570,7 +570,7 @@ NDArray Generator::gamma(double k, double scale, const Shape& shape, DType dtype
                            k, scale, false);
         return result;
     }
-    kernels::gamma(grid, Dim3(kThreads), result, seed_, first, k, scale, 0, 0.0, 0);
+    kernels::gamma(grid, Dim3(kThreads), result, seed_, first, k, scale, 0);
     return result;
 }
 
@@ -596,13 +596,11 @@ NDArray Generator::beta(double a, double b, const Shape& shape, DType dtype, Dev
                           seed_, first, second, a, b);
         return dtype == DType::Float64 ? ratio : ratio.astype(dtype);
     }
-    // Both log-gammas and X / (X + Y) = 1 / (1 + exp(log Y - log X)) in one pass of the gamma
-    // kernel, by random.dsl's exact log and exp (the host's operations, so the same bits on both
-    // devices), rounded once to the dtype as the host's float64 ratio is by astype.
-    NDArray out = dtype == DType::Float64 ? ratio : empty(shape, dtype, device);
-    kernels::gamma(grid_for("beta", out.size(), 1), Dim3(kThreads), out, seed_, first, a, 1.0,
-                   second, b, 1);
-    return out;
+    // Both log-gammas and X / (X + Y) = 1 / (1 + exp(log Y - log X)) in one kernel, by
+    // random.dsl's exact log and exp (the host's operations, so the same bits on both devices).
+    kernels::beta(grid_for("beta", ratio.size(), 1), Dim3(kThreads), ratio, seed_, first, second, a,
+                  b);
+    return dtype == DType::Float64 ? ratio : ratio.astype(dtype);
 }
 
 NDArray Generator::poisson(double lam, const Shape& shape, Device device) {

@@ -658,36 +658,281 @@ kernel exponential_float64(float64[] y, uint64 key, uint64 offset, float64 scale
     y[first + width] = scale * (0.0 - logw1);
 }
 
-// scale * X, X ~ Gamma(shape_x, 1) by Marsaglia and Tsang ("A simple method for generating gamma
-// variables", 2000), from block counter offset + element; or, when `beta` is not 0, Beta(shape_x,
-// shape_y) as X / (X + Y) = 1 / (1 + exp(log Y - log X)) in one pass, log X drawn from block counter
-// offset + element and log Y from second + element (the logarithms, so that tiny shapes do not
-// underflow; no intermediate arrays). Shape < 1 draws Gamma(shape + 1) * U^(1 / shape). Attempt k
-// uses the block of (counter, k, 0): z by Box-Muller from words 0 and 1, the acceptance uniform
-// from word 2, U from word 3 of the accepted attempt (independent of the acceptance). Shape 0 gives
-// 0 (log 0 = -inf for beta), as NumPy's. Every log, cos and exp is the exact one (the header says
-// how), every sum of a product an fma, and U^(1 / shape) is exp(log U / shape); the host's gamma and
-// beta (host_gamma.cpp) compute these operations in this order, so the bits are the same on the
-// GPU, on the CPU target and on the host. The logs of one stage share one copy of the polynomial (a
-// loop over its arguments), and the final exp one copy for both draws.
-kernel gamma<T: float32 | float64>(T[] y, uint64 key, uint64 offset, float64 shape_x, float64 scale,
-                                   uint64 second, float64 shape_y, int32 beta) {
+// scale * X, X ~ Gamma(shape, 1) by Marsaglia and Tsang ("A simple method for generating gamma
+// variables", 2000), or log(scale * X) when `log_output` is not 0 (beta's log-gammas, so that tiny
+// shapes do not underflow; the `beta` kernel below repeats these operations). Shape < 1 draws Gamma(shape + 1) * U^(1 / shape). One element per
+// block counter; attempt k uses the block of (counter, k, 0): z by Box-Muller from words 0 and 1,
+// the acceptance uniform from word 2, U from word 3 of the accepted attempt (independent of the
+// acceptance). Shape 0 gives 0, as NumPy's. Every log, cos and exp is the exact one (the header
+// says how), every sum of a product an fma, and U^(1 / shape) is exp(log U / shape); the host's
+// gamma (host_gamma.cpp) computes these operations in this order, so the bits are the same on the
+// GPU, on the CPU target and on the host. The logs of one stage share one copy of the polynomial
+// (a loop over its arguments).
+kernel gamma<T: float32 | float64>(T[] y, uint64 key, uint64 offset, float64 shape, float64 scale,
+                                   int32 log_output) {
     int64 n = y.size;
     int64 element = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
     if (element >= n) {
         return;
     }
-    if (beta == 0 && shape_x == 0.0) {
-        y[element] = (T)0.0;
+    uint64 counter = offset + (uint64)element;
+    if (shape == 0.0) {
+        y[element] = log_output != 0 ? (T)(-1.0 / 0.0) : (T)0.0;
+        return;
+    }
+    float64 a = shape < 1.0 ? shape + 1.0 : shape;
+    float64 d = a - 1.0 / 3.0;
+    float64 c = 1.0 / sqrt(9.0 * d);
+    float64 v = 1.0;
+    float64 boost = 1.0;
+    uint32 attempt = 0u;
+    while (true) {
+        uint32 x0 = (uint32)counter;
+        uint32 x1 = (uint32)(counter >> 32);
+        uint32 x2 = attempt;
+        uint32 x3 = 0u;
+        {
+            uint32 key0 = (uint32)key;
+            uint32 key1 = (uint32)(key >> 32);
+            for (int32 round = 0; round < 10; round++) {
+                uint64 p0 = (uint64)x0 * 0xD2511F53u;
+                uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+                uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ key0;
+                uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ key1;
+                x1 = (uint32)p1;
+                x3 = (uint32)p0;
+                x0 = next0;
+                x2 = next2;
+                key0 += 0x9E3779B9u;
+                key1 += 0xBB67AE85u;
+            }
+        }
+        attempt++;
+        float64 u1 = ((float64)x0 + 0.5) * 2.3283064365386963e-10;
+        float64 log_u1 = 0.0;
+        {
+            bool tiny = u1 < 2.2250738585072014e-308;
+            uint64 bits = (uint64)__double_as_longlong(tiny ? u1 * 18014398509481984.0 : u1);
+            uint64 mantissa = bits & 0x000FFFFFFFFFFFFFul;
+            bool big = mantissa > 0x6A09E667F3BCCul;
+            float64 g = __ulonglong_as_double(mantissa | (big ? 0x3FE0000000000000ul : 0x3FF0000000000000ul)) - 1.0;
+            float64 e = (float64)(int64)((bits >> 52u) & 0x7FFul) - ((big ? 1022.0 : 1023.0) + (tiny ? 54.0 : 0.0));
+            float64 p = fma(-0.028300767748604135, g, 0.063251660400264351);
+            p = fma(p, g, -0.067870724287799597);
+            p = fma(p, g, 0.059735205328110511);
+            p = fma(p, g, -0.060411147624269232);
+            p = fma(p, g, 0.066216083305965984);
+            p = fma(p, g, -0.071602616298596142);
+            p = fma(p, g, 0.076977106779687596);
+            p = fma(p, g, -0.083325519705282236);
+            p = fma(p, g, 0.09090583291121275);
+            p = fma(p, g, -0.1000001819058728);
+            p = fma(p, g, 0.11111122018278023);
+            p = fma(p, g, -0.12499999829698444);
+            p = fma(p, g, 0.14285714087166534);
+            p = fma(p, g, -0.16666666666267768);
+            p = fma(p, g, 0.20000000001741747);
+            p = fma(p, g, -0.25000000000012362);
+            p = fma(p, g, 0.33333333333328097);
+            p = fma(p, g, -0.49999999999999972);
+            log_u1 = fma(e, 0.6931471805599453, fma(g * g, p, g));
+            if (!(u1 > 0.0 && u1 < 1.0 / 0.0)) {
+                log_u1 = u1 == 0.0 ? -1.0 / 0.0 : u1 == 1.0 / 0.0 ? u1 : 0.0 / 0.0;
+            }
+        }
+        float64 cosine = 0.0;
+        {
+            uint64 turn = (uint64)x1 + 536870912ul;
+            uint64 quadrant = (turn >> 30u) & 3ul;
+            float64 ax = (float64)((int64)(turn & 1073741823ul) - 536870912) * 1.4629180792671596e-09;
+            float64 xx = ax * ax;
+            float64 s = fma(1.5896226931109456e-10, xx, -2.5050747759061653e-08);
+            s = fma(s, xx, 2.7557313621812441e-06);
+            s = fma(s, xx, -0.00019841269829592626);
+            s = fma(s, xx, 0.0083333333333221252);
+            s = fma(s, xx, -0.1666666666666663);
+            float64 cq = fma(-1.1348677428783619e-11, xx, 2.0875511853630803e-09);
+            cq = fma(cq, xx, -2.7557312806707791e-07);
+            cq = fma(cq, xx, 2.4801587284129658e-05);
+            cq = fma(cq, xx, -0.0013888888888865056);
+            cq = fma(cq, xx, 0.041666666666666526);
+            cq = fma(cq, xx, -0.5);
+            float64 along = (quadrant & 1ul) != 0ul ? fma(ax * xx, s, ax) : fma(xx, cq, 1.0);
+            cosine = ((quadrant + 1ul) & 2ul) != 0ul ? -along : along;
+        }
+        float64 z = sqrt(-2.0 * log_u1) * cosine;
+        float64 u = ((float64)x2 + 0.5) * 2.3283064365386963e-10;
+        boost = ((float64)x3 + 0.5) * 2.3283064365386963e-10;
+        float64 base = fma(c, z, 1.0);
+        if (base <= 0.0) {
+            continue;
+        }
+        float64 square = base * base;
+        v = square * base;
+        float64 zz = z * z;
+        if (u < fma(-0.0331 * zz, zz, 1.0)) {
+            break;
+        }
+        // log u and log v by one copy of the polynomial.
+        float64 log_u = 0.0;
+        float64 log_v = 0.0;
+        for (int32 t = 0; t < 2; t++) {
+            float64 arg = t == 0 ? u : v;
+            float64 logarithm = 0.0;
+            {
+                bool tiny = arg < 2.2250738585072014e-308;
+                uint64 bits = (uint64)__double_as_longlong(tiny ? arg * 18014398509481984.0 : arg);
+                uint64 mantissa = bits & 0x000FFFFFFFFFFFFFul;
+                bool big = mantissa > 0x6A09E667F3BCCul;
+                float64 g = __ulonglong_as_double(mantissa | (big ? 0x3FE0000000000000ul : 0x3FF0000000000000ul)) - 1.0;
+                float64 e = (float64)(int64)((bits >> 52u) & 0x7FFul) - ((big ? 1022.0 : 1023.0) + (tiny ? 54.0 : 0.0));
+                float64 p = fma(-0.028300767748604135, g, 0.063251660400264351);
+                p = fma(p, g, -0.067870724287799597);
+                p = fma(p, g, 0.059735205328110511);
+                p = fma(p, g, -0.060411147624269232);
+                p = fma(p, g, 0.066216083305965984);
+                p = fma(p, g, -0.071602616298596142);
+                p = fma(p, g, 0.076977106779687596);
+                p = fma(p, g, -0.083325519705282236);
+                p = fma(p, g, 0.09090583291121275);
+                p = fma(p, g, -0.1000001819058728);
+                p = fma(p, g, 0.11111122018278023);
+                p = fma(p, g, -0.12499999829698444);
+                p = fma(p, g, 0.14285714087166534);
+                p = fma(p, g, -0.16666666666267768);
+                p = fma(p, g, 0.20000000001741747);
+                p = fma(p, g, -0.25000000000012362);
+                p = fma(p, g, 0.33333333333328097);
+                p = fma(p, g, -0.49999999999999972);
+                logarithm = fma(e, 0.6931471805599453, fma(g * g, p, g));
+                if (!(arg > 0.0 && arg < 1.0 / 0.0)) {
+                    logarithm = arg == 0.0 ? -1.0 / 0.0 : arg == 1.0 / 0.0 ? arg : 0.0 / 0.0;
+                }
+            }
+            if (t == 0) {
+                log_u = logarithm;
+            } else {
+                log_v = logarithm;
+            }
+        }
+        // 1 - v as one fma of base^2 and base (a written 1.0 - v would be contracted alike).
+        if (log_u < fma(0.5 * z, z, d * (fma(-square, base, 1.0) + log_v))) {
+            break;
+        }
+    }
+    // The output's logarithms by one copy of the polynomial: log boost (shape < 1), and for the
+    // log output log v, log d and log scale.
+    bool below_one = shape < 1.0;
+    int32 logs = log_output != 0 ? 4 : below_one ? 1 : 0;
+    float64 log_boost = 0.0;
+    float64 log_v = 0.0;
+    float64 log_d = 0.0;
+    float64 log_scale = 0.0;
+    for (int32 t = 0; t < logs; t++) {
+        float64 arg = t == 0 ? boost : t == 1 ? v : t == 2 ? d : scale;
+        float64 logarithm = 0.0;
+        {
+            bool tiny = arg < 2.2250738585072014e-308;
+            uint64 bits = (uint64)__double_as_longlong(tiny ? arg * 18014398509481984.0 : arg);
+            uint64 mantissa = bits & 0x000FFFFFFFFFFFFFul;
+            bool big = mantissa > 0x6A09E667F3BCCul;
+            float64 g = __ulonglong_as_double(mantissa | (big ? 0x3FE0000000000000ul : 0x3FF0000000000000ul)) - 1.0;
+            float64 e = (float64)(int64)((bits >> 52u) & 0x7FFul) - ((big ? 1022.0 : 1023.0) + (tiny ? 54.0 : 0.0));
+            float64 p = fma(-0.028300767748604135, g, 0.063251660400264351);
+            p = fma(p, g, -0.067870724287799597);
+            p = fma(p, g, 0.059735205328110511);
+            p = fma(p, g, -0.060411147624269232);
+            p = fma(p, g, 0.066216083305965984);
+            p = fma(p, g, -0.071602616298596142);
+            p = fma(p, g, 0.076977106779687596);
+            p = fma(p, g, -0.083325519705282236);
+            p = fma(p, g, 0.09090583291121275);
+            p = fma(p, g, -0.1000001819058728);
+            p = fma(p, g, 0.11111122018278023);
+            p = fma(p, g, -0.12499999829698444);
+            p = fma(p, g, 0.14285714087166534);
+            p = fma(p, g, -0.16666666666267768);
+            p = fma(p, g, 0.20000000001741747);
+            p = fma(p, g, -0.25000000000012362);
+            p = fma(p, g, 0.33333333333328097);
+            p = fma(p, g, -0.49999999999999972);
+            logarithm = fma(e, 0.6931471805599453, fma(g * g, p, g));
+            if (!(arg > 0.0 && arg < 1.0 / 0.0)) {
+                logarithm = arg == 0.0 ? -1.0 / 0.0 : arg == 1.0 / 0.0 ? arg : 0.0 / 0.0;
+            }
+        }
+        if (t == 0) {
+            log_boost = logarithm;
+        } else if (t == 1) {
+            log_v = logarithm;
+        } else if (t == 2) {
+            log_d = logarithm;
+        } else {
+            log_scale = logarithm;
+        }
+    }
+    if (log_output != 0) {
+        float64 logx = log_d + log_v + log_scale;
+        if (below_one) {
+            logx += log_boost / shape;
+        }
+        y[element] = (T)logx;
+    } else {
+        float64 x = d * v;
+        if (below_one) {
+            // boost^(1 / shape) as exp(log boost / shape).
+            float64 power_arg = log_boost / shape;
+            float64 power = 0.0;
+            {
+                float64 low = power_arg < -746.0 ? -746.0 : power_arg;
+                float64 clamped = low > 710.0 ? 710.0 : low;
+                float64 shifted = fma(clamped, 1.4426950408889634, 6755399441055744.0);
+                float64 kd = shifted - 6755399441055744.0;
+                int64 ki = (int64)((uint64)__double_as_longlong(shifted) - 0x4338000000000000ul);
+                float64 r = fma(-kd, 0.6931471805599453, clamped);
+                r = fma(-kd, 2.3190468138462996e-17, r);
+                float64 q = fma(1.6059043836821613e-10, r, 2.08767569878681e-09);
+                q = fma(q, r, 2.505210838544172e-08);
+                q = fma(q, r, 2.755731922398589e-07);
+                q = fma(q, r, 2.7557319223985893e-06);
+                q = fma(q, r, 2.48015873015873e-05);
+                q = fma(q, r, 0.0001984126984126984);
+                q = fma(q, r, 0.001388888888888889);
+                q = fma(q, r, 0.008333333333333333);
+                q = fma(q, r, 0.041666666666666664);
+                q = fma(q, r, 0.16666666666666666);
+                q = fma(q, r, 0.5);
+                q = fma(q, r, 1.0);
+                int64 k1 = (int64)((uint64)(ki + 2048) >> 1u) - 1024;
+                int64 k2 = ki - k1;
+                power = fma(q, r, 1.0) * __longlong_as_double((k1 + 1023) << 52u) * __longlong_as_double((k2 + 1023) << 52u);
+                if (power_arg != power_arg) {
+                    power = power_arg;
+                }
+            }
+            x *= power;
+        }
+        y[element] = (T)(scale * x);
+    }
+}
+
+// Beta(shape_x, shape_y) as X / (X + Y) = 1 / (1 + exp(log Y - log X)) in one pass: each thread
+// draws log X from block counter first + element and log Y from second + element exactly as
+// gamma's log output (log d + log v + log 1, plus log U / shape below shape 1; the same operations
+// in the same order), then the ratio by the exact exp. The same values as the two gamma launches
+// and the ratio pass it replaces (and as the host's host_beta), without the two float64
+// intermediate arrays.
+kernel beta(float64[] y, uint64 key, uint64 first, uint64 second, float64 shape_x,
+            float64 shape_y) {
+    int64 n = y.size;
+    int64 element = (int64)blockIdx.x * (int64)blockDim.x + (int64)threadIdx.x;
+    if (element >= n) {
         return;
     }
     float64 log_x = 0.0;
     float64 log_y = 0.0;
-    float64 linear = 0.0;
-    float64 exp_argument = 0.0;
-    bool power_applies = false;
-    for (int32 part = 0; part < (beta != 0 ? 2 : 1); part++) {
-        uint64 counter = (part == 0 ? offset : second) + (uint64)element;
+    for (int32 part = 0; part < 2; part++) {
+        uint64 counter = (part == 0 ? first : second) + (uint64)element;
         float64 shape = part == 0 ? shape_x : shape_y;
         float64 logx = -1.0 / 0.0;
         if (shape != 0.0) {
@@ -831,13 +1076,13 @@ kernel gamma<T: float32 | float64>(T[] y, uint64 key, uint64 offset, float64 sha
                     break;
                 }
             }
-            // The output's logarithms by one copy of the polynomial: log boost (shape < 1), and for
-            // beta log v and log d.
+            // The output's logarithms by one copy of the polynomial: log boost (shape < 1), and for the
+            // log output log v, log d and log scale.
             bool below_one = shape < 1.0;
             float64 log_boost = 0.0;
             float64 log_v = 0.0;
             float64 log_d = 0.0;
-            for (int32 t = below_one ? 0 : 1; t < (beta != 0 ? 3 : 1); t++) {
+            for (int32 t = below_one ? 0 : 1; t < 3; t++) {
                 float64 arg = t == 0 ? boost : t == 1 ? v : d;
                 float64 logarithm = 0.0;
                 {
@@ -882,10 +1127,6 @@ kernel gamma<T: float32 | float64>(T[] y, uint64 key, uint64 offset, float64 sha
             if (below_one) {
                 logx += log_boost / shape;
             }
-            // Gamma: d v, times boost^(1 / shape) = exp(log boost / shape) below shape 1.
-            linear = d * v;
-            power_applies = below_one;
-            exp_argument = below_one ? log_boost / shape : 0.0;
         }
         if (part == 0) {
             log_x = logx;
@@ -893,9 +1134,9 @@ kernel gamma<T: float32 | float64>(T[] y, uint64 key, uint64 offset, float64 sha
             log_y = logx;
         }
     }
-    float64 difference = beta != 0 ? log_y - log_x : exp_argument;
+    float64 difference = log_y - log_x;
     float64 power = 0.0;
-    if (beta != 0 || power_applies) {
+    {
         float64 low = difference < -746.0 ? -746.0 : difference;
         float64 clamped = low > 710.0 ? 710.0 : low;
         float64 shifted = fma(clamped, 1.4426950408889634, 6755399441055744.0);
@@ -922,15 +1163,7 @@ kernel gamma<T: float32 | float64>(T[] y, uint64 key, uint64 offset, float64 sha
             power = difference;
         }
     }
-    if (beta != 0) {
-        y[element] = (T)(1.0 / (1.0 + power));
-    } else {
-        float64 x = linear;
-        if (power_applies) {
-            x *= power;
-        }
-        y[element] = (T)(scale * x);
-    }
+    y[element] = 1.0 / (1.0 + power);
 }
 
 // Poisson(lam) from lam 1000 (below it the generator inverts Poisson's cumulative table with
