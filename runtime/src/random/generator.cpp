@@ -570,7 +570,7 @@ NDArray Generator::gamma(double k, double scale, const Shape& shape, DType dtype
                            k, scale, false);
         return result;
     }
-    kernels::gamma(grid, Dim3(kThreads), result, seed_, first, k, scale, 0);
+    kernels::gamma(grid, Dim3(kThreads), result, seed_, first, k, scale);
     return result;
 }
 
