@@ -77,7 +77,7 @@ TEST(RandomHostExponential, ScaleZeroGivesZeros) {
     }
 }
 
-TEST(RandomHostExponential, GeneratorOnCpuIsTheDeviceUnderTestsForOddSizes) {
+TEST(RandomHostExponential, GeneratorOnCpuAndDeviceUnderTestAgreeForOddSizes) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     for (const std::int64_t n : {std::int64_t{1}, std::int64_t{1023}, std::int64_t{20001}}) {
         rnd::Generator on_cpu(99);

@@ -17,8 +17,8 @@ namespace {
 
 constexpr std::int64_t kThreads = 256;
 static_assert(kThreads == kGammaBatch, "a tile's half is one batch of the vector log");
-/// Tiles per chunk of the host pool (8 K values: about 1024 values' work makes a hand-off worth
-/// it, bench/results/2026-11-27-random-small-cpu).
+/// Tiles per chunk of the host pool: 8 K values, host_gamma.cpp's chunk, which smaller chunks did
+/// not beat (bench/results/2026-11-27-random-small-cpu).
 constexpr std::int64_t kTilesPerChunk = 16;
 
 struct Draw {
