@@ -20,6 +20,7 @@
 #include "gpucc/stdlib/creation.h"
 #include "gpucc/stdlib/ufunc.h"
 #include "host_choice.h"
+#include "host_exponential.h"
 #include "host_gamma.h"
 #include "host_integers.h"
 #include "host_philox.h"
@@ -544,6 +545,13 @@ NDArray Generator::exponential(double scale, const Shape& shape, DType dtype, De
     }
     return tiled_draw("exponential", shape, dtype, device, 2, offset_,
                       [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
+                          if (device.is_cpu()) {
+                              // The same values, vectorised on the host (host_exponential.h).
+                              detail::host_exponential_float64(detail::philox_isa(),
+                                                               static_cast<double*>(y.data()),
+                                                               grid.x, seed_, first, scale);
+                              return;
+                          }
                           kernels::exponential_float64(grid, Dim3(kThreads), y, seed_, first,
                                                        scale);
                       });

@@ -80,19 +80,20 @@ void squeeze(const Draw& draw, const double* log_u1, const double* cos_angle, co
     }
 }
 
-/// out[t] = f(in[t]) for t < kBatch: vectorised at Avx2 and Avx512 (host_gamma_batch.h, each
-/// compiled for its instruction set; the caller checked that the CPU has it), one element at a
-/// time at Baseline (std::fma is libm's there: the same values).
-void apply(PhiloxIsa isa, BatchFunction f, const double* in, double* out, double exponent = 0.0) {
+/// out[t] = f(in[t]) for t < count (count <= kBatch): vectorised at Avx2 and Avx512
+/// (host_gamma_batch.h, each compiled for its instruction set; the caller checked that the CPU has
+/// it), one element at a time at Baseline (std::fma is libm's there: the same values).
+void apply(PhiloxIsa isa, BatchFunction f, const double* in, double* out, double exponent = 0.0,
+           std::int64_t count = kBatch) {
     if (isa == PhiloxIsa::Avx512) {
-        gamma_batch_avx512(f, in, out, exponent);
+        gamma_batch_avx512(f, in, out, exponent, count);
         return;
     }
     if (isa == PhiloxIsa::Avx2) {
-        gamma_batch_avx2(f, in, out, exponent);
+        gamma_batch_avx2(f, in, out, exponent, count);
         return;
     }
-    for (std::int64_t t = 0; t < kBatch; ++t) {
+    for (std::int64_t t = 0; t < count; ++t) {
         out[t] = f == BatchFunction::Log ? exact_log(in[t])
                  : f == BatchFunction::CosOfWord
                      ? exact_cos_of_word(static_cast<std::uint32_t>(in[t]))
@@ -168,12 +169,14 @@ void fill_batch(const Draw& draw, Batch& b, std::int64_t start, std::int64_t cou
         }
     }
     if (m > 0) {
-        for (std::int64_t j = m; j < kBatch; ++j) {
+        // Only the pending ones (rounded up to eight lanes), not the whole batch.
+        const std::int64_t lanes = (m + 7) / 8 * 8;
+        for (std::int64_t j = m; j < lanes; ++j) {
             b.pending_u[j] = 1.0;
             b.pending_v[j] = 1.0;
         }
-        apply(draw.isa, BatchFunction::Log, b.pending_u, b.pending_log_u);
-        apply(draw.isa, BatchFunction::Log, b.pending_v, b.pending_log_v);
+        apply(draw.isa, BatchFunction::Log, b.pending_u, b.pending_log_u, 0.0, lanes);
+        apply(draw.isa, BatchFunction::Log, b.pending_v, b.pending_log_v, 0.0, lanes);
         for (std::int64_t j = 0; j < m; ++j) {
             const std::int64_t t = b.pending[j];
             if (!passes_log_test(draw, b.z[t], b.pending_log_u[j], b.pending_log_v[j])) {

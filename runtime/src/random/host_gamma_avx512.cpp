@@ -6,8 +6,9 @@
 
 namespace gpucc::random::detail {
 
-void gamma_batch_avx512(BatchFunction f, const double* in, double* out, double exponent) {
-    apply_exact(f, in, out, exponent);
+void gamma_batch_avx512(BatchFunction f, const double* in, double* out, double exponent,
+                        std::int64_t count) {
+    apply_exact(f, in, out, exponent, count);
 }
 
 void gamma_squeeze_avx512(double c, const double* log_u1, const double* cos_angle, const double* u,

@@ -39,10 +39,13 @@ void gamma_squeeze_avx2(double c, const double* log_u1, const double* cos_angle,
 void gamma_squeeze_avx512(double c, const double* log_u1, const double* cos_angle, const double* u,
                           double* z, double* v, double* squeezed);
 
-/// out[t] = f(in[t]) for t < kGammaBatch, four lanes at a time. Only on a CPU with AVX2 and FMA.
-void gamma_batch_avx2(BatchFunction f, const double* in, double* out, double exponent);
+/// out[t] = f(in[t]) for t < count (count <= kGammaBatch), four lanes at a time. Only on a CPU
+/// with AVX2 and FMA.
+void gamma_batch_avx2(BatchFunction f, const double* in, double* out, double exponent,
+                      std::int64_t count = kGammaBatch);
 
 /// The same eight lanes at a time. Only on a CPU with AVX-512F.
-void gamma_batch_avx512(BatchFunction f, const double* in, double* out, double exponent);
+void gamma_batch_avx512(BatchFunction f, const double* in, double* out, double exponent,
+                        std::int64_t count = kGammaBatch);
 
 } // namespace gpucc::random::detail

@@ -14,15 +14,16 @@
 
 namespace gpucc::random::detail {
 
-inline void apply_exact(BatchFunction f, const double* in, double* out, double exponent) {
+inline void apply_exact(BatchFunction f, const double* in, double* out, double exponent,
+                        std::int64_t count) {
     switch (f) {
     case BatchFunction::Log:
-        for (std::int64_t t = 0; t < kGammaBatch; ++t) {
+        for (std::int64_t t = 0; t < count; ++t) {
             out[t] = exact_log(in[t]);
         }
         return;
     case BatchFunction::CosOfWord:
-        for (std::int64_t t = 0; t < kGammaBatch; ++t) {
+        for (std::int64_t t = 0; t < count; ++t) {
             // The word from its exact double: the low 32 bits of 2^52 + w.
             const std::uint64_t word =
                 std::bit_cast<std::uint64_t>(in[t] + 4503599627370496.0) & 0xFFFFFFFFull;
@@ -30,12 +31,12 @@ inline void apply_exact(BatchFunction f, const double* in, double* out, double e
         }
         return;
     case BatchFunction::Exp:
-        for (std::int64_t t = 0; t < kGammaBatch; ++t) {
+        for (std::int64_t t = 0; t < count; ++t) {
             out[t] = exact_exp(in[t]);
         }
         return;
     case BatchFunction::Root:
-        for (std::int64_t t = 0; t < kGammaBatch; ++t) {
+        for (std::int64_t t = 0; t < count; ++t) {
             out[t] = exact_root(in[t], exponent);
         }
         return;
