@@ -393,8 +393,12 @@ TEST(RandomExactFloat32, DistributionsPassKolmogorovSmirnovAndMoments) {
 TEST(RandomExactFloat32, ModeIsKeptAndTakesTheFastFormsCounters) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const gpucc::Device device = device_under_test();
-    rnd::Generator fast(606);
+    rnd::Generator fast(606, rnd::Float32Transforms::fast);
     rnd::Generator exact = rnd::default_rng(606, kExact);
+    // exact is the default.
+    EXPECT_EQ(rnd::Generator(1).float32_transforms(), kExact);
+    EXPECT_EQ(rnd::default_rng(1).float32_transforms(), kExact);
+    EXPECT_EQ(rnd::default_rng().float32_transforms(), kExact);
     EXPECT_EQ(fast.float32_transforms(), rnd::Float32Transforms::fast);
     EXPECT_EQ(exact.float32_transforms(), kExact);
     const rnd::Generator copy = exact;
@@ -439,9 +443,9 @@ TEST(RandomExactFloat32, ModeIsKeptAndTakesTheFastFormsCounters) {
     EXPECT_THROW(exact.standard_normal({4}, DType::Float16, device), gpucc::TypeError);
 }
 
-// Runs as its own CTest entries with GPUCC_RANDOM_EXACT=1 and =yes (tests/random/CMakeLists.txt);
-// skipped otherwise.
-TEST(RandomExactEnvironment, GpuccRandomExactMakesTheProcessWideGeneratorsExact) {
+// Runs as its own CTest entries with GPUCC_RANDOM_EXACT=1, =0 and =yes
+// (tests/random/CMakeLists.txt), and unset in the suite's own run.
+TEST(RandomExactEnvironment, GpuccRandomExactChoosesTheProcessWideGeneratorsTransforms) {
     GPUCC_SKIP_WITHOUT_DEVICE_UNDER_TEST();
     const char* value = std::getenv("GPUCC_RANDOM_EXACT");
     const gpucc::Device device = device_under_test();
@@ -454,13 +458,16 @@ TEST(RandomExactEnvironment, GpuccRandomExactMakesTheProcessWideGeneratorsExact)
         }
         return;
     }
-    if (value == nullptr || std::string(value) != "1") {
-        GTEST_SKIP() << "needs GPUCC_RANDOM_EXACT=1 or yes";
-    }
-    EXPECT_EQ(rnd::global_generator(device).float32_transforms(), kExact);
+    // Unset or 1: exact (the default); 0: fast. The suite's own run leaves the variable unset,
+    // and no test there changes the process-wide generator's transforms for good.
+    const auto expected =
+        value != nullptr && std::string(value) == "0" ? rnd::Float32Transforms::fast : kExact;
+    EXPECT_EQ(rnd::global_generator(device).float32_transforms(), expected);
+    const rnd::Generator saved = rnd::global_generator(device);
     rnd::seed(12, device);
     EXPECT_EQ(rnd::randn<float>({100}, device).to_host(),
-              rnd::Generator(12, kExact).standard_normal<float>({100}, device).to_host());
+              rnd::Generator(12, expected).standard_normal<float>({100}, device).to_host());
+    rnd::global_generator(device) = saved;
 }
 
 } // namespace

@@ -101,20 +101,23 @@ std::uint64_t counters_for(std::int64_t n, std::int64_t per_thread) {
     return static_cast<std::uint64_t>((n + per_block - 1) / per_block * kThreads);
 }
 
-/// A draw through a tiled kernel (random.dsl: `per_block` values per block, blocks of kThreads
-/// threads): the kernel fills a new 1-d array of whole tiles, and the draw is its first n values
-/// in `shape` (a view; at most one tile minus one element more is allocated). `launch` gets the
-/// array, the grid and the first counter.
+/// A draw through a tiled kernel (random.dsl: `per_block` values per tile, tiles of kThreads
+/// counters): the kernel fills a new 1-d array of whole groups of `tiles_per_thread` tiles (each
+/// thread computes that many), and the draw is its first n values in `shape` (a view; at most
+/// one group minus one element more is allocated). The draw takes the counters of its own tiles
+/// only (the group's extra tiles compute later counters and are discarded). `launch` gets the
+/// array, the grid (one block per group) and the first counter.
 template <class Launch>
 NDArray tiled_draw(const char* function, const Shape& shape, DType dtype, Device device,
-                   std::int64_t per_block, std::atomic<std::uint64_t>& offset, Launch&& launch) {
+                   std::int64_t per_block, std::atomic<std::uint64_t>& offset, Launch&& launch,
+                   std::int64_t tiles_per_thread = 1) {
     const std::int64_t n = checked_element_count(shape, dtype_size(dtype), function);
     if (n == 0) {
         return empty(shape, dtype, device);
     }
-    const std::int64_t tile = kThreads * per_block;
-    const Dim3 grid = grid_for(function, n, per_block);
-    NDArray buffer = empty({(n + tile - 1) / tile * tile}, dtype, device);
+    const std::int64_t group = kThreads * per_block * tiles_per_thread;
+    const Dim3 grid = grid_for(function, n, per_block * tiles_per_thread);
+    NDArray buffer = empty({(n + group - 1) / group * group}, dtype, device);
     const std::uint64_t first =
         offset.fetch_add(counters_for(n, per_block), std::memory_order_relaxed);
     launch(buffer, grid, first);
@@ -138,6 +141,17 @@ struct RoundKeys {
     std::uint32_t b[10];
 };
 
+/// Tiles per thread of the exact float32 normal: 8 (common_draws.dsl's
+/// normal_float32_exact_tiles8) on a GPU for draws of at least kExactNormalGroupFrom tiles (eight
+/// unrolled tiles per thread: 2597 against 2236-2252 GB/s for 2^28 values on an H200,
+/// bench/results/2026-11-27-random-normal-exact-tiles), else 1 (normal_float32_exact: smaller
+/// draws keep a block per tile, enough blocks to fill the GPU; the CPU target's threads are its
+/// vector lanes). The values are the same for either.
+constexpr std::int64_t kExactNormalGroupFrom = 16384;
+std::int32_t exact_normal_tiles_per_thread(std::int64_t n, Device device) {
+    return !device.is_cpu() && n / 1024 >= kExactNormalGroupFrom ? 8 : 1;
+}
+
 /// normal and lognormal: the names their errors use, and whether the draw is exponentiated.
 struct NormalKind {
     const char* function;
@@ -158,12 +172,17 @@ NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, Float32Transform
     check_finite(kind.function, kind.loc_name, loc);
     check_non_negative(kind.function, kind.scale_name, scale);
     if (dtype == DType::Float32) {
+        const bool exact = transforms == Float32Transforms::exact;
+        const std::int32_t tiles_per_thread =
+            exact && !kind.exponential
+                ? exact_normal_tiles_per_thread(
+                      checked_element_count(shape, dtype_size(dtype), kind.function), device)
+                : 1;
         return tiled_draw(
             kind.function, shape, dtype, device, 4, offset,
             [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
                 const auto loc32 = static_cast<float>(loc);
                 const auto scale32 = static_cast<float>(scale);
-                const bool exact = transforms == Float32Transforms::exact;
                 if (kind.exponential && exact) {
                     kernels::lognormal_float32_exact(grid, Dim3(kThreads), y, seed, first, loc32,
                                                      scale32);
@@ -172,10 +191,17 @@ NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, Float32Transform
                                                scale32);
                 } else if (exact) {
                     const RoundKeys k(seed);
-                    common::normal_float32_exact(
-                        grid, Dim3(kThreads), y, first, loc32, scale32, k.a[0], k.b[0], k.a[1],
-                        k.b[1], k.a[2], k.b[2], k.a[3], k.b[3], k.a[4], k.b[4], k.a[5], k.b[5],
-                        k.a[6], k.b[6], k.a[7], k.b[7], k.a[8], k.b[8], k.a[9], k.b[9]);
+                    if (tiles_per_thread == 8) {
+                        common::normal_float32_exact_tiles8(
+                            grid, Dim3(kThreads), y, first, loc32, scale32, k.a[0], k.b[0], k.a[1],
+                            k.b[1], k.a[2], k.b[2], k.a[3], k.b[3], k.a[4], k.b[4], k.a[5], k.b[5],
+                            k.a[6], k.b[6], k.a[7], k.b[7], k.a[8], k.b[8], k.a[9], k.b[9]);
+                    } else {
+                        common::normal_float32_exact(
+                            grid, Dim3(kThreads), y, first, loc32, scale32, k.a[0], k.b[0], k.a[1],
+                            k.b[1], k.a[2], k.b[2], k.a[3], k.b[3], k.a[4], k.b[4], k.a[5], k.b[5],
+                            k.a[6], k.b[6], k.a[7], k.b[7], k.a[8], k.b[8], k.a[9], k.b[9]);
+                    }
                 } else {
                     const RoundKeys k(seed);
                     common::normal_float32(grid, Dim3(kThreads), y, first, loc32, scale32, k.a[0],
@@ -183,7 +209,8 @@ NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, Float32Transform
                                            k.a[4], k.b[4], k.a[5], k.b[5], k.a[6], k.b[6], k.a[7],
                                            k.b[7], k.a[8], k.b[8], k.a[9], k.b[9]);
                 }
-            });
+            },
+            tiles_per_thread);
     }
     return tiled_draw(
         kind.function, shape, dtype, device, 2, offset,
@@ -201,15 +228,15 @@ std::uint64_t entropy_seed() {
     return (std::uint64_t{device()} << 32) ^ device();
 }
 
-/// GPUCC_RANDOM_EXACT: the process-wide generators' Float32Transforms (unset, empty or 0: fast;
-/// 1: exact).
+/// GPUCC_RANDOM_EXACT: the process-wide generators' Float32Transforms (unset, empty or 1: exact,
+/// the default; 0: fast).
 Float32Transforms initial_global_transforms() {
     const char* value = std::getenv("GPUCC_RANDOM_EXACT");
-    if (value == nullptr || *value == '\0' || std::string(value) == "0") {
-        return Float32Transforms::fast;
-    }
-    if (std::string(value) == "1") {
+    if (value == nullptr || *value == '\0' || std::string(value) == "1") {
         return Float32Transforms::exact;
+    }
+    if (std::string(value) == "0") {
+        return Float32Transforms::fast;
     }
     throw ValueError(std::string("GPUCC_RANDOM_EXACT: expected 0 or 1, got '") + value + "'");
 }

@@ -11,9 +11,9 @@
 // low + range * u is one fma on every device, and the float64 draws, gamma, beta, poisson and
 // binomial compute their log, exp, sin and cos as polynomials of exactly rounded operations. The
 // float32 normal, exponential and lognormal draws have two forms (Float32Transforms below): by
-// default the GPU's fast approximations, which agree with the CPU's values to about 1e-6
-// (1 + |z|), or, chosen when the Generator is made, exact operations that give the same bits on
-// every device at about three quarters of the speed on the GPU. Choice with probabilities goes
+// default exact operations, the same bits on every device, or, chosen when the Generator is made,
+// the GPU's fast approximations, about 10% faster there and within about 1e-6 (1 + |z|) of the
+// CPU's values. Choice with probabilities goes
 // through log1p (two keys within an ulp may order differently between devices). These are not the
 // streams NumPy or CuPy produce for the same seed (their generators differ; CuPy's RandomState
 // streams are gpucc/random/random_state.h's).
@@ -68,24 +68,25 @@ private:
 
 /// How a Generator turns Philox words into float32 normal, standard_normal, lognormal,
 /// exponential and standard_exponential values (as torch.use_deterministic_algorithms, a choice
-/// of reproducibility over speed). Both forms use the same words of the same counters, so a draw
+/// between reproducibility and speed; here reproducibility is the default). Both forms use the
+/// same words of the same counters, so a draw
 /// takes the same counters and differs between the forms only by the transform (normals by up to
 /// about 1e-6 (1 + |z|), the angle of exact taking all 32 bits of its word). The other draws, and
 /// every float64 draw, are the same in both.
 enum class Float32Transforms {
-    /// The default: the GPU's approximations (__logf, __cosf, __sinf, rsqrt.approx) where they are
-    /// accurate enough, a short polynomial where they are not (-log u near u = 1). On the GPU the
-    /// faster: normal float32 2868 GB/s on an H100 for 2^28 values (126 SASS instructions). The CPU
+    /// The GPU's approximations (__logf, __cosf, __sinf, rsqrt.approx) where they are accurate
+    /// enough, a short polynomial where they are not (-log u near u = 1). On the GPU the faster:
+    /// normal float32 2868 GB/s on an H100 for 2^28 values (126 SASS instructions). The CPU
     /// computes the accurate functions, so the two devices agree to about 1e-6 (1 + |z|) (normal;
     /// 1e-6 relative for exponential and lognormal), not bit for bit.
     fast,
-    /// Only operations both devices round the same way (integer operations, conversions, *,
-    /// explicit fma, selects, and rsqrt with one correction, which gives the correctly rounded
-    /// root for every value the draw takes): the same bits on the GPU and the CPU for every
-    /// float32 draw. Normal float32 2088-2094 GB/s on the same H100 (183 instructions; no exact
-    /// form measured reached 2500, bench/results/2026-11-27-random-float32-exact); on the CPU as
-    /// fast as the fast form (bench/results/2026-11-27-random-float32-exact-mode-cpu); within
-    /// 1.25e-7 (1 + r) of a float64 Box-Muller of the same words.
+    /// The default: only operations both devices round the same way (integer and bit operations,
+    /// conversions, *, explicit fma, selects, and rsqrt with one correction, which gives the
+    /// correctly rounded root for every value the draw takes): the same bits on the GPU and the
+    /// CPU for every float32 draw. Normal float32 2597 GB/s for 2^28 values on an H200 (eight
+    /// tiles per thread, bench/results/2026-11-27-random-normal-exact-tiles), against 2878 for
+    /// the fast form; on the CPU faster than the fast form; within 1.25e-7 (1 + r) of a float64
+    /// Box-Muller of the same words.
     exact,
 };
 
@@ -94,9 +95,9 @@ enum class Float32Transforms {
 class Generator {
 public:
     /// `transforms` chooses the float32 normal, lognormal and exponential transforms for the
-    /// generator's life (Float32Transforms; the default is the fast one).
+    /// generator's life (Float32Transforms; the default is the exact one).
     explicit Generator(std::uint64_t seed,
-                       Float32Transforms transforms = Float32Transforms::fast) noexcept
+                       Float32Transforms transforms = Float32Transforms::exact) noexcept
         : seed_(seed), transforms_(transforms) {}
     /// A copy continues from the same counter (and so repeats the original's next draws), with
     /// the same Float32Transforms.
@@ -231,15 +232,15 @@ private:
 };
 
 /// A generator seeded from the operating system's entropy (numpy.random.default_rng()).
-Generator default_rng(Float32Transforms transforms = Float32Transforms::fast);
+Generator default_rng(Float32Transforms transforms = Float32Transforms::exact);
 /// A generator with this seed (numpy.random.default_rng(seed)).
-Generator default_rng(std::uint64_t seed, Float32Transforms transforms = Float32Transforms::fast);
+Generator default_rng(std::uint64_t seed, Float32Transforms transforms = Float32Transforms::exact);
 
 /// The process-wide generator of `device` that the functions below draw from (cupy.random's
 /// global state: one per device). Each is seeded from GPUCC_SEED when that is set (a decimal
 /// integer, cupy's CUPY_SEED), else from the OS's entropy, at its first use; its float32
-/// transforms are Float32Transforms::exact when GPUCC_RANDOM_EXACT is 1, fast when it is unset,
-/// empty or 0 (anything else is a ValueError naming the variable).
+/// transforms are Float32Transforms::exact when GPUCC_RANDOM_EXACT is unset, empty or 1, fast when
+/// it is 0 (anything else is a ValueError naming the variable).
 Generator& global_generator(Device device = default_device());
 /// Reseeds and rewinds the process-wide generator of `device` only (cupy.random.seed seeds the
 /// current device's); it keeps its Float32Transforms.

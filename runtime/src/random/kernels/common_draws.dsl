@@ -262,13 +262,15 @@ kernel normal_float32(float32[] y, uint64 offset, float32 loc, float32 scale,
 
 
 // normal_float32's draw computed only with operations the GPU and the CPU round alike (integer
-// operations, conversions, *, explicit fma, max, selects), so that both give the same bits: the
-// Generator's Float32Transforms::exact (gpucc/random/generator.h). The same Philox words as
-// normal_float32 (the same counters, the same elements); only the transform differs. Words (0, 1)
-// make elements 0 and 1, words (2, 3) elements 2 and 3:
-//  - t = -2 log u1, u1 = j 2^-24, j = (w0 >> 8) + 1 in [1, 2^24] (normal_float32's u1): clz
-//    gives u1 = f 2^e exactly, f in [sqrt(1/2), sqrt 2), m = -2 (f - 1) exact, and t = -2 e ln2 +
-//    m + m^2 Q(m), Q of 7 terms with -2 folded in (within 2.37e-7 relative over all 2^24 u1).
+// and bit operations, conversions of exact integers, *, explicit fma, max, selects), so that both
+// give the same bits: the Generator's Float32Transforms::exact (gpucc/random/generator.h), the
+// default. The same Philox words as normal_float32 (the same counters, the same elements); only
+// the transform differs. Words (0, 1) make elements 0 and 1, words (2, 3) elements 2 and 3:
+//  - t = -2 log u1, u1 = j 2^-24, j = (w0 >> 8) + 1 in [1, 2^24] (normal_float32's u1): j
+//    converts to float32 exactly, and its bits give u1 = f 2^-k exactly with f in [sqrt(1/2),
+//    sqrt 2) and k = 24 - (its exponent) (d = 0x4BB504F2 - bits: k = d >> 23, f's mantissa the
+//    complement of d's low 23 bits); m = -2 (f - 1) exact, and t = 2 k ln2 + m + m^2 Q(m), Q of 7
+//    terms with -2 folded in (within 2.37e-7 relative over all 2^24 u1).
 //  - r = sqrt(max(t, 1e-30)) by the fast path of the correctly rounded root written out: y =
 //    rsqrt(t), s = t y, r = s + (t - s^2) y / 2. rsqrt is rsqrt.approx on the GPU and 1 / sqrt(t)
 //    on the CPU, but for each of the 2^24 values t takes the corrected root is the correctly
@@ -277,16 +279,18 @@ kernel normal_float32(float32[] y, uint64 offset, float32 loc, float32 scale,
 //  - the angle 2 pi w1 2^-32 - pi (all 32 bits of word 1; normal_float32 takes 2 pi (w1 >> 8)
 //    2^-24 - pi, the same within 3.7e-7) as q pi/2 + x: b = w1 + 2^31 + 2^29, q its top two bits,
 //    x = (pi / 4) (w1 << 2, signed) 2^-31 in [-pi/4, pi/4) (one exact conversion and one
-//    product); sin x and cos x by minimax polynomials of 3 and 4 terms, exchanged by q's low bit
-//    and negated by q (as signs of scale r).
+//    product). cos(q pi/2 + x), sin(q pi/2 + x) is (cos x, sin x) for even q and (sin(-x),
+//    cos(-x)) for odd q, negated for q >= 2: x's sign bit flipped by q's low bit, the pair
+//    exchanged by it, and scale r's sign bit flipped by q's high bit. sin and cos by minimax
+//    polynomials of 3 and 4 terms (the sine odd, the cosine even in x, so the same bits as
+//    negating their results).
 //  - loc + scale r cos and loc + scale r sin, one fma each.
 // Against a float64 Box-Muller of the same words (this angle): within 1.25e-7 (1 + r) over 2e7
-// words, 1.3e-8 where r < 0.1. This is lean_rsq_dsl of bench/random_normal_variants.dsl
-// (bench/results/2026-11-27-random-float32-exact): 183 SASS instructions and 2088-2094 GB/s for
-// 2^28 values on an H100, against 126 and 2868 for normal_float32. The variant with a 256-entry
-// cos/sin table (table_rsq_dsl, 2108-2113 GB/s there) is not used: its table is an array
-// parameter, whose indexed loads keep the CPU target's loop scalar (no vector code for that
-// kernel in gpucc --emit=llvm-host, where this one is vectorised).
+// words, 1.3e-8 where r < 0.1.
+// One tile per thread (the layout of random.dsl's top: block g, thread t: counter g 256 + t,
+// elements g 1024 + j 256 + t): the CPU target, whose block's threads are its vector lanes, and
+// the GPU's smaller draws (normal_float32_exact_tiles8 below takes the larger ones). 2236-2252
+// GB/s for 2^28 values on an H200 (lang2_u1 of bench/results/2026-11-27-random-normal-exact-tiles).
 kernel normal_float32_exact(float32[] y, uint64 offset, float32 loc, float32 scale,
     uint32 ka0, uint32 kb0,
     uint32 ka1, uint32 kb1,
@@ -298,10 +302,8 @@ kernel normal_float32_exact(float32[] y, uint64 offset, float32 loc, float32 sca
     uint32 ka7, uint32 kb7,
     uint32 ka8, uint32 kb8,
     uint32 ka9, uint32 kb9) {
-    int64 width = (int64)blockDim.x;
-    int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
-    int64 first = (int64)blockIdx.x * width * 4 + (int64)threadIdx.x;
-    uint64 counter = offset + (uint64)block;
+    int64 first = (int64)blockIdx.x * 1024 + (int64)threadIdx.x;
+    uint64 counter = offset + (uint64)((int64)blockIdx.x * 256 + (int64)threadIdx.x);
     uint32 x0 = (uint32)counter;
     uint32 x1 = (uint32)(counter >> 32);
     uint32 x2 = 0u;
@@ -406,70 +408,240 @@ kernel normal_float32_exact(float32[] y, uint64 offset, float32 loc, float32 sca
         x0 = next0;
         x2 = next2;
     }
-    uint32 j01 = (x0 >> 8u) + 1u;
-    uint32 n01 = clz(j01);
-    uint32 m01 = j01 << n01;
-    bool big01 = m01 > 3037000499u;
-    float32 mm01 = fma((float32)m01, big01 ? -4.656612873077393e-10f : -9.313225746154785e-10f, 2.0f);
-    float32 e01 = (float32)(7 - (int32)n01 + (big01 ? 1 : 0));
+    uint32 d01 = 0x4BB504F2u - __float_as_uint((float32)((x0 >> 8u) + 1u));
+    float32 m01 = fma(__uint_as_float((~d01 & 0x7FFFFFu) + 0x3F3504F3u), -2.0f, 2.0f);
     float32 q01 = 0.0007876853342168033f;
-    q01 = fma(q01, mm01, 0.002528203185647726f);
-    q01 = fma(q01, mm01, 0.0053885080851614475f);
-    q01 = fma(q01, mm01, 0.012441801838576794f);
-    q01 = fma(q01, mm01, 0.03121403604745865f);
-    q01 = fma(q01, mm01, 0.08333678543567657f);
-    q01 = fma(q01, mm01, 0.25000160932540894f);
-    float32 t01 = fma(e01, -1.3862943649291992f, fma(mm01 * mm01, q01, mm01));
+    q01 = fma(q01, m01, 0.002528203185647726f);
+    q01 = fma(q01, m01, 0.0053885080851614475f);
+    q01 = fma(q01, m01, 0.012441801838576794f);
+    q01 = fma(q01, m01, 0.03121403604745865f);
+    q01 = fma(q01, m01, 0.08333678543567657f);
+    q01 = fma(q01, m01, 0.25000160932540894f);
+    float32 t01 = max(fma((float32)((int32)d01 >> 23), 1.3862943649291992f,
+                           fma(m01 * m01, q01, m01)), 1.0e-30f);
+    float32 ry01 = rsqrt(t01);
+    float32 rs01 = t01 * ry01;
+    float32 sr01 = scale * fma(fma(-rs01, rs01, t01), ry01 * 0.5f, rs01);
     uint32 b01 = x1 + 0xA0000000u;
-    float32 x01 = (float32)(int32)(x1 << 2u) * (3.14159265358979324f * 1.16415321826934814453125e-10f);
-    float32 y01 = x01 * x01;
-    float32 sin01 = fma(x01 * y01, fma(fma(-0.0001951528392964974f, y01, 0.0083321603015065193f), y01, -0.16666655242443085f), x01);
-    float32 cos01 = fma(y01, fma(fma(fma(2.4383567506447434e-05f, y01, -0.001388668199069798f), y01, 0.041666619479656219f), y01, -0.5f), 1.0f);
-    bool swap01 = (b01 & 1073741824u) != 0u;
-    float32 along01 = swap01 ? sin01 : cos01;
-    float32 across01 = swap01 ? cos01 : sin01;
-    float32 tt01 = max(t01, 1.0e-30f);
-    float32 ry01 = rsqrt(tt01);
-    float32 rs01 = tt01 * ry01;
-    float32 sr01 = scale * fma(fma(-rs01, rs01, tt01), ry01 * 0.5f, rs01);
-    float32 srcos01 = ((b01 ^ (b01 << 1u)) & 2147483648u) != 0u ? -sr01 : sr01;
-    float32 srsin01 = (int32)b01 < 0 ? -sr01 : sr01;
-    float32 c01 = fma(srcos01, along01, loc);
-    float32 d01 = fma(srsin01, across01, loc);
-    uint32 j23 = (x2 >> 8u) + 1u;
-    uint32 n23 = clz(j23);
-    uint32 m23 = j23 << n23;
-    bool big23 = m23 > 3037000499u;
-    float32 mm23 = fma((float32)m23, big23 ? -4.656612873077393e-10f : -9.313225746154785e-10f, 2.0f);
-    float32 e23 = (float32)(7 - (int32)n23 + (big23 ? 1 : 0));
+    float32 x01 = __uint_as_float(
+        __float_as_uint((float32)(int32)(x1 << 2u) *
+                        (3.14159265358979324f * 1.16415321826934814453125e-10f)) ^
+        ((b01 << 1u) & 0x80000000u));
+    float32 v01 = x01 * x01;
+    float32 sin01 = fma(x01 * v01, fma(fma(-0.0001951528392964974f, v01, 0.0083321603015065193f), v01, -0.16666655242443085f), x01);
+    float32 cos01 = fma(v01, fma(fma(fma(2.4383567506447434e-05f, v01, -0.001388668199069798f), v01, 0.041666619479656219f), v01, -0.5f), 1.0f);
+    bool odd01 = (b01 & 0x40000000u) != 0u;
+    float32 srq01 = __uint_as_float(__float_as_uint(sr01) ^ (b01 & 0x80000000u));
+    y[first] = fma(srq01, odd01 ? sin01 : cos01, loc);
+    y[first + 256] = fma(srq01, odd01 ? cos01 : sin01, loc);
+    uint32 d23 = 0x4BB504F2u - __float_as_uint((float32)((x2 >> 8u) + 1u));
+    float32 m23 = fma(__uint_as_float((~d23 & 0x7FFFFFu) + 0x3F3504F3u), -2.0f, 2.0f);
     float32 q23 = 0.0007876853342168033f;
-    q23 = fma(q23, mm23, 0.002528203185647726f);
-    q23 = fma(q23, mm23, 0.0053885080851614475f);
-    q23 = fma(q23, mm23, 0.012441801838576794f);
-    q23 = fma(q23, mm23, 0.03121403604745865f);
-    q23 = fma(q23, mm23, 0.08333678543567657f);
-    q23 = fma(q23, mm23, 0.25000160932540894f);
-    float32 t23 = fma(e23, -1.3862943649291992f, fma(mm23 * mm23, q23, mm23));
+    q23 = fma(q23, m23, 0.002528203185647726f);
+    q23 = fma(q23, m23, 0.0053885080851614475f);
+    q23 = fma(q23, m23, 0.012441801838576794f);
+    q23 = fma(q23, m23, 0.03121403604745865f);
+    q23 = fma(q23, m23, 0.08333678543567657f);
+    q23 = fma(q23, m23, 0.25000160932540894f);
+    float32 t23 = max(fma((float32)((int32)d23 >> 23), 1.3862943649291992f,
+                           fma(m23 * m23, q23, m23)), 1.0e-30f);
+    float32 ry23 = rsqrt(t23);
+    float32 rs23 = t23 * ry23;
+    float32 sr23 = scale * fma(fma(-rs23, rs23, t23), ry23 * 0.5f, rs23);
     uint32 b23 = x3 + 0xA0000000u;
-    float32 x23 = (float32)(int32)(x3 << 2u) * (3.14159265358979324f * 1.16415321826934814453125e-10f);
-    float32 y23 = x23 * x23;
-    float32 sin23 = fma(x23 * y23, fma(fma(-0.0001951528392964974f, y23, 0.0083321603015065193f), y23, -0.16666655242443085f), x23);
-    float32 cos23 = fma(y23, fma(fma(fma(2.4383567506447434e-05f, y23, -0.001388668199069798f), y23, 0.041666619479656219f), y23, -0.5f), 1.0f);
-    bool swap23 = (b23 & 1073741824u) != 0u;
-    float32 along23 = swap23 ? sin23 : cos23;
-    float32 across23 = swap23 ? cos23 : sin23;
-    float32 tt23 = max(t23, 1.0e-30f);
-    float32 ry23 = rsqrt(tt23);
-    float32 rs23 = tt23 * ry23;
-    float32 sr23 = scale * fma(fma(-rs23, rs23, tt23), ry23 * 0.5f, rs23);
-    float32 srcos23 = ((b23 ^ (b23 << 1u)) & 2147483648u) != 0u ? -sr23 : sr23;
-    float32 srsin23 = (int32)b23 < 0 ? -sr23 : sr23;
-    float32 c23 = fma(srcos23, along23, loc);
-    float32 d23 = fma(srsin23, across23, loc);
-    y[first] = c01;
-    y[first + width] = d01;
-    y[first + 2 * width] = c23;
-    y[first + 3 * width] = d23;
+    float32 x23 = __uint_as_float(
+        __float_as_uint((float32)(int32)(x3 << 2u) *
+                        (3.14159265358979324f * 1.16415321826934814453125e-10f)) ^
+        ((b23 << 1u) & 0x80000000u));
+    float32 v23 = x23 * x23;
+    float32 sin23 = fma(x23 * v23, fma(fma(-0.0001951528392964974f, v23, 0.0083321603015065193f), v23, -0.16666655242443085f), x23);
+    float32 cos23 = fma(v23, fma(fma(fma(2.4383567506447434e-05f, v23, -0.001388668199069798f), v23, 0.041666619479656219f), v23, -0.5f), 1.0f);
+    bool odd23 = (b23 & 0x40000000u) != 0u;
+    float32 srq23 = __uint_as_float(__float_as_uint(sr23) ^ (b23 & 0x80000000u));
+    y[first + 512] = fma(srq23, odd23 ? sin23 : cos23, loc);
+    y[first + 768] = fma(srq23, odd23 ? cos23 : sin23, loc);
+}
+
+// normal_float32_exact's tile, eight per thread: block g computes tiles 8 g to 8 g + 7, each as
+// normal_float32_exact's block of that number would (the same counters, elements and values),
+// unrolled so that ptxas interleaves eight independent chains: 2597 GB/s for 2^28 values on an
+// H200 against 2236-2252 with one tile per thread and 2878 for normal_float32 (lang2_u8 and
+// lang2_u1 of bench/results/2026-11-27-random-normal-exact-tiles). The host takes it on a GPU for
+// draws of at least 16384 tiles, with an array of whole groups of eight tiles (a group's extra
+// tiles compute the counters of later draws, and are discarded). The body repeats
+// normal_float32_exact's: the language has no functions to share.
+kernel normal_float32_exact_tiles8(float32[] y, uint64 offset, float32 loc, float32 scale,
+    uint32 ka0, uint32 kb0,
+    uint32 ka1, uint32 kb1,
+    uint32 ka2, uint32 kb2,
+    uint32 ka3, uint32 kb3,
+    uint32 ka4, uint32 kb4,
+    uint32 ka5, uint32 kb5,
+    uint32 ka6, uint32 kb6,
+    uint32 ka7, uint32 kb7,
+    uint32 ka8, uint32 kb8,
+    uint32 ka9, uint32 kb9) {
+    for (int32 tile = 0; tile < 8; tile++) {
+        int64 g = (int64)blockIdx.x * 8 + (int64)tile;
+        int64 first = g * 1024 + (int64)threadIdx.x;
+        uint64 counter = offset + (uint64)(g * 256 + (int64)threadIdx.x);
+        uint32 x0 = (uint32)counter;
+        uint32 x1 = (uint32)(counter >> 32);
+        uint32 x2 = 0u;
+        uint32 x3 = 0u;
+        {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka0;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb0;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+        }
+        {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka1;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb1;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+        }
+        {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka2;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb2;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+        }
+        {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka3;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb3;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+        }
+        {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka4;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb4;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+        }
+        {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka5;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb5;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+        }
+        {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka6;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb6;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+        }
+        {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka7;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb7;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+        }
+        {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka8;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb8;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+        }
+        {
+            uint64 p0 = (uint64)x0 * 0xD2511F53u;
+            uint64 p1 = (uint64)x2 * 0xCD9E8D57u;
+            uint32 next0 = (uint32)(p1 >> 32) ^ x1 ^ ka9;
+            uint32 next2 = (uint32)(p0 >> 32) ^ x3 ^ kb9;
+            x1 = (uint32)p1;
+            x3 = (uint32)p0;
+            x0 = next0;
+            x2 = next2;
+        }
+        uint32 d01 = 0x4BB504F2u - __float_as_uint((float32)((x0 >> 8u) + 1u));
+        float32 m01 = fma(__uint_as_float((~d01 & 0x7FFFFFu) + 0x3F3504F3u), -2.0f, 2.0f);
+        float32 q01 = 0.0007876853342168033f;
+        q01 = fma(q01, m01, 0.002528203185647726f);
+        q01 = fma(q01, m01, 0.0053885080851614475f);
+        q01 = fma(q01, m01, 0.012441801838576794f);
+        q01 = fma(q01, m01, 0.03121403604745865f);
+        q01 = fma(q01, m01, 0.08333678543567657f);
+        q01 = fma(q01, m01, 0.25000160932540894f);
+        float32 t01 = max(fma((float32)((int32)d01 >> 23), 1.3862943649291992f,
+                               fma(m01 * m01, q01, m01)), 1.0e-30f);
+        float32 ry01 = rsqrt(t01);
+        float32 rs01 = t01 * ry01;
+        float32 sr01 = scale * fma(fma(-rs01, rs01, t01), ry01 * 0.5f, rs01);
+        uint32 b01 = x1 + 0xA0000000u;
+        float32 x01 = __uint_as_float(
+            __float_as_uint((float32)(int32)(x1 << 2u) *
+                            (3.14159265358979324f * 1.16415321826934814453125e-10f)) ^
+            ((b01 << 1u) & 0x80000000u));
+        float32 v01 = x01 * x01;
+        float32 sin01 = fma(x01 * v01, fma(fma(-0.0001951528392964974f, v01, 0.0083321603015065193f), v01, -0.16666655242443085f), x01);
+        float32 cos01 = fma(v01, fma(fma(fma(2.4383567506447434e-05f, v01, -0.001388668199069798f), v01, 0.041666619479656219f), v01, -0.5f), 1.0f);
+        bool odd01 = (b01 & 0x40000000u) != 0u;
+        float32 srq01 = __uint_as_float(__float_as_uint(sr01) ^ (b01 & 0x80000000u));
+        y[first] = fma(srq01, odd01 ? sin01 : cos01, loc);
+        y[first + 256] = fma(srq01, odd01 ? cos01 : sin01, loc);
+        uint32 d23 = 0x4BB504F2u - __float_as_uint((float32)((x2 >> 8u) + 1u));
+        float32 m23 = fma(__uint_as_float((~d23 & 0x7FFFFFu) + 0x3F3504F3u), -2.0f, 2.0f);
+        float32 q23 = 0.0007876853342168033f;
+        q23 = fma(q23, m23, 0.002528203185647726f);
+        q23 = fma(q23, m23, 0.0053885080851614475f);
+        q23 = fma(q23, m23, 0.012441801838576794f);
+        q23 = fma(q23, m23, 0.03121403604745865f);
+        q23 = fma(q23, m23, 0.08333678543567657f);
+        q23 = fma(q23, m23, 0.25000160932540894f);
+        float32 t23 = max(fma((float32)((int32)d23 >> 23), 1.3862943649291992f,
+                               fma(m23 * m23, q23, m23)), 1.0e-30f);
+        float32 ry23 = rsqrt(t23);
+        float32 rs23 = t23 * ry23;
+        float32 sr23 = scale * fma(fma(-rs23, rs23, t23), ry23 * 0.5f, rs23);
+        uint32 b23 = x3 + 0xA0000000u;
+        float32 x23 = __uint_as_float(
+            __float_as_uint((float32)(int32)(x3 << 2u) *
+                            (3.14159265358979324f * 1.16415321826934814453125e-10f)) ^
+            ((b23 << 1u) & 0x80000000u));
+        float32 v23 = x23 * x23;
+        float32 sin23 = fma(x23 * v23, fma(fma(-0.0001951528392964974f, v23, 0.0083321603015065193f), v23, -0.16666655242443085f), x23);
+        float32 cos23 = fma(v23, fma(fma(fma(2.4383567506447434e-05f, v23, -0.001388668199069798f), v23, 0.041666619479656219f), v23, -0.5f), 1.0f);
+        bool odd23 = (b23 & 0x40000000u) != 0u;
+        float32 srq23 = __uint_as_float(__float_as_uint(sr23) ^ (b23 & 0x80000000u));
+        y[first + 512] = fma(srq23, odd23 ? sin23 : cos23, loc);
+        y[first + 768] = fma(srq23, odd23 ? cos23 : sin23, loc);
+    }
 }
 
 // As normal_float32 in float64, but computed only with operations the GPU and the CPU both round
