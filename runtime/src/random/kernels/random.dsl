@@ -6,7 +6,9 @@
 //
 // Layout of a draw (the contract the tests and the host code rely on). A draw takes consecutive
 // 64-bit block counters from `offset`; block b is the block function of (offset + b, 0, 0). The
-// kernels launch blocks of 256 threads and thread t of CUDA block g owns block counter g * 256 + t.
+// kernels launch blocks of 256 threads and thread t of CUDA block g owns block counter g * 256 + t
+// (common_draws.dsl's normal_float32_exact_tiles8: CUDA block g computes the tiles of blocks 8 g to
+// 8 g + 7, with the same counters and elements as those blocks).
 // Draws that make four values from a block (float32 uniform/normal/exponential, integers whose
 // span fits 32 bits) write word j of it to element g * 1024 + j * 256 + t; draws that make two
 // (float64, integers with a 64-bit span) write value j to element g * 512 + j * 256 + t. So each
@@ -490,8 +492,9 @@ kernel exponential_float32(float32[] y, uint64 key, uint64 offset, float32 scale
 // exponential_float32's draw by exact operations only (Float32Transforms::exact, as
 // common_draws.dsl's normal_float32_exact): the same words and elements, value = scale * -log w,
 // w = 1 - u = j 2^-24 with j = 2^24 - (word >> 8) in [1, 2^24] (exact). -log w is half of
-// normal_float32_exact's t = -2 log w (the same clz reduction and 7-term polynomial; the halving
-// is exact), so the same bits on the GPU and the CPU, within 2.4e-7 relative of -log w.
+// normal_float32_exact's t = -2 log w (the same 7-term polynomial over the same exact reduction,
+// found here by clz, there from the float's bits: the same f and exponent; the halving is exact),
+// so the same bits on the GPU and the CPU, within 2.4e-7 relative of -log w.
 kernel exponential_float32_exact(float32[] y, uint64 key, uint64 offset, float32 scale) {
     int64 width = (int64)blockDim.x;
     int64 block = (int64)blockIdx.x * width + (int64)threadIdx.x;
