@@ -87,10 +87,8 @@ ast::StmtPtr Parser::parse_pragma() {
         bool reported = false;
         std::optional<std::uint32_t> count = unroll_count(first, reported);
         const Token* last = &advance();
-        std::string text(first.spelling);
         while (on_line(0)) {
             last = &advance();
-            text.append(" ").append(last->spelling);
         }
         if (count && last == &first) {
             unroll = *count == 1 ? LoopUnroll{LoopUnroll::Kind::Disable, 1}
@@ -98,10 +96,14 @@ ast::StmtPtr Parser::parse_pragma() {
         } else {
             valid = false;
             if (!reported || last != &first) {
-                auto length = static_cast<std::uint32_t>(last->loc.column + last->spelling.size() -
-                                                         first.loc.column);
-                std::string found = last == &first ? describe(first) : "'" + text + "'";
-                diags_.report(SourceSpan(first.loc, length), DiagKind::PragmaUnrollCount, found);
+                // The tokens of one line are views into the same source text.
+                auto length = static_cast<std::size_t>(
+                    last->spelling.data() + last->spelling.size() - first.spelling.data());
+                std::string_view text(first.spelling.data(), length);
+                std::string found =
+                    last == &first ? describe(first) : "'" + std::string(text) + "'";
+                diags_.report(SourceSpan(first.loc, static_cast<std::uint32_t>(length)),
+                              DiagKind::PragmaUnrollCount, found);
             }
         }
     }
