@@ -5,6 +5,7 @@
 #pragma once
 
 #include "compiler/ast/RawCudaDef.h"
+#include "compiler/basic/LoopUnroll.h"
 #include "compiler/basic/SourceLocation.h"
 
 #include <cstdint>
@@ -253,18 +254,21 @@ struct ForStmt : Stmt {
     ExprPtr condition; ///< may be null
     ExprPtr step;      ///< may be null
     StmtPtr body;
+    LoopUnroll unroll; ///< from a `#pragma unroll` line before the loop
     explicit ForStmt(SourceLocation loc) : Stmt(StmtKind::For, loc) {}
 };
 
 struct WhileStmt : Stmt {
     ExprPtr condition;
     StmtPtr body;
+    LoopUnroll unroll;
     explicit WhileStmt(SourceLocation loc) : Stmt(StmtKind::While, loc) {}
 };
 
 struct DoWhileStmt : Stmt {
     StmtPtr body;
     ExprPtr condition;
+    LoopUnroll unroll;
     explicit DoWhileStmt(SourceLocation loc) : Stmt(StmtKind::DoWhile, loc) {}
 };
 

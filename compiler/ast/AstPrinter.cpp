@@ -52,6 +52,12 @@ public:
 
 private:
     void location(SourceLocation loc) { out_ << "<" << loc.line << ":" << loc.column << ">"; }
+    /// " #pragma unroll 8" after a loop's location; nothing without a pragma.
+    void unroll(const LoopUnroll& unroll) {
+        if (unroll.kind != LoopUnroll::Kind::Default) {
+            out_ << " " << pragma_spelling(unroll);
+        }
+    }
 
     /// Raw CUDA source is not parsed by gpucc: its size and where it starts are shown.
     void raw_cuda(const RawCudaDef& def) {
@@ -259,6 +265,7 @@ private:
             const auto& loop = static_cast<const ForStmt&>(stmt);
             out_ << "For ";
             location(stmt.loc);
+            unroll(loop.unroll);
             out_ << "\n";
             optional_part("Init", loop.init.get(), nullptr, depth + 1);
             optional_part("Condition", nullptr, loop.condition.get(), depth + 1);
@@ -270,6 +277,7 @@ private:
             const auto& loop = static_cast<const WhileStmt&>(stmt);
             out_ << "While ";
             location(stmt.loc);
+            unroll(loop.unroll);
             out_ << "\n";
             expression(*loop.condition, depth + 1);
             statement(*loop.body, depth + 1);
@@ -279,6 +287,7 @@ private:
             const auto& loop = static_cast<const DoWhileStmt&>(stmt);
             out_ << "DoWhile ";
             location(stmt.loc);
+            unroll(loop.unroll);
             out_ << "\n";
             statement(*loop.body, depth + 1);
             expression(*loop.condition, depth + 1);

@@ -15,6 +15,7 @@
 // jit-style kernels (a body run once per thread of a launch the caller shapes: GridKernel).
 #pragma once
 
+#include "compiler/basic/LoopUnroll.h"
 #include "compiler/basic/ScalarType.h"
 #include "compiler/basic/SourceLocation.h"
 #include "compiler/kir/RawCuda.h"
@@ -470,12 +471,14 @@ struct ForStmt : Stmt {
     ExprPtr condition; ///< Bool, may be null (forever)
     ExprPtr step;      ///< may be null
     StmtPtr body;
+    LoopUnroll unroll; ///< from `#pragma unroll`: the back end's loop metadata
     explicit ForStmt(SourceLocation loc) : Stmt(StmtKind::For, loc) {}
 };
 
 struct WhileStmt : Stmt {
     ExprPtr condition; ///< Bool
     StmtPtr body;
+    LoopUnroll unroll;
     WhileStmt(ExprPtr condition, StmtPtr body, SourceLocation loc)
         : Stmt(StmtKind::While, loc), condition(std::move(condition)), body(std::move(body)) {}
 };
@@ -483,6 +486,7 @@ struct WhileStmt : Stmt {
 struct DoWhileStmt : Stmt {
     StmtPtr body;
     ExprPtr condition; ///< Bool
+    LoopUnroll unroll;
     DoWhileStmt(StmtPtr body, ExprPtr condition, SourceLocation loc)
         : Stmt(StmtKind::DoWhile, loc), body(std::move(body)), condition(std::move(condition)) {}
 };

@@ -271,6 +271,13 @@ private:
     }
 
     void indent(int depth) { out_.indent(2 * depth); }
+    /// A loop's `#pragma unroll` on a line of its own, the loop indented again after it.
+    void unroll(const LoopUnroll& unroll, int depth) {
+        if (unroll.kind != LoopUnroll::Kind::Default) {
+            out_ << pragma_spelling(unroll) << "\n";
+            indent(depth);
+        }
+    }
 
     /// "    map (mul:float32 ...)"; "(none)" where the piece had an error.
     void piece(std::string_view label, const Expr* expr) {
@@ -328,6 +335,7 @@ private:
         }
         case StmtKind::For: {
             const auto& loop = static_cast<const ForStmt&>(stmt);
+            unroll(loop.unroll, depth);
             out_ << "for\n";
             indent(depth + 1);
             out_ << "init: ";
@@ -344,6 +352,7 @@ private:
         }
         case StmtKind::While: {
             const auto& loop = static_cast<const WhileStmt&>(stmt);
+            unroll(loop.unroll, depth);
             out_ << "while ";
             expression(*loop.condition);
             out_ << "\n";
@@ -353,6 +362,7 @@ private:
         }
         case StmtKind::DoWhile: {
             const auto& loop = static_cast<const DoWhileStmt&>(stmt);
+            unroll(loop.unroll, depth);
             out_ << "do\n";
             indent(depth + 1);
             statement(*loop.body, depth + 1);

@@ -425,6 +425,9 @@ ast::ExprPtr Parser::parse_primary() {
         advance();
         return std::make_unique<ast::NameExpr>(std::string(token.spelling), token.loc);
     }
+    case TokenKind::Hash:
+        report_stray_hash();
+        return nullptr;
     default:
         error_expected("an expression");
         return nullptr;

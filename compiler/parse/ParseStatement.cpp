@@ -26,7 +26,7 @@ std::unique_ptr<ast::BlockStmt> Parser::parse_block() {
     return block;
 }
 
-/// statement ::= block | declaration | shared_declaration | if | for | while | do_while
+/// statement ::= pragma | block | declaration | shared_declaration | if | for | while | do_while
 ///             | 'return' ';'      (the last two in jit-style kernels)
 ///             | 'break' ';' | 'continue' ';' | ';' | expression ';'
 ast::StmtPtr Parser::parse_statement() {
@@ -52,6 +52,8 @@ ast::StmtPtr Parser::parse_statement_unguarded() {
         return parse_while();
     case TokenKind::KwDo:
         return parse_do_while();
+    case TokenKind::Hash:
+        return parse_pragma();
     case TokenKind::KwBreak:
     case TokenKind::KwContinue: {
         SourceLocation loc = advance().loc;

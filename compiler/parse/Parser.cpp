@@ -220,6 +220,9 @@ std::unique_ptr<ast::Module> Parser::parse_module() {
             }
         } else if (peek().is(TokenKind::Invalid)) {
             synchronize(); // the lexer reported it
+        } else if (peek().is(TokenKind::Hash)) {
+            report_stray_hash();
+            synchronize();
         } else {
             const Token& bad = peek();
             diags_.report(SourceSpan(bad.loc, static_cast<std::uint32_t>(bad.spelling.size())),

@@ -109,6 +109,13 @@ private:
     ast::StmtPtr parse_do_while();
     ast::StmtPtr parse_expression_statement();
 
+    // ----- Pragmas (ParsePragma.cpp) -----
+    /// At '#': `#pragma unroll N?` and the loop after it, an unknown pragma (warned, skipped), or
+    /// any other '#' (an error).
+    ast::StmtPtr parse_pragma();
+    /// Reports the '#' at the current token and what follows it on its line.
+    void report_stray_hash();
+
     // ----- Expressions (ParseExpression.cpp) -----
     ast::ExprPtr parse_expression();
     ast::ExprPtr parse_assignment();

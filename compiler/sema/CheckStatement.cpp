@@ -150,8 +150,10 @@ void BodyChecker::check_statement(const ast::Stmt& stmt, std::vector<kir::StmtPt
         kir::StmtPtr body = check_scoped_statement(*loop.body);
         --loop_depth_;
         if (condition) {
-            out.push_back(
-                std::make_unique<kir::WhileStmt>(std::move(condition), std::move(body), stmt.loc));
+            auto result =
+                std::make_unique<kir::WhileStmt>(std::move(condition), std::move(body), stmt.loc);
+            result->unroll = loop.unroll;
+            out.push_back(std::move(result));
         }
         return;
     }
@@ -162,8 +164,10 @@ void BodyChecker::check_statement(const ast::Stmt& stmt, std::vector<kir::StmtPt
         --loop_depth_;
         kir::ExprPtr condition = check_condition(*loop.condition);
         if (condition) {
-            out.push_back(std::make_unique<kir::DoWhileStmt>(std::move(body), std::move(condition),
-                                                             stmt.loc));
+            auto result =
+                std::make_unique<kir::DoWhileStmt>(std::move(body), std::move(condition), stmt.loc);
+            result->unroll = loop.unroll;
+            out.push_back(std::move(result));
         }
         return;
     }
@@ -208,6 +212,7 @@ void BodyChecker::check_for(const ast::ForStmt& loop, std::vector<kir::StmtPtr>&
         check_statement(*loop.init, init);
     }
     auto result = std::make_unique<kir::ForStmt>(loop.loc);
+    result->unroll = loop.unroll;
     bool ok = !loop.init || !init.empty();
     if (loop.condition) {
         result->condition = check_condition(*loop.condition);

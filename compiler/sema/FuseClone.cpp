@@ -128,6 +128,7 @@ ast::StmtPtr clone_statement(const ast::Stmt& stmt) {
     case ast::StmtKind::For: {
         const auto& loop = static_cast<const ast::ForStmt&>(stmt);
         auto result = std::make_unique<ast::ForStmt>(loop.loc);
+        result->unroll = loop.unroll;
         result->init = statement(loop.init);
         result->condition = expr(loop.condition);
         result->step = expr(loop.step);
@@ -137,6 +138,7 @@ ast::StmtPtr clone_statement(const ast::Stmt& stmt) {
     case ast::StmtKind::While: {
         const auto& loop = static_cast<const ast::WhileStmt&>(stmt);
         auto result = std::make_unique<ast::WhileStmt>(loop.loc);
+        result->unroll = loop.unroll;
         result->condition = expr(loop.condition);
         result->body = statement(loop.body);
         return result;
@@ -144,6 +146,7 @@ ast::StmtPtr clone_statement(const ast::Stmt& stmt) {
     case ast::StmtKind::DoWhile: {
         const auto& loop = static_cast<const ast::DoWhileStmt&>(stmt);
         auto result = std::make_unique<ast::DoWhileStmt>(loop.loc);
+        result->unroll = loop.unroll;
         result->body = statement(loop.body);
         result->condition = expr(loop.condition);
         return result;

@@ -189,6 +189,7 @@ private:
         case ast::StmtKind::For: {
             const auto& loop = static_cast<const ast::ForStmt&>(statement);
             auto copy = std::make_unique<ast::ForStmt>(loop.loc);
+            copy->unroll = loop.unroll;
             scopes_.emplace_back(); // the init's variable
             copy->init = copy_optional(loop.init);
             copy->condition = copy_optional(loop.condition);
@@ -200,6 +201,7 @@ private:
         case ast::StmtKind::While: {
             const auto& loop = static_cast<const ast::WhileStmt&>(statement);
             auto copy = std::make_unique<ast::WhileStmt>(loop.loc);
+            copy->unroll = loop.unroll;
             copy->condition = copy_expr(*loop.condition);
             copy->body = copy_loop_body(*loop.body);
             return copy;
@@ -207,6 +209,7 @@ private:
         case ast::StmtKind::DoWhile: {
             const auto& loop = static_cast<const ast::DoWhileStmt&>(statement);
             auto copy = std::make_unique<ast::DoWhileStmt>(loop.loc);
+            copy->unroll = loop.unroll;
             copy->body = copy_loop_body(*loop.body);
             copy->condition = copy_expr(*loop.condition);
             return copy;

@@ -4,6 +4,7 @@
 // reduce and post are all emitted here.
 #include "compiler/codegen/common/BodyEmitter.h"
 
+#include "compiler/codegen/common/LoopUnrollMetadata.h"
 #include "compiler/codegen/common/MathLowering.h"
 #include "compiler/codegen/common/Speculation.h"
 #include "compiler/diag/InternalError.h"
@@ -126,7 +127,7 @@ void BodyEmitter::emit_stmt(const kir::Stmt& stmt) {
         llvm::BasicBlock* body = new_block("for.body");
         llvm::BasicBlock* step = new_block("for.step");
         llvm::BasicBlock* exit = new_block("for.end");
-        builder_.CreateBr(header);
+        llvm::Instruction* entry = builder_.CreateBr(header);
         builder_.SetInsertPoint(header);
         if (loop.condition) {
             builder_.CreateCondBr(emit_expr(*loop.condition), body, exit);
@@ -147,6 +148,7 @@ void BodyEmitter::emit_stmt(const kir::Stmt& stmt) {
             emit_expr(*loop.step);
         }
         builder_.CreateBr(header);
+        attach_loop_unroll(header, entry, loop.unroll);
         builder_.SetInsertPoint(exit);
         return;
     }
@@ -155,7 +157,7 @@ void BodyEmitter::emit_stmt(const kir::Stmt& stmt) {
         llvm::BasicBlock* header = new_block("while.cond");
         llvm::BasicBlock* body = new_block("while.body");
         llvm::BasicBlock* exit = new_block("while.end");
-        builder_.CreateBr(header);
+        llvm::Instruction* entry = builder_.CreateBr(header);
         builder_.SetInsertPoint(header);
         builder_.CreateCondBr(emit_expr(*loop.condition), body, exit);
         builder_.SetInsertPoint(body);
@@ -167,6 +169,7 @@ void BodyEmitter::emit_stmt(const kir::Stmt& stmt) {
         if (block_is_open()) {
             builder_.CreateBr(header);
         }
+        attach_loop_unroll(header, entry, loop.unroll);
         builder_.SetInsertPoint(exit);
         return;
     }
@@ -175,7 +178,7 @@ void BodyEmitter::emit_stmt(const kir::Stmt& stmt) {
         llvm::BasicBlock* body = new_block("do.body");
         llvm::BasicBlock* condition = new_block("do.cond");
         llvm::BasicBlock* exit = new_block("do.end");
-        builder_.CreateBr(body);
+        llvm::Instruction* entry = builder_.CreateBr(body);
         builder_.SetInsertPoint(body);
         break_targets_.push_back(exit);
         continue_targets_.push_back(condition);
@@ -187,6 +190,7 @@ void BodyEmitter::emit_stmt(const kir::Stmt& stmt) {
         }
         builder_.SetInsertPoint(condition);
         builder_.CreateCondBr(emit_expr(*loop.condition), body, exit);
+        attach_loop_unroll(body, entry, loop.unroll);
         builder_.SetInsertPoint(exit);
         return;
     }

@@ -19,8 +19,8 @@
 // vectoriser wants.
 #include "compiler/codegen/common/Loops.h"
 #include "compiler/codegen/grid/GridKernelEmitterImpl.h"
-#include "compiler/kir/GridRegions.h"
 #include "compiler/diag/InternalError.h"
+#include "compiler/kir/GridRegions.h"
 
 namespace gpucc::grid_detail {
 
@@ -543,7 +543,9 @@ bool GridKernelEmitter::cuts_threads(const kir::Stmt& stmt) {
 }
 
 void GridKernelEmitter::emit_uniform_loop(const kir::ForStmt& loop, const ThreadMask& mask) {
-    // The same iterations for every thread: one loop around the body's thread loops.
+    // The same iterations for every thread: one loop around the body's thread loops. A
+    // `#pragma unroll` on it is not applied here (nor on the split loops below): unrolling would
+    // copy whole thread loops, and the threads, innermost, are what the host vectorises.
     const auto& init = static_cast<const kir::DeclStmt&>(*loop.init);
     builder_.CreateStore(emit_expr(*init.init), locals_[init.variable->id]);
     llvm::BasicBlock* header = new_block("uniform.cond");
