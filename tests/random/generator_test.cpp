@@ -503,6 +503,12 @@ TEST(Random, GpuAndCpuDrawTheSameNumbers) {
               on_cpu.standard_normal<double>({3001}, cpu).to_host());
     EXPECT_EQ(on_gpu.normal<double>(7.0, 1e-3, {1 << 16}, gpu).to_host(),
               on_cpu.normal<double>(7.0, 1e-3, {1 << 16}, cpu).to_host());
+    // From 2^23 values the GPU's float64 normal computes eight tiles per thread, the CPU one;
+    // a size that is not a whole number of eight-tile groups takes only its own counters.
+    EXPECT_EQ(on_gpu.normal<double>(-2.0, 0.5, {(1 << 23) + 999}, gpu).to_host(),
+              on_cpu.normal<double>(-2.0, 0.5, {(1 << 23) + 999}, cpu).to_host());
+    EXPECT_EQ(on_gpu.standard_normal<double>({1 << 23}, gpu).to_host(),
+              on_cpu.standard_normal<double>({1 << 23}, cpu).to_host());
     const auto x = on_gpu.exponential<float>(2.5, {1 << 16}, gpu).to_host();
     const auto v = on_cpu.exponential<float>(2.5, {1 << 16}, cpu).to_host();
     for (std::size_t i = 0; i < x.size(); ++i) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The runs of this folder on the GPU machine: DIR holds loop.cubin, lang.cubin, lang2.cubin, lib.cubin
-# (see README.md for how each is made), run.py, count_sass.py and bench/cuda_driver.py; the kernels
+# (see README.md for how each is made), run.py, bench/cuda_driver.py and count_sass.py (from
+# bench/results/2026-11-27-random-float32-exact); the kernels
 # to time are the arguments. SASS counts from nvdisasm on that machine.
 set -u
 d="$1"; shift; o=$OUT

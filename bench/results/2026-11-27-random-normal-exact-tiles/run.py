@@ -9,7 +9,9 @@ Usage: run.py LOOP_CUBIN NAME... with LANG_CUBIN, LANG2_CUBIN, LIB_CUBIN in the 
   thread; u: the tile loop unrolled);
   lang_* / lang2_*: gen_tiles_lang.py's guarded / unguarded kernels (LANG_CUBIN / LANG2_CUBIN);
   lib_NAME: the library's common_draws.dsl kernel NAME with one tile per thread (LIB_CUBIN);
-  libP_normal_float32_exact: its normal_float32_exact with tiles_per_thread P."""
+  lib_NAME_tiles8: the kernel NAME_tiles8 with eight tiles per thread;
+  libP_normal_float32_exact: run4-rolled's normal_float32_exact with tiles_per_thread P (an
+  intermediate form, no longer in the library)."""
 import ctypes, json, math, os, sys
 import numpy as np
 from cuda_driver import check, cuda, load, median_ms
@@ -64,11 +66,13 @@ def run(name):
     tiled = re.match(r"lib(\d+)_(.*)$", name)  # lib8_normal_float32_exact: the library's kernel, P = 8
     if tiled:
         LANG_B[name] = int(tiled.group(1))
+    if name.endswith("_tiles8"):  # lib_normal_float32_exact_tiles8: eight tiles per thread
+        LANG_B[name] = 8
     if name.startswith("lang2_"):
         mt = re.match(r"lang2_u(\d+)(?:l(\d+))?$", name)
         LANG_B[name] = int(mt.group(1)) * int(mt.group(2) or 1)
     lib = name.startswith("lib")
-    B = LANG_B[name] if lang or tiled else 1 if lib else int(re.sub(r"\D", "", name.split("_")[1]) or 1)
+    B = LANG_B[name] if lang or tiled or name in LANG_B else 1 if lib else int(re.sub(r"\D", "", name.split("_")[1]) or 1)
     function = ctypes.c_void_p()
     check(cuda.cuModuleGetFunction(ctypes.byref(function), (lang2_module if name.startswith("lang2_") else lang_module) if lang else (lib_module if lib else module), (tiled.group(2) if tiled else name[4:] if lib else name).encode()), name)
     values = [ctypes.c_uint64(buffer.value), ctypes.c_int64(n), ctypes.c_uint64(offset)] + ([ctypes.c_int64(n // 1024)] if lang else [ctypes.c_int32(B)] if tiled else []) + [ctypes.c_float(0), ctypes.c_float(1)] + keyed

@@ -141,15 +141,16 @@ struct RoundKeys {
     std::uint32_t b[10];
 };
 
-/// Tiles per thread of the exact float32 normal: 8 (common_draws.dsl's
-/// normal_float32_exact_tiles8) on a GPU for draws of at least kExactNormalGroupFrom tiles (eight
-/// unrolled tiles per thread: 2597 against 2236-2252 GB/s for 2^28 values on an H200,
-/// bench/results/2026-11-27-random-normal-exact-tiles), else 1 (normal_float32_exact: smaller
-/// draws keep a block per tile, enough blocks to fill the GPU; the CPU target's threads are its
-/// vector lanes). The values are the same for either.
-constexpr std::int64_t kExactNormalGroupFrom = 16384;
-std::int32_t exact_normal_tiles_per_thread(std::int64_t n, Device device) {
-    return !device.is_cpu() && n / 1024 >= kExactNormalGroupFrom ? 8 : 1;
+/// Tiles per thread of the normal draws (`per_tile` values per tile: 4 for float32, 2 for
+/// float64): 8 (common_draws.dsl's normal_float32_exact_tiles8 and normal_float64_tiles8) on a GPU
+/// for draws of at least kNormalTilesFrom tiles (eight unrolled tiles per thread, for 2^28 values
+/// on an H200: float32 2583 against 2242 GB/s, float64 1730 against 1543;
+/// bench/results/2026-11-27-random-normal-exact-tiles/run5-library), else 1 (normal_float32_exact,
+/// normal_float64: smaller draws keep a block per tile, enough blocks to fill the GPU; the CPU
+/// target's threads are its vector lanes). The values are the same for either.
+constexpr std::int64_t kNormalTilesFrom = 16384;
+std::int32_t normal_tiles_per_thread(std::int64_t n, std::int64_t per_tile, Device device) {
+    return !device.is_cpu() && n / (kThreads * per_tile) >= kNormalTilesFrom ? 8 : 1;
 }
 
 /// normal and lognormal: the names their errors use, and whether the draw is exponentiated.
@@ -175,8 +176,8 @@ NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, Float32Transform
         const bool exact = transforms == Float32Transforms::exact;
         const std::int32_t tiles_per_thread =
             exact && !kind.exponential
-                ? exact_normal_tiles_per_thread(
-                      checked_element_count(shape, dtype_size(dtype), kind.function), device)
+                ? normal_tiles_per_thread(
+                      checked_element_count(shape, dtype_size(dtype), kind.function), 4, device)
                 : 1;
         return tiled_draw(
             kind.function, shape, dtype, device, 4, offset,
@@ -212,15 +213,23 @@ NDArray normal_draw(const NormalKind& kind, std::uint64_t seed, Float32Transform
             },
             tiles_per_thread);
     }
+    const std::int32_t tiles_per_thread =
+        kind.exponential
+            ? 1
+            : normal_tiles_per_thread(
+                  checked_element_count(shape, dtype_size(dtype), kind.function), 2, device);
     return tiled_draw(
         kind.function, shape, dtype, device, 2, offset,
         [&](const NDArray& y, Dim3 grid, std::uint64_t first) {
             if (kind.exponential) {
                 kernels::lognormal_float64(grid, Dim3(kThreads), y, seed, first, loc, scale);
+            } else if (tiles_per_thread == 8) {
+                common::normal_float64_tiles8(grid, Dim3(kThreads), y, seed, first, loc, scale);
             } else {
                 common::normal_float64(grid, Dim3(kThreads), y, seed, first, loc, scale);
             }
-        });
+        },
+        tiles_per_thread);
 }
 
 std::uint64_t entropy_seed() {

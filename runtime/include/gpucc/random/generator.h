@@ -83,8 +83,8 @@ enum class Float32Transforms {
     /// The default: only operations both devices round the same way (integer and bit operations,
     /// conversions, *, explicit fma, selects, and rsqrt with one correction, which gives the
     /// correctly rounded root for every value the draw takes): the same bits on the GPU and the
-    /// CPU for every float32 draw. Normal float32 2597 GB/s for 2^28 values on an H200 (eight
-    /// tiles per thread, bench/results/2026-11-27-random-normal-exact-tiles), against 2878 for
+    /// CPU for every float32 draw. Normal float32 2583 GB/s for 2^28 values on an H200 (eight
+    /// tiles per thread, bench/results/2026-11-27-random-normal-exact-tiles), against 2860 for
     /// the fast form; on the CPU faster than the fast form; within 1.25e-7 (1 + r) of a float64
     /// Box-Muller of the same words.
     exact,

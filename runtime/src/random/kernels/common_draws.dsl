@@ -289,8 +289,8 @@ kernel normal_float32(float32[] y, uint64 offset, float32 loc, float32 scale,
 // words, 1.3e-8 where r < 0.1.
 // One tile per thread (the layout of random.dsl's top: block g, thread t: counter g 256 + t,
 // elements g 1024 + j 256 + t): the CPU target, whose block's threads are its vector lanes, and
-// the GPU's smaller draws (normal_float32_exact_tiles8 below takes the larger ones). 2236-2252
-// GB/s for 2^28 values on an H200 (lang2_u1 of bench/results/2026-11-27-random-normal-exact-tiles).
+// the GPU's smaller draws (normal_float32_exact_tiles8 below takes the larger ones). 2242-2243
+// GB/s for 2^28 values on an H200 (bench/results/2026-11-27-random-normal-exact-tiles/run5-library).
 kernel normal_float32_exact(float32[] y, uint64 offset, float32 loc, float32 scale,
     uint32 ka0, uint32 kb0,
     uint32 ka1, uint32 kb1,
@@ -464,9 +464,10 @@ kernel normal_float32_exact(float32[] y, uint64 offset, float32 loc, float32 sca
 
 // normal_float32_exact's tile, eight per thread: block g computes tiles 8 g to 8 g + 7, each as
 // normal_float32_exact's block of that number would (the same counters, elements and values),
-// unrolled so that ptxas interleaves eight independent chains: 2597 GB/s for 2^28 values on an
-// H200 against 2236-2252 with one tile per thread and 2878 for normal_float32 (lang2_u8 and
-// lang2_u1 of bench/results/2026-11-27-random-normal-exact-tiles). The host takes it on a GPU for
+// unrolled (`#pragma unroll`) so that ptxas interleaves eight independent chains: 2583-2584 GB/s
+// for 2^28 values on an H200 against 2242-2243 for normal_float32_exact and 2860-2861 for
+// normal_float32 (bench/results/2026-11-27-random-normal-exact-tiles/run5-library; written out by
+// hand, lang2_u8 there, 2597). The host takes it on a GPU for
 // draws of at least 16384 tiles, with an array of whole groups of eight tiles (a group's extra
 // tiles compute the counters of later draws, and are discarded). The body repeats
 // normal_float32_exact's: the language has no functions to share.
@@ -481,6 +482,7 @@ kernel normal_float32_exact_tiles8(float32[] y, uint64 offset, float32 loc, floa
     uint32 ka7, uint32 kb7,
     uint32 ka8, uint32 kb8,
     uint32 ka9, uint32 kb9) {
+    #pragma unroll
     for (int32 tile = 0; tile < 8; tile++) {
         int64 g = (int64)blockIdx.x * 8 + (int64)tile;
         int64 first = g * 1024 + (int64)threadIdx.x;
@@ -738,6 +740,93 @@ kernel normal_float64(float64[] y, uint64 key, uint64 offset, float64 loc, float
     float64 v1 = fma(scaled, sine, loc);
     y[first] = v0;
     y[first + width] = v1;
+}
+
+// normal_float64's tile, eight per thread (as normal_float32_exact_tiles8 for normal_float32_exact):
+// block g computes tiles 8 g to 8 g + 7, each as normal_float64's block of that number would (the
+// same counters, elements and values), unrolled: 1730-1732 GB/s for 2^28 values on an H200 against
+// 1543-1544 for normal_float64 (bench/results/2026-11-27-random-normal-exact-tiles/run5-library,
+// f64.jsonl, the same bits). The host takes
+// it on a GPU for draws of at least 16384 tiles, with an array of whole groups of eight tiles. The
+// body repeats normal_float64's: the language has no functions to share.
+kernel normal_float64_tiles8(float64[] y, uint64 key, uint64 offset, float64 loc, float64 scale) {
+    #pragma unroll
+    for (int32 tile = 0; tile < 8; tile++) {
+        int64 group = (int64)blockIdx.x * 8 + (int64)tile;
+        int64 width = 256;
+        int64 first = group * 512 + (int64)threadIdx.x;
+        uint64 counter = offset + (uint64)(group * 256 + (int64)threadIdx.x);
+        uint32 x0 = (uint32)counter;
+        uint32 x1 = (uint32)(counter >> 32);
+        uint32 x2 = 0u;
+        uint32 x3 = 0u;
+        {
+            uint32 key0 = (uint32)key;
+            uint32 key1 = (uint32)(key >> 32);
+            for (int32 round = 0; round < 10; round++) {
+                uint32 next0 = mulhi(x2, 0xCD9E8D57u) ^ x1 ^ key0;
+                uint32 next2 = mulhi(x0, 0xD2511F53u) ^ x3 ^ key1;
+                x1 = x2 * 0xCD9E8D57u;
+                x3 = x0 * 0xD2511F53u;
+                x0 = next0;
+                x2 = next2;
+                key0 += 0x9E3779B9u;
+                key1 += 0xBB67AE85u;
+            }
+        }
+        uint64 j = (((uint64)(x0 >> 5u) << 26u) | (uint64)(x1 >> 6u)) + 1ul;
+        uint64 n = clz(j);
+        uint64 m = (j << n) >> 11u;
+        bool big = m > 6369051672525772ul;
+        float64 g = fma((float64)(int64)m, big ? 1.1102230246251565e-16 : 2.220446049250313e-16, -1.0);
+        float64 e = (float64)(10 - (int64)n + (big ? 1 : 0));
+        float64 p = fma(-0.028300767748604135, g, 0.063251660400264351);
+        p = fma(p, g, -0.067870724287799597);
+        p = fma(p, g, 0.059735205328110511);
+        p = fma(p, g, -0.060411147624269232);
+        p = fma(p, g, 0.066216083305965984);
+        p = fma(p, g, -0.071602616298596142);
+        p = fma(p, g, 0.076977106779687596);
+        p = fma(p, g, -0.083325519705282236);
+        p = fma(p, g, 0.09090583291121275);
+        p = fma(p, g, -0.1000001819058728);
+        p = fma(p, g, 0.11111122018278023);
+        p = fma(p, g, -0.12499999829698444);
+        p = fma(p, g, 0.14285714087166534);
+        p = fma(p, g, -0.16666666666267768);
+        p = fma(p, g, 0.20000000001741747);
+        p = fma(p, g, -0.25000000000012362);
+        p = fma(p, g, 0.33333333333328097);
+        p = fma(p, g, -0.49999999999999972);
+        float64 r = sqrt(-2.0 * fma(e, 0.6931471805599453, fma(g * g, p, g)));
+        uint64 a = (((uint64)(x2 >> 5u) << 26u) | (uint64)(x3 >> 6u)) + 1125899906842624ul;
+        uint64 quadrant = (a >> 51u) & 3ul;
+        float64 x = (float64)((int64)(a & 2251799813685247ul) - 1125899906842624) * 6.975736996017264e-16;
+        float64 xx = x * x;
+        float64 s = fma(1.5896226931109456e-10, xx, -2.5050747759061653e-08);
+        s = fma(s, xx, 2.7557313621812441e-06);
+        s = fma(s, xx, -0.00019841269829592626);
+        s = fma(s, xx, 0.0083333333333221252);
+        s = fma(s, xx, -0.1666666666666663);
+        float64 sine_x = fma(x * xx, s, x);
+        float64 c = fma(-1.1348677428783619e-11, xx, 2.0875511853630803e-09);
+        c = fma(c, xx, -2.7557312806707791e-07);
+        c = fma(c, xx, 2.4801587284129658e-05);
+        c = fma(c, xx, -0.0013888888888865056);
+        c = fma(c, xx, 0.041666666666666526);
+        c = fma(c, xx, -0.5);
+        float64 cosine_x = fma(xx, c, 1.0);
+        bool swap = (quadrant & 1ul) != 0ul;
+        float64 along = swap ? sine_x : cosine_x;
+        float64 across = swap ? cosine_x : sine_x;
+        float64 cosine = ((quadrant + 1ul) & 2ul) != 0ul ? -along : along;
+        float64 sine = (quadrant & 2ul) != 0ul ? -across : across;
+        float64 scaled = scale * r;
+        float64 v0 = fma(scaled, cosine, loc);
+        float64 v1 = fma(scaled, sine, loc);
+        y[first] = v0;
+        y[first + width] = v1;
+    }
 }
 
 // low + v, v uniform on [0, span) with span = span_minus_1 + 1 <= 2^32, by Lemire's method
